@@ -1,0 +1,105 @@
+"""Cards and decks.
+
+>>> parse_cards("AsKd7h")
+(Card('As'), Card('Kd'), Card('7h'))
+>>> str(parse_cards(["Tc"])[0])
+'Tc'
+
+There are exactly 52 `Card` objects; parsing always returns the same instances,
+so cards compare and hash cheaply and the evaluator can key tables on `index`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from engine.errors import InvalidCardError
+
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"
+RANK_NAMES = {
+    2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
+    9: "nine", 10: "ten", 11: "jack", 12: "queen", 13: "king", 14: "ace",
+}  # fmt: skip
+RANK_PLURALS = {rank: ("sixes" if rank == 6 else name + "s") for rank, name in RANK_NAMES.items()}
+SUIT_NAMES = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Card:
+    """One playing card. `rank` is 2..14 (ace high), `suit` one of "cdhs".
+
+    `index` is 0..51 (rank-major: 2c=0, 2d=1, ... As=51) and is the card's identity.
+    """
+
+    rank: int
+    suit: str
+    index: int = field(repr=False)
+
+    def __str__(self) -> str:
+        return RANKS[self.rank - 2] + self.suit
+
+    def __repr__(self) -> str:
+        return f"Card({str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Card) and other.index == self.index
+
+    def __hash__(self) -> int:
+        return self.index
+
+    def __lt__(self, other: Card) -> bool:
+        return self.index < other.index
+
+    @property
+    def name(self) -> str:
+        """Readable name for screen readers: "ace of spades"."""
+        return f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit]}"
+
+
+ALL_CARDS: tuple[Card, ...] = tuple(
+    Card(rank, suit, (rank - 2) * 4 + suit_index)
+    for rank in range(2, 15)
+    for suit_index, suit in enumerate(SUITS)
+)
+_BY_TEXT: dict[str, Card] = {str(card): card for card in ALL_CARDS}
+
+STANDARD_DECK: tuple[Card, ...] = ALL_CARDS
+"""The 52-card deck, in index order (2c 2d 2h 2s 3c ... As)."""
+
+SHORT_DECK: tuple[Card, ...] = tuple(card for card in ALL_CARDS if card.rank >= 6)
+"""The 36-card short deck: 6 through A in each suit."""
+
+
+def card(text: str) -> Card:
+    """The card named by two characters, rank then suit: "As", "Td", "7c"."""
+    found = _BY_TEXT.get(text[:1].upper() + text[1:].lower()) if len(text) == 2 else None
+    if found is None:
+        raise InvalidCardError(f"{text!r} is not a card (rank one of {RANKS}, suit one of {SUITS})")
+    return found
+
+
+def parse_cards(cards: str | Iterable[str | Card], *, distinct: bool = True) -> tuple[Card, ...]:
+    """Parse "AsKd7h" or ["As", "Kd"] (spaces and commas allowed in text) into cards.
+
+    With `distinct` (the default) a card named twice is an error, since a set of
+    cards from one deck never holds the same card twice.
+    """
+    if isinstance(cards, str):
+        text = cards.replace(" ", "").replace(",", "")
+        if len(text) % 2:
+            raise InvalidCardError(f"{cards!r} is not a list of cards (two characters each)")
+        parsed = tuple(card(text[i : i + 2]) for i in range(0, len(text), 2))
+    else:
+        parsed = tuple(item if isinstance(item, Card) else card(item) for item in cards)
+    if distinct and len(set(parsed)) != len(parsed):
+        seen: set[Card] = set()
+        duplicate = next(c for c in parsed if c in seen or seen.add(c))  # type: ignore[func-returns-value]
+        raise InvalidCardError(f"{duplicate} appears twice")
+    return parsed
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """ "AsKd" style text, the inverse of `parse_cards`."""
+    return "".join(str(c) for c in cards)
