@@ -19,3 +19,7 @@ class RulingError(EngineError):
 
 class ConfigurationError(EngineError):
     """A hand or table set-up that cannot be played (too many players for the deck, bad stakes...)."""
+
+
+class TournamentError(EngineError):
+    """A tournament set-up or clock, rebuy, payout, deal or seating request that cannot be done."""

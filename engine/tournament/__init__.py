@@ -1,0 +1,1 @@
+"""Tournament logic: blind structures, the clock, rebuys, standings, payouts, deals and seating."""
