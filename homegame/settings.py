@@ -165,6 +165,12 @@ LOGOUT_REDIRECT_URL = "home"
 
 # A player's identity lives in the session: keep it for a long night and beyond.
 SESSION_COOKIE_AGE = env_int("SESSION_COOKIE_AGE", 60 * 60 * 24 * 30)
+# Closing the browser between hands must not lose the seat.
+SESSION_EXPIRE_AT_BROWSER_CLOSE = False
+
+# The address phones should use in join links and QR codes, e.g. http://192.168.1.20:8000.
+# Empty: the address the host's browser used.
+PUBLIC_URL = env_str("PUBLIC_URL", "")
 
 # Behind a TLS-terminating proxy (docker-compose, a tunnel) the deployment turns these on.
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)

@@ -1,0 +1,172 @@
+"""What a night is made of: the night, its players (guest identities), its tables and seats.
+
+Hands, events, tournaments and the ledger arrive in later modules; keep this one
+about who is here and where they sit.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models.functions import Length, Lower
+from django.db.models.lookups import Exact
+from django.utils import timezone
+
+from tables.games import MAX_SEATS_ANY_GAME, MIN_SEATS, Game
+from tables.join_codes import LENGTH as JOIN_CODE_LENGTH
+
+# "empty or 40+-character" names are refused: 39 characters fit on a phone's seat badge.
+MAX_NAME_LENGTH = 39
+
+
+class NightStatus(models.TextChoices):
+    OPEN = "open", "Open"
+    CLOSED = "closed", "Closed"
+
+
+class PlayerStatus(models.TextChoices):
+    PENDING = "pending", "Waiting for approval"
+    APPROVED = "approved", "Approved"
+    REJECTED = "rejected", "Rejected"
+    LEFT = "left", "Left"
+
+
+class Night(models.Model):
+    """One evening of poker, hosted by a user, joined by guests with its code."""
+
+    Status = NightStatus
+
+    name = models.CharField(max_length=80)
+    date = models.DateField(default=timezone.localdate)
+    currency = models.CharField(max_length=8, default="EUR", help_text="What the chips stand for, e.g. EUR.")
+    chip_value = models.DecimalField(
+        max_digits=10, decimal_places=4, default=1, help_text="What one chip is worth in the currency."
+    )
+    require_approval = models.BooleanField(
+        default=False, help_text="Players wait for the host to let them in before they can be seated."
+    )
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.OPEN)
+    join_code = models.CharField(max_length=JOIN_CODE_LENGTH, unique=True, editable=False)
+    # PROTECT: deleting a host account must not silently delete the history of their nights.
+    host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="nights")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "-created_at"]
+        constraints = [
+            models.CheckConstraint(condition=models.Q(chip_value__gt=0), name="night_chip_value_positive"),
+            models.CheckConstraint(condition=~models.Q(currency=""), name="night_currency_not_empty"),
+            models.CheckConstraint(
+                condition=models.Q(status__in=NightStatus.values), name="night_status_valid"
+            ),
+            models.CheckConstraint(
+                condition=Exact(Length("join_code"), JOIN_CODE_LENGTH), name="night_join_code_length"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.date:%Y-%m-%d})"
+
+    @property
+    def is_open(self) -> bool:
+        return self.status == self.Status.OPEN
+
+
+class Player(models.Model):
+    """A guest identity within one night: a display name and a session token, no account.
+
+    The token is what a browser session points to; replacing it (see the identity
+    transfer) is how an identity moves to another device and leaves the old one.
+    """
+
+    Status = PlayerStatus
+
+    # Statuses that hold on to a display name: a rejected or departed guest frees theirs.
+    ACTIVE_STATUSES = (Status.PENDING, Status.APPROVED)
+
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="players")
+    display_name = models.CharField(max_length=MAX_NAME_LENGTH)
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
+    session_token = models.CharField(max_length=64, unique=True, editable=False)
+    # A one-time "continue on another device" link; None when no link is outstanding.
+    transfer_token = models.CharField(max_length=64, unique=True, null=True, blank=True, editable=False)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="players"
+    )
+    joined_at = models.DateTimeField(auto_now_add=True)
+    decided_at = models.DateTimeField(null=True, blank=True, help_text="When the host approved or rejected.")
+
+    class Meta:
+        ordering = ["joined_at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                Lower("display_name"),
+                "night",
+                condition=models.Q(status__in=[PlayerStatus.PENDING, PlayerStatus.APPROVED]),
+                name="player_active_name_unique_per_night",
+                violation_error_message="Someone in this night already uses that name.",
+            ),
+            models.CheckConstraint(condition=~models.Q(display_name=""), name="player_name_not_empty"),
+            models.CheckConstraint(
+                condition=models.Q(status__in=PlayerStatus.values), name="player_status_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.display_name
+
+
+class Table(models.Model):
+    """A table in a night: its game, its stakes (in chips) and how many seats it has."""
+
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="tables")
+    name = models.CharField(max_length=40)
+    game = models.CharField(max_length=16, choices=Game.choices, default=Game.NO_LIMIT_HOLDEM)
+    max_seats = models.PositiveSmallIntegerField(default=9)
+    small_blind = models.PositiveIntegerField(default=1)
+    big_blind = models.PositiveIntegerField(default=2)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [
+            models.UniqueConstraint(Lower("name"), "night", name="table_name_unique_per_night"),
+            models.CheckConstraint(
+                condition=models.Q(max_seats__gte=MIN_SEATS, max_seats__lte=MAX_SEATS_ANY_GAME),
+                name="table_max_seats_in_range",
+            ),
+            models.CheckConstraint(condition=models.Q(small_blind__gte=1), name="table_small_blind_positive"),
+            models.CheckConstraint(
+                condition=models.Q(big_blind__gte=models.F("small_blind")),
+                name="table_big_blind_not_below_small_blind",
+            ),
+            models.CheckConstraint(condition=models.Q(game__in=Game.values), name="table_game_valid"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def stakes_label(self) -> str:
+        return f"{self.small_blind}/{self.big_blind}"
+
+
+class Seat(models.Model):
+    """A player sitting at a table. An empty seat has no row."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    number = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="seats")
+    seated_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["table", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="seat_one_player_per_seat"),
+            # A player belongs to one night, so this is also "one seat per player per night".
+            models.UniqueConstraint(fields=["player"], name="seat_one_seat_per_player"),
+            models.CheckConstraint(condition=models.Q(number__gte=1), name="seat_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} seat {self.number}: {self.player}"

@@ -1,0 +1,41 @@
+from django.contrib import admin
+
+from tables.models import Night, Player, Seat, Table
+
+
+class TableInline(admin.TabularInline):
+    model = Table
+    extra = 0
+
+
+@admin.register(Night)
+class NightAdmin(admin.ModelAdmin):
+    list_display = ["name", "date", "host", "status", "join_code", "require_approval"]
+    list_filter = ["status", "date"]
+    search_fields = ["name", "join_code"]
+    readonly_fields = ["join_code", "created_at"]
+    inlines = [TableInline]
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ["display_name", "night", "status", "user", "joined_at"]
+    list_filter = ["status"]
+    search_fields = ["display_name", "night__name"]
+    # Session and transfer tokens are bearer secrets: never shown.
+    exclude = ["session_token", "transfer_token"]
+    readonly_fields = ["joined_at", "decided_at"]
+
+
+@admin.register(Table)
+class TableAdmin(admin.ModelAdmin):
+    list_display = ["name", "night", "game", "max_seats", "small_blind", "big_blind"]
+    list_filter = ["game"]
+    search_fields = ["name", "night__name"]
+
+
+@admin.register(Seat)
+class SeatAdmin(admin.ModelAdmin):
+    list_display = ["table", "number", "player", "seated_at"]
+    search_fields = ["player__display_name", "table__name"]
+    list_select_related = ["table", "player"]

@@ -1,0 +1,144 @@
+"""Forms for every page that takes input: they say clearly what is wrong and change nothing."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth.forms import UserCreationForm
+
+from tables.errors import ActionRefused
+from tables.games import MIN_SEATS, Game, max_seats_for
+from tables.join_codes import LENGTH, looks_like_join_code, normalise_join_code
+from tables.models import MAX_NAME_LENGTH, Night, Table
+from tables.services.joining import clean_display_name, name_is_taken
+
+
+class HostSetupForm(UserCreationForm):
+    """The install's first host account."""
+
+
+class JoinCodeForm(forms.Form):
+    code = forms.CharField(
+        label="Join code",
+        max_length=20,
+        widget=forms.TextInput(
+            attrs={
+                "autocomplete": "off",
+                "autocapitalize": "characters",
+                "spellcheck": "false",
+                "placeholder": "K7PQ2M",
+                "class": "code-input",
+            }
+        ),
+    )
+
+    def clean_code(self) -> str:
+        code = normalise_join_code(self.cleaned_data["code"])
+        if not looks_like_join_code(code) or not Night.objects.filter(join_code=code).exists():
+            raise forms.ValidationError(
+                f"No night has the code {code or '(empty)'}. "
+                f"Check the {LENGTH} characters on the host's screen."
+            )
+        return code
+
+
+class DisplayNameForm(forms.Form):
+    # One longer than allowed, so the too-long message comes from us, not the browser.
+    display_name = forms.CharField(
+        label="Your name at the table",
+        max_length=200,
+        required=False,
+        widget=forms.TextInput(attrs={"autocomplete": "nickname", "maxlength": MAX_NAME_LENGTH + 1}),
+    )
+
+    def __init__(self, *args: object, night: Night, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)
+        self.night = night
+
+    def clean_display_name(self) -> str:
+        try:
+            name = clean_display_name(self.cleaned_data.get("display_name", ""))
+        except ActionRefused as refusal:
+            raise forms.ValidationError(str(refusal)) from None
+        if name_is_taken(self.night, name):
+            raise forms.ValidationError(f"Someone here is already called {name}. Pick another name.")
+        return name
+
+    def clean(self) -> dict:
+        if not self.night.is_open:
+            raise forms.ValidationError("This night is closed: ask the host.")
+        return super().clean()
+
+
+class NightForm(forms.ModelForm):
+    class Meta:
+        model = Night
+        fields = ["name", "date", "currency", "chip_value", "require_approval"]
+        widgets = {"date": forms.DateInput(attrs={"type": "date"})}
+
+    def clean_chip_value(self) -> object:
+        value = self.cleaned_data["chip_value"]
+        if value <= 0:
+            raise forms.ValidationError("A chip must be worth more than nothing.")
+        return value
+
+
+class TableForm(forms.ModelForm):
+    class Meta:
+        model = Table
+        fields = ["name", "game", "max_seats", "small_blind", "big_blind"]
+        labels = {"max_seats": "Seats"}
+
+    def __init__(self, *args: object, night: Night, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)
+        self.night = night
+
+    def clean_name(self) -> str:
+        name = " ".join(self.cleaned_data["name"].split())
+        if self.night.tables.filter(name__iexact=name).exists():
+            raise forms.ValidationError(f"This night already has a table called {name}.")
+        return name
+
+    def clean(self) -> dict:
+        cleaned = super().clean()
+        game, seats = cleaned.get("game"), cleaned.get("max_seats")
+        if game in Game.values and seats is not None and not MIN_SEATS <= seats <= max_seats_for(game):
+            self.add_error(
+                "max_seats", f"{Game(game).label} is played with {MIN_SEATS} to {max_seats_for(game)} seats."
+            )
+        small, big = cleaned.get("small_blind"), cleaned.get("big_blind")
+        if small is not None and small < 1:
+            self.add_error("small_blind", "The small blind is at least 1 chip.")
+        elif small is not None and big is not None and big < small:
+            self.add_error("big_blind", "The big blind must be at least the small blind.")
+        return cleaned
+
+    def validate_constraints(self, exclude: object = None) -> None:
+        # The clean methods above say the same things in words a host understands.
+        return
+
+
+class MoveSeatForm(forms.Form):
+    """Pick a free seat: choices look like "<table id>:<seat number>"."""
+
+    destination = forms.ChoiceField(
+        label="Move to", error_messages={"invalid_choice": "That seat is no longer free: pick another."}
+    )
+
+    def __init__(self, *args: object, night: Night, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)
+        self.night = night
+        self.fields["destination"].choices = free_seat_choices(night)
+
+    def clean_destination(self) -> tuple[Table, int]:
+        table_id, number = self.cleaned_data["destination"].split(":")
+        return self.night.tables.get(pk=int(table_id)), int(number)
+
+
+def free_seat_choices(night: Night) -> list[tuple[str, str]]:
+    choices = []
+    for table in night.tables.prefetch_related("seats"):
+        taken = {seat.number for seat in table.seats.all()}
+        for number in range(1, table.max_seats + 1):
+            if number not in taken:
+                choices.append((f"{table.pk}:{number}", f"{table.name} · seat {number}"))
+    return choices

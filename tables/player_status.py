@@ -1,0 +1,45 @@
+"""What a guest's phone says about them: one function for the page and its JSON poll."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tables.models import Player, Seat
+
+
+def player_status(player: Player | None) -> dict[str, Any]:
+    """The guest's situation as plain data: `state` for scripts, `headline`/`detail` for people."""
+    if player is None:
+        return {
+            "state": "none",
+            "headline": "You are not in a night",
+            "detail": "Scan the host's QR code or type the join code on the home page.",
+        }
+    night = player.night
+    base: dict[str, Any] = {"night": night.name, "name": player.display_name, "table": None, "seat": None}
+    seat = Seat.objects.select_related("table").filter(player=player).first()
+    if not night.is_open:
+        return base | {"state": "closed", "headline": "This night is over", "detail": "Thanks for playing."}
+    if player.status == Player.Status.PENDING:
+        return base | {
+            "state": "pending",
+            "headline": "Waiting for the host",
+            "detail": "The host lets each player in. This page updates by itself.",
+        }
+    if player.status == Player.Status.REJECTED:
+        return base | {"state": "rejected", "headline": "The host did not let you in", "detail": ""}
+    if player.status == Player.Status.LEFT:
+        return base | {"state": "left", "headline": "You have left this night", "detail": ""}
+    if seat is None:
+        return base | {
+            "state": "waiting",
+            "headline": "Waiting to be seated",
+            "detail": "Seats are drawn at random when the host opens a table. Keep this page open.",
+        }
+    return base | {
+        "state": "seated",
+        "headline": f"{seat.table.name} · Seat {seat.number}",
+        "detail": f"{seat.table.get_game_display()}, blinds {seat.table.stakes_label}.",
+        "table": seat.table.name,
+        "seat": seat.number,
+    }

@@ -1,0 +1,93 @@
+"""Host accounts, nights and tables."""
+
+from __future__ import annotations
+
+import datetime
+from decimal import Decimal
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError, transaction
+
+from tables.errors import ActionRefused
+from tables.games import MIN_SEATS, Game, max_seats_for
+from tables.join_codes import new_join_code
+from tables.models import Night, Table
+
+
+def host_exists() -> bool:
+    return get_user_model().objects.exists()
+
+
+def create_first_host(username: str, password: str) -> AbstractBaseUser:
+    """Create the install's first host. Refused once any account exists."""
+    with transaction.atomic():
+        if host_exists():
+            raise ActionRefused("The host account already exists: log in instead.")
+        # The first host administers the install; later hosts are added in the admin.
+        return get_user_model().objects.create_superuser(username=username, password=password)
+
+
+def create_night(
+    host: AbstractBaseUser,
+    *,
+    name: str,
+    date: datetime.date,
+    currency: str,
+    chip_value: Decimal,
+    require_approval: bool,
+) -> Night:
+    """Create an open night with a fresh join code."""
+    # 31^6 codes: a clash is very rare, but a unique index is the only real check.
+    for _ in range(10):
+        night = Night(
+            host=host,
+            name=name,
+            date=date,
+            currency=currency,
+            chip_value=chip_value,
+            require_approval=require_approval,
+            join_code=new_join_code(),
+        )
+        try:
+            with transaction.atomic():
+                night.save()
+            return night
+        except IntegrityError:
+            if not Night.objects.filter(join_code=night.join_code).exists():
+                raise
+    raise ActionRefused("Could not find a free join code; please try again.")
+
+
+def set_night_status(night: Night, status: Night.Status) -> None:
+    """Open or close a night. A closed night accepts no new players."""
+    night.status = status
+    night.save(update_fields=["status"])
+
+
+def create_table(
+    night: Night, *, name: str, game: str, max_seats: int, small_blind: int, big_blind: int
+) -> Table:
+    """Add a table to a night, checking the limits of its game."""
+    if game not in Game.values:
+        raise ActionRefused("Choose a game from the list.")
+    if not MIN_SEATS <= max_seats <= max_seats_for(game):
+        raise ActionRefused(f"{Game(game).label} is played with {MIN_SEATS} to {max_seats_for(game)} seats.")
+    if small_blind < 1 or big_blind < small_blind:
+        raise ActionRefused("The big blind must be at least the small blind, and both at least 1 chip.")
+    if night.tables.filter(name__iexact=name).exists():
+        raise ActionRefused(f"This night already has a table called {name!r}.")
+    table = Table(
+        night=night,
+        name=name,
+        game=game,
+        max_seats=max_seats,
+        small_blind=small_blind,
+        big_blind=big_blind,
+    )
+    try:
+        with transaction.atomic():
+            table.save()
+    except IntegrityError:
+        raise ActionRefused(f"This night already has a table called {name!r}.") from None
+    return table

@@ -1,0 +1,80 @@
+"""Guests joining a night, and the host letting them in or not."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from tables.errors import ActionRefused
+from tables.models import MAX_NAME_LENGTH, Night, Player
+
+
+def new_session_token() -> str:
+    return secrets.token_urlsafe(32)
+
+
+def clean_display_name(raw: str) -> str:
+    """The name as it will be shown, or ActionRefused saying what is wrong with it."""
+    name = " ".join(raw.split())
+    if not name:
+        raise ActionRefused("Enter a name so the table knows who you are.")
+    if len(name) > MAX_NAME_LENGTH:
+        raise ActionRefused(f"Keep your name under {MAX_NAME_LENGTH + 1} characters.")
+    return name
+
+
+def name_is_taken(night: Night, name: str) -> bool:
+    return night.players.filter(display_name__iexact=name, status__in=Player.ACTIVE_STATUSES).exists()
+
+
+def join_night(night: Night, raw_name: str, user: AbstractBaseUser | None = None) -> Player:
+    """A guest joins with a display name: approved at once, or pending if the host approves."""
+    name = clean_display_name(raw_name)
+    if not night.is_open:
+        raise ActionRefused("This night is closed: ask the host.")
+    if name_is_taken(night, name):
+        raise ActionRefused(f"Someone here is already called {name}. Pick another name.")
+    status = Player.Status.PENDING if night.require_approval else Player.Status.APPROVED
+    player = Player(
+        night=night,
+        display_name=name,
+        status=status,
+        session_token=new_session_token(),
+        user=user if user is not None and user.is_authenticated else None,
+        decided_at=None if night.require_approval else timezone.now(),
+    )
+    try:
+        with transaction.atomic():
+            player.save()
+    except IntegrityError:
+        # Two phones chose the same name at the same moment: the index decided.
+        raise ActionRefused(f"Someone here is already called {name}. Pick another name.") from None
+    return player
+
+
+def _decide(player: Player, status: Player.Status) -> None:
+    if player.status != Player.Status.PENDING:
+        raise ActionRefused(f"{player.display_name} is not waiting for approval.")
+    player.status = status
+    player.decided_at = timezone.now()
+    player.save(update_fields=["status", "decided_at"])
+
+
+def approve_player(player: Player) -> None:
+    _decide(player, Player.Status.APPROVED)
+
+
+def reject_player(player: Player) -> None:
+    _decide(player, Player.Status.REJECTED)
+
+
+def remove_player(player: Player) -> None:
+    """The guest has left the night: free their seat and their name."""
+    with transaction.atomic():
+        player.seats.all().delete()
+        player.status = Player.Status.LEFT
+        player.transfer_token = None
+        player.save(update_fields=["status", "transfer_token"])

@@ -1,0 +1,88 @@
+"""Where players sit: random draws among the free seats, and moves the host makes.
+
+House rule: "Seats will be randomly assigned." The draw uses `secrets`, so nobody
+(the host included) can predict or steer it.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+
+from tables.errors import ActionRefused
+from tables.models import Night, Player, Seat, Table
+
+
+@dataclass(frozen=True)
+class SeatingResult:
+    seated: list[Seat]
+    still_waiting: int
+
+
+def free_seat_numbers(table: Table) -> list[int]:
+    taken = set(table.seats.values_list("number", flat=True))
+    return [number for number in range(1, table.max_seats + 1) if number not in taken]
+
+
+def waiting_players(night: Night) -> list[Player]:
+    """Approved players without a seat, first come first served."""
+    return list(night.players.filter(status=Player.Status.APPROVED, seats__isnull=True).order_by("joined_at"))
+
+
+def _lock_night(night_id: int) -> Night:
+    # Every seat change in a night takes this lock, so two draws never pick the same seat.
+    return Night.objects.select_for_update().get(pk=night_id)
+
+
+def seat_waiting_players(table: Table) -> SeatingResult:
+    """Seat as many waiting players as the table has room for, each in a random free seat."""
+    with transaction.atomic():
+        night = _lock_night(table.night_id)
+        if not night.is_open:
+            raise ActionRefused("This night is closed.")
+        waiting = waiting_players(night)
+        if not waiting:
+            raise ActionRefused("Nobody is waiting for a seat.")
+        free = free_seat_numbers(table)
+        if not free:
+            raise ActionRefused(f"{table.name} is full.")
+        seated = []
+        for player in waiting[: len(free)]:
+            number = secrets.choice(free)
+            free.remove(number)
+            seated.append(Seat.objects.create(table=table, number=number, player=player))
+    return SeatingResult(seated=seated, still_waiting=len(waiting) - len(seated))
+
+
+def move_player(player: Player, table: Table, number: int) -> Seat:
+    """Put a player in a chosen free seat, leaving their current seat if they have one."""
+    if table.night_id != player.night_id:
+        raise ActionRefused(f"{table.name} is not a table of this night.")
+    if not 1 <= number <= table.max_seats:
+        raise ActionRefused(f"{table.name} has seats 1 to {table.max_seats}.")
+    with transaction.atomic():
+        night = _lock_night(player.night_id)
+        if not night.is_open:
+            raise ActionRefused("This night is closed.")
+        player.refresh_from_db(fields=["status"])
+        if player.status != Player.Status.APPROVED:
+            raise ActionRefused(f"{player.display_name} has not been let in.")
+        occupant = table.seats.filter(number=number).select_related("player").first()
+        if occupant is not None:
+            if occupant.player_id == player.pk:
+                raise ActionRefused(f"{player.display_name} already sits there.")
+            raise ActionRefused(f"Seat {number} at {table.name} is taken by {occupant.player.display_name}.")
+        seat = Seat.objects.filter(player=player).first() or Seat(player=player)
+        seat.table = table
+        seat.number = number
+        try:
+            with transaction.atomic():
+                if seat.pk is None:
+                    seat.save()
+                else:
+                    seat.save(update_fields=["table", "number"])
+        except IntegrityError:
+            raise ActionRefused(f"Seat {number} at {table.name} was just taken.") from None
+    return seat

@@ -1,5 +1,0 @@
-from django.http import HttpRequest, HttpResponse
-
-
-def home(request: HttpRequest) -> HttpResponse:
-    return HttpResponse("Homegame")

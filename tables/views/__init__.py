@@ -1,0 +1,1 @@
+"""Page views: `players` for guests on their phones, `hosting` for the host's pages."""

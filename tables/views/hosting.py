@@ -1,0 +1,243 @@
+"""The host's pages: first-time setup, nights, the night page and its actions."""
+
+from __future__ import annotations
+
+import hashlib
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import QuerySet
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from tables.errors import ActionRefused
+from tables.forms import HostSetupForm, MoveSeatForm, NightForm, TableForm
+from tables.links import absolute_url
+from tables.models import Night, Player, Table
+from tables.qr import qr_svg
+from tables.services import hosting, joining, seating, transfers
+
+
+def _nights_for_user(user: AbstractBaseUser) -> QuerySet[Night]:
+    # Superusers run the install and may step in for any host.
+    return Night.objects.all() if user.is_superuser else Night.objects.filter(host=user)
+
+
+def _get_night_for_user(request: HttpRequest, night_id: int) -> Night:
+    return get_object_or_404(_nights_for_user(request.user), pk=night_id)
+
+
+def _get_player_for_user(request: HttpRequest, night_id: int, player_id: int) -> Player:
+    night = _get_night_for_user(request, night_id)
+    return get_object_or_404(Player.objects.select_related("night"), pk=player_id, night=night)
+
+
+def _get_table_for_user(request: HttpRequest, night_id: int, table_id: int) -> Table:
+    return get_object_or_404(Table, pk=table_id, night=_get_night_for_user(request, night_id))
+
+
+@require_http_methods(["GET", "POST"])
+def setup(request: HttpRequest) -> HttpResponse:
+    if hosting.host_exists():
+        return redirect("login")
+    form = HostSetupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            user = hosting.create_first_host(form.cleaned_data["username"], form.cleaned_data["password1"])
+        except ActionRefused as refusal:
+            messages.error(request, str(refusal))
+            return redirect("login")
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        return redirect("host_home")
+    return render(request, "tables/host/setup.html", {"form": form}, status=400 if form.errors else 200)
+
+
+def login_view(request: HttpRequest) -> HttpResponse:
+    if not hosting.host_exists():
+        return redirect("setup")
+    return auth_views.LoginView.as_view(template_name="tables/host/login.html")(request)
+
+
+@login_required
+@require_GET
+def host_home(request: HttpRequest) -> HttpResponse:
+    nights = _nights_for_user(request.user).select_related("host")
+    return render(request, "tables/host/nights.html", {"nights": nights})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def night_create(request: HttpRequest) -> HttpResponse:
+    form = NightForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        night = hosting.create_night(request.user, **form.cleaned_data)
+        return redirect("night_detail", night_id=night.pk)
+    return render(request, "tables/host/night_form.html", {"form": form}, status=400 if form.errors else 200)
+
+
+def _panel_html(request: HttpRequest, night: Night) -> str:
+    players = list(night.players.select_related("user").prefetch_related("seats__table"))
+    tables = list(night.tables.prefetch_related("seats__player"))
+    for table in tables:
+        by_number = {seat.number: seat for seat in table.seats.all()}
+        table.seat_rows = [(number, by_number.get(number)) for number in range(1, table.max_seats + 1)]
+    context = {
+        "night": night,
+        "pending": [p for p in players if p.status == Player.Status.PENDING],
+        "waiting": [p for p in players if p.status == Player.Status.APPROVED and not p.seats.all()],
+        "seated": [p for p in players if p.status == Player.Status.APPROVED and p.seats.all()],
+        "tables": tables,
+        "move_form": MoveSeatForm(night=night),
+    }
+    return render_to_string("tables/host/_night_panel.html", context, request=request)
+
+
+def _render_night_page(
+    request: HttpRequest, night: Night, table_form: TableForm | None = None
+) -> HttpResponse:
+    join_url = absolute_url(request, reverse("join", args=[night.join_code]))
+    panel = _panel_html(request, night)
+    context = {
+        "night": night,
+        "join_url": join_url,
+        "join_qr": qr_svg(join_url),
+        "join_url_is_local": "//localhost" in join_url or "//127." in join_url,
+        "panel": panel,
+        "panel_fingerprint": hashlib.sha256(panel.encode()).hexdigest()[:16],
+        "table_form": table_form or TableForm(night=night),
+    }
+    status = 400 if table_form is not None and table_form.errors else 200
+    return render(request, "tables/host/night.html", context, status=status)
+
+
+@login_required
+@require_GET
+def night_detail(request: HttpRequest, night_id: int) -> HttpResponse:
+    return _render_night_page(request, _get_night_for_user(request, night_id))
+
+
+@never_cache
+@login_required
+@require_GET
+def night_status(request: HttpRequest, night_id: int) -> JsonResponse:
+    """The night page polls this; the panel's HTML comes only when it changed."""
+    night = _get_night_for_user(request, night_id)
+    panel = _panel_html(request, night)
+    fingerprint = hashlib.sha256(panel.encode()).hexdigest()[:16]
+    counts = {s: night.players.filter(status=s).count() for s in Player.Status.values}
+    payload = {"fingerprint": fingerprint, "status": night.status, "players": counts}
+    if request.GET.get("since") != fingerprint:
+        payload["html"] = panel
+    return JsonResponse(payload)
+
+
+@login_required
+@require_POST
+def night_set_status(request: HttpRequest, night_id: int) -> HttpResponse:
+    night = _get_night_for_user(request, night_id)
+    status = request.POST.get("status")
+    if status not in Night.Status.values:
+        messages.error(request, "Choose open or closed.")
+    else:
+        hosting.set_night_status(night, Night.Status(status))
+        messages.success(request, f"The night is {night.get_status_display().lower()}.")
+    return redirect("night_detail", night_id=night.pk)
+
+
+@login_required
+@require_POST
+def table_create(request: HttpRequest, night_id: int) -> HttpResponse:
+    night = _get_night_for_user(request, night_id)
+    form = TableForm(request.POST, night=night)
+    if not form.is_valid():
+        return _render_night_page(request, night, table_form=form)
+    try:
+        table = hosting.create_table(night, **form.cleaned_data)
+    except ActionRefused as refusal:
+        form.add_error(None, str(refusal))
+        return _render_night_page(request, night, table_form=form)
+    messages.success(request, f"{table.name} is ready.")
+    return redirect("night_detail", night_id=night.pk)
+
+
+def _run(request: HttpRequest, night_id: int, action: object, success: str) -> HttpResponse:
+    """Run one service call for a night page button; a refusal becomes the page's message."""
+    try:
+        action()
+    except ActionRefused as refusal:
+        messages.error(request, str(refusal))
+    else:
+        messages.success(request, success)
+    return redirect("night_detail", night_id=night_id)
+
+
+@login_required
+@require_POST
+def player_approve(request: HttpRequest, night_id: int, player_id: int) -> HttpResponse:
+    player = _get_player_for_user(request, night_id, player_id)
+    return _run(request, night_id, lambda: joining.approve_player(player), f"{player} is in.")
+
+
+@login_required
+@require_POST
+def player_reject(request: HttpRequest, night_id: int, player_id: int) -> HttpResponse:
+    player = _get_player_for_user(request, night_id, player_id)
+    return _run(request, night_id, lambda: joining.reject_player(player), f"{player} was turned away.")
+
+
+@login_required
+@require_POST
+def player_remove(request: HttpRequest, night_id: int, player_id: int) -> HttpResponse:
+    player = _get_player_for_user(request, night_id, player_id)
+    return _run(request, night_id, lambda: joining.remove_player(player), f"{player} has left the night.")
+
+
+@login_required
+@require_POST
+def table_seat_waiting(request: HttpRequest, night_id: int, table_id: int) -> HttpResponse:
+    table = _get_table_for_user(request, night_id, table_id)
+    try:
+        result = seating.seat_waiting_players(table)
+    except ActionRefused as refusal:
+        messages.error(request, str(refusal))
+        return redirect("night_detail", night_id=night_id)
+    seated = ", ".join(f"{seat.player} in seat {seat.number}" for seat in result.seated)
+    messages.success(request, f"Seated at {table.name}: {seated}.")
+    if result.still_waiting:
+        messages.warning(request, f"{table.name} is full: {result.still_waiting} still waiting.")
+    return redirect("night_detail", night_id=night_id)
+
+
+@login_required
+@require_POST
+def player_move(request: HttpRequest, night_id: int, player_id: int) -> HttpResponse:
+    player = _get_player_for_user(request, night_id, player_id)
+    form = MoveSeatForm(request.POST, night=player.night)
+    if not form.is_valid():
+        messages.error(request, " ".join(form.errors.get("destination", ["Pick a free seat."])))
+        return redirect("night_detail", night_id=night_id)
+    table, number = form.cleaned_data["destination"]
+    move = lambda: seating.move_player(player, table, number)  # noqa: E731
+    return _run(request, night_id, move, f"{player} moves to {table.name}, seat {number}.")
+
+
+@login_required
+@require_POST
+def player_transfer(request: HttpRequest, night_id: int, player_id: int) -> HttpResponse:
+    """Show a one-time "continue on another device" QR for a player."""
+    player = _get_player_for_user(request, night_id, player_id)
+    try:
+        token = transfers.create_transfer_link_token(player)
+    except ActionRefused as refusal:
+        messages.error(request, str(refusal))
+        return redirect("night_detail", night_id=night_id)
+    url = absolute_url(request, reverse("continue_here", args=[token]))
+    context = {"night": player.night, "player": player, "url": url, "qr": qr_svg(url)}
+    return render(request, "tables/host/transfer.html", context)

@@ -1,0 +1,89 @@
+"""The guest's side, on a phone: join with a code or link, then the seat page."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods
+
+from tables.errors import ActionRefused
+from tables.forms import DisplayNameForm, JoinCodeForm
+from tables.identity import bind_player, current_player
+from tables.join_codes import normalise_join_code
+from tables.models import Night, Player
+from tables.player_status import player_status
+from tables.services.hosting import host_exists
+from tables.services.joining import join_night
+from tables.services.transfers import find_transfer, take_over_identity
+
+
+def _get_night_by_code(code: str) -> Night | None:
+    return Night.objects.filter(join_code=normalise_join_code(code)).first()
+
+
+def _home_page(request: HttpRequest, form: JoinCodeForm, status: int = 200) -> HttpResponse:
+    context = {"form": form, "host_exists": host_exists(), "player": current_player(request)}
+    return render(request, "tables/home.html", context, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+def home(request: HttpRequest) -> HttpResponse:
+    form = JoinCodeForm(request.POST or None)
+    if request.method == "POST":
+        if form.is_valid():
+            return redirect("join", code=form.cleaned_data["code"])
+        return _home_page(request, form, status=400)
+    return _home_page(request, form)
+
+
+@require_http_methods(["GET", "POST"])
+def join(request: HttpRequest, code: str) -> HttpResponse:
+    night = _get_night_by_code(code)
+    if night is None:
+        form = JoinCodeForm({"code": code})
+        form.is_valid()  # fills in the "no night has the code" message
+        return _home_page(request, form, status=404)
+    player = current_player(request)
+    if player is not None and player.night_id == night.pk and player.status in Player.ACTIVE_STATUSES:
+        return redirect("play")
+    form = DisplayNameForm(request.POST or None, night=night)
+    if request.method == "POST" and form.is_valid():
+        try:
+            player = join_night(night, form.cleaned_data["display_name"], user=request.user)
+        except ActionRefused as refusal:
+            form.add_error(None, str(refusal))
+        else:
+            bind_player(request, player)
+            return redirect("play")
+    status = 400 if form.errors else 200
+    return render(request, "tables/player/join.html", {"form": form, "night": night}, status=status)
+
+
+@require_GET
+def play(request: HttpRequest) -> HttpResponse:
+    player = current_player(request)
+    context = {"player": player, "status": player_status(player)}
+    return render(request, "tables/player/play.html", context)
+
+
+@never_cache
+@require_GET
+def play_status(request: HttpRequest) -> JsonResponse:
+    return JsonResponse(player_status(current_player(request)))
+
+
+@require_http_methods(["GET", "POST"])
+def continue_here(request: HttpRequest, token: str) -> HttpResponse:
+    # GET only asks: link previews and QR scanners fetch links, and must not use them up.
+    if request.method == "POST":
+        try:
+            player = take_over_identity(token)
+        except ActionRefused as refusal:
+            messages.error(request, str(refusal))
+            return redirect("home")
+        bind_player(request, player)
+        return redirect("play")
+    player = find_transfer(token)
+    return render(request, "tables/player/continue.html", {"player": player}, status=200 if player else 404)
