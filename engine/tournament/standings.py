@@ -1,0 +1,167 @@
+"""Finishing places and the figures a clock screen shows about the field.
+
+"Everyone starts with an equal stack; play until one person has all the chips."
+"Bust out of chips and you're out (in a freeze-out). Two players left is heads-up."
+
+Players who bust in the same hand are placed by the chips they had when that hand
+started: more chips, better place. Players who started it with equal stacks share the
+places they cover (two players out in 9th and 10th together both finish "9th-10th"),
+and split the prizes of those places.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields
+from typing import Any
+
+from engine.errors import TournamentError
+from engine.tournament.rebuys import RebuyRules
+from engine.tournament.structure import Structure
+
+
+@dataclass(frozen=True, slots=True)
+class Bust:
+    """A player out for good in a hand, with the chips they had when that hand started."""
+
+    player: str
+    chips_at_hand_start: int
+
+
+@dataclass(frozen=True, slots=True)
+class Finish:
+    """A finishing place. `place` is the best place of a shared group; `shared_by` players share
+    places `place` to `place + shared_by - 1`."""
+
+    player: str
+    place: int
+    shared_by: int = 1
+
+    @property
+    def places(self) -> range:
+        return range(self.place, self.place + self.shared_by)
+
+    @property
+    def label(self) -> str:
+        if self.shared_by == 1:
+            return _ordinal(self.place)
+        return f"{_ordinal(self.place)}-{_ordinal(self.place + self.shared_by - 1)} (shared)"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"player": self.player, "place": self.place, "shared_by": self.shared_by, "label": self.label}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Finish:
+        return cls(player=data["player"], place=data["place"], shared_by=data.get("shared_by", 1))
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def place_busts(busts: Sequence[Bust], players_left: int) -> tuple[Finish, ...]:
+    """Places for the players out for good in one hand, best first.
+
+    `players_left` counts everyone still in before the hand, the busted players included;
+    with 10 left and two out, they take 9th and 10th. A player who rebuys is not busted.
+    """
+    names = [bust.player for bust in busts]
+    if len(set(names)) != len(names):
+        raise TournamentError("The same player is listed twice among the busts.")
+    if any(bust.chips_at_hand_start < 1 for bust in busts):
+        raise TournamentError("A busted player must have started the hand with chips.")
+    if len(busts) >= players_left:
+        raise TournamentError(
+            f"{len(busts)} busts with {players_left} players left: someone must still have chips."
+        )
+    ordered = sorted(busts, key=lambda bust: bust.chips_at_hand_start, reverse=True)
+    best_place = players_left - len(busts) + 1
+    finishes: list[Finish] = []
+    start = 0
+    while start < len(ordered):
+        end = start
+        while end < len(ordered) and ordered[end].chips_at_hand_start == ordered[start].chips_at_hand_start:
+            end += 1
+        for bust in ordered[start:end]:
+            finishes.append(Finish(bust.player, best_place + start, shared_by=end - start))
+        start = end
+    return tuple(finishes)
+
+
+def winner(stacks: Mapping[str, int]) -> str | None:
+    """The winner, declared when one player has all the chips; None while two or more have chips."""
+    with_chips = [player for player, chips in stacks.items() if chips > 0]
+    return with_chips[0] if len(with_chips) == 1 else None
+
+
+def is_heads_up(players_left: int) -> bool:
+    """ "Two players left is heads-up." """
+    return players_left == 2
+
+
+@dataclass(frozen=True, slots=True)
+class FieldSummary:
+    """The field at a glance, for the clock screen.
+
+    `entries` counts players who bought in; rebuys and add-ons are counted apart.
+    `chips_in_play` is every chip sold: starting stacks, rebuy stacks and add-on stacks.
+    """
+
+    entries: int
+    rebuys: int
+    add_ons: int
+    players_left: int
+    chips_in_play: int
+    average_stack: float
+    average_big_blinds: float
+    heads_up: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "entries": self.entries,
+            "rebuys": self.rebuys,
+            "add_ons": self.add_ons,
+            "players_left": self.players_left,
+            "chips_in_play": self.chips_in_play,
+            "average_stack": self.average_stack,
+            "average_big_blinds": self.average_big_blinds,
+            "heads_up": self.heads_up,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> FieldSummary:
+        return cls(**{field.name: data[field.name] for field in fields(cls)})
+
+
+def field_summary(
+    structure: Structure,
+    rules: RebuyRules,
+    *,
+    entries: int,
+    rebuys: int,
+    add_ons: int,
+    players_left: int,
+    big_blind: int,
+) -> FieldSummary:
+    """Entries, players left, chips in play and the average stack in chips and in big blinds."""
+    counts = {"entries": entries, "rebuys": rebuys, "add-ons": add_ons, "players left": players_left}
+    for name, value in counts.items():
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise TournamentError(f"The number of {name} must be a whole number, 0 or more.")
+    if players_left > entries:
+        raise TournamentError(f"{players_left} players left is more than the {entries} who entered.")
+    if big_blind < 1:
+        raise TournamentError("The big blind must be at least 1 chip.")
+    chips = entries * structure.starting_stack + rebuys * rules.rebuy_stack + add_ons * rules.add_on_stack
+    average = chips / players_left if players_left else 0.0
+    return FieldSummary(
+        entries=entries,
+        rebuys=rebuys,
+        add_ons=add_ons,
+        players_left=players_left,
+        chips_in_play=chips,
+        average_stack=average,
+        average_big_blinds=average / big_blind,
+        heads_up=is_heads_up(players_left),
+    )
