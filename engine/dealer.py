@@ -1,0 +1,280 @@
+"""The dealer: checks a hand can be dealt, and runs the steps no player decides.
+
+`next_event(hand)` looks at the game's procedure step the hand is on and returns
+the dealer event to record next (posting, dealing, burning, board cards, starting
+and ending betting rounds, turning all-in hands face up, the showdown order,
+awarding pots), or None when a player must decide or the hand is over.
+`STEP_HANDLERS` maps a step kind to the function that answers that; variants add
+their own kinds there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from engine import betting, showdown
+from engine.cards import Card
+from engine.config import HandConfig, PostKind
+from engine.errors import ConfigurationError
+from engine.events import (
+    BoardDealt,
+    CardBurned,
+    Event,
+    HandsTabled,
+    HoleCardsDealt,
+    PostsMade,
+    PotsAwarded,
+    RoundEnded,
+    RoundStarted,
+    ShowdownStarted,
+)
+from engine.games import GAMES, ForcedBets, GameDef, Step, StepKind, Structure, cards_needed
+from engine.pots import build_pots, uncalled_bet
+from engine.seating import seat_after
+
+if TYPE_CHECKING:
+    from engine.hand import Hand
+
+StepHandler = Callable[["Hand", Step], "Event | None"]
+
+
+# Validation ---------------------------------------------------------------------------
+
+
+def validate(config: HandConfig, deck: Sequence[Card]) -> GameDef:
+    """The game of `config`, or ConfigurationError saying why the hand cannot be dealt."""
+    game = GAMES.get(config.game)
+    if game is None:
+        raise ConfigurationError(f"Unknown game {config.game!r}")
+    numbers = [s.seat for s in config.seats]
+    if not game.min_players <= len(numbers) <= game.max_players:
+        raise ConfigurationError(
+            f"{game.name} needs {game.min_players} to {game.max_players} players, not {len(numbers)}"
+        )
+    if numbers != sorted(set(numbers)):
+        raise ConfigurationError("Seats must be listed once each, in seat order")
+    for s in config.seats:
+        if s.stack <= 0:
+            raise ConfigurationError(f"Seat {s.seat} has no chips and cannot be dealt in")
+    needed = cards_needed(game, len(numbers))
+    if needed > len(game.deck):
+        raise ConfigurationError(
+            f"{game.name} for {len(numbers)} players needs {needed} cards, but the deck has {len(game.deck)}"
+        )
+    if len(deck) < needed:
+        raise ConfigurationError(f"The deck has {len(deck)} cards; this hand needs {needed}")
+    if len(set(deck)) != len(deck) or not set(deck) <= set(game.deck):
+        raise ConfigurationError(f"That is not a {len(game.deck)}-card deck for {game.name}")
+    _validate_posts(config, game, numbers)
+    return game
+
+
+def _validate_posts(config: HandConfig, game: GameDef, numbers: list[int]) -> None:
+    for post in config.posts:
+        if post.seat not in numbers:
+            raise ConfigurationError(f"Seat {post.seat} posts but is not dealt in")
+        if post.amount <= 0:
+            raise ConfigurationError(f"Seat {post.seat} posts {post.amount}: a post must be positive")
+    stakes = config.stakes
+    if game.structure is Structure.FIXED_LIMIT and not (stakes.small_bet or stakes.big_blind):
+        raise ConfigurationError("Fixed-limit needs a big blind or a small bet")
+    if game.forced_bets is ForcedBets.BOMB_ANTE:
+        antes = {p.seat: p.amount for p in config.posts if p.kind is PostKind.BOMB_ANTE}
+        if set(antes) != set(numbers) or len(set(antes.values())) != 1:
+            raise ConfigurationError("In a bomb pot every player dealt in posts the same ante")
+    straddles = [p for p in config.posts if p.kind is PostKind.STRADDLE]
+    if straddles:
+        straddle = straddles[0]
+        if len(straddles) > 1 or config.big_blind_seat is None or len(numbers) < 3:
+            raise ConfigurationError("Only one straddle, after a big blind, with three or more players")
+        if straddle.seat != seat_after(numbers, config.big_blind_seat):
+            raise ConfigurationError("Only the player immediately left of the big blind may straddle")
+        if straddle.amount != 2 * stakes.big_blind:
+            raise ConfigurationError(f"The straddle must be exactly two big blinds ({2 * stakes.big_blind})")
+        if config.straddle_seat != straddle.seat:
+            raise ConfigurationError("straddle_seat must name the seat that posts the straddle")
+
+
+# The dealer loop -------------------------------------------------------------------------
+
+
+def next_event(hand: Hand) -> Event | None:
+    """The dealer's next event, or None when a player must act or the hand is over."""
+    if hand.finished:
+        return None
+    if hand.round_open:
+        return _end_round(hand) if hand.to_act is None else None
+    if hand.step > 1 and sum(1 for s in hand.seats if not s.folded) == 1:
+        return showdown.award(hand)  # everyone else folded: "the last player wins without showing"
+    step = hand.current_step
+    if step is None:
+        return None
+    return STEP_HANDLERS[step.kind](hand, step)
+
+
+def _post(hand: Hand, step: Step) -> Event:
+    posted = []
+    committed = {s.seat: 0 for s in hand.seats}
+    for post in hand.config.posts:
+        s = hand.seat(post.seat)
+        room = s.stack - committed[s.seat]
+        if hand.config.stakes.cap:
+            room = min(room, hand.config.stakes.cap - committed[s.seat])
+        amount = min(post.amount, room)
+        if amount > 0:
+            committed[s.seat] += amount
+            posted.append(type(post)(post.seat, post.kind, amount, post.live))
+    return PostsMade(tuple(posted))
+
+
+def _deal_hole(hand: Hand, step: Step) -> Event:
+    """ "one card at a time, clockwise", starting left of the button, the button last."""
+    order = hand.clockwise_from_button()
+    cards: dict[int, list[Card]] = {s.seat: [] for s in order}
+    position = hand.next_card
+    for _ in range(step.count):
+        for s in order:
+            cards[s.seat].append(hand.deck[position])
+            position += 1
+    return HoleCardsDealt(tuple((s.seat, tuple(cards[s.seat])) for s in hand.seats))
+
+
+def _reveal_if_all_in(hand: Hand) -> Event | None:
+    """ "When no more betting is possible because players are all-in, all live hands are
+    turned face up before the rest of the board is dealt." """
+    live = hand.live_seats()
+    if len(live) < 2 or betting.betting_possible(hand):
+        return None
+    hidden = tuple(s.seat for s in live if not s.shown)
+    return HandsTabled(hidden) if hidden else None
+
+
+def _burn(hand: Hand, step: Step) -> Event:
+    return _reveal_if_all_in(hand) or CardBurned(hand.deck[hand.next_card])
+
+
+def _board(hand: Hand, step: Step) -> Event:
+    reveal = _reveal_if_all_in(hand)
+    if reveal:
+        return reveal
+    position = hand.next_card
+    boards = []
+    for _ in range(hand.game.boards):
+        boards.append(hand.deck[position : position + step.count])
+        position += step.count
+    return BoardDealt(tuple(boards))
+
+
+def _betting(hand: Hand, step: Step) -> Event:
+    if betting.betting_possible(hand):
+        return RoundStarted(step.street)
+    return _end_round(hand, step.street)
+
+
+def _end_round(hand: Hand, street: int | None = None) -> Event:
+    """ "Chips that nobody can call are returned to you when the betting round ends." """
+    bets = {s.seat: s.bet for s in hand.seats if s.bet}
+    returned = uncalled_bet(bets)
+    committed = {s.seat: s.committed for s in hand.seats}
+    if returned:
+        committed[returned[0]] -= returned[1]
+    pots = build_pots(
+        committed,
+        live={s.seat for s in hand.seats if not s.folded},
+        all_in={s.seat for s in hand.seats if s.all_in and not (returned and returned[0] == s.seat)},
+    )
+    return RoundEnded(hand.street if street is None else street, (returned,) if returned else (), tuple(pots))
+
+
+def _showdown(hand: Hand, step: Step) -> Event | None:
+    if not hand.showdown_order:
+        return ShowdownStarted(showdown.order(hand))
+    if hand.to_act is not None:
+        return None
+    return showdown.award(hand)
+
+
+STEP_HANDLERS: dict[str, StepHandler] = {
+    StepKind.POST: _post,
+    StepKind.DEAL_HOLE: _deal_hole,
+    StepKind.BURN: _burn,
+    StepKind.BOARD: _board,
+    StepKind.BETTING: _betting,
+    StepKind.SHOWDOWN: _showdown,
+}
+
+
+# How dealer events change the hand -------------------------------------------------------
+
+
+def _apply_posts(hand: Hand, event: PostsMade) -> None:
+    for post in event.posts:
+        s = hand.seats[hand.index[post.seat]]
+        s.stack -= post.amount
+        s.committed += post.amount
+        if post.live:
+            s.bet += post.amount
+        else:
+            hand.pot += post.amount
+        if hand.available(s) == 0:
+            s.all_in = True
+        s.last_action = f"post {post.amount}" if not s.last_action else f"{s.last_action} + {post.amount}"
+    hand.step += 1
+
+
+def _apply_hole_cards(hand: Hand, event: HoleCardsDealt) -> None:
+    for seat, cards in event.hands:
+        hand.seats[hand.index[seat]].hole = cards
+        hand.next_card += len(cards)
+    hand.street = 0
+    hand.step += 1
+
+
+def _apply_burn(hand: Hand, event: CardBurned) -> None:
+    hand.burned.append(event.card)
+    hand.next_card += 1
+    hand.step += 1
+
+
+def _apply_board(hand: Hand, event: BoardDealt) -> None:
+    for board, cards in zip(hand.boards, event.cards, strict=True):
+        board.extend(cards)
+        hand.next_card += len(cards)
+    step = hand.current_step
+    hand.street = step.street if step else hand.street
+    hand.step += 1
+
+
+def _apply_round_ended(hand: Hand, event: RoundEnded) -> None:
+    for seat, amount in event.returned:
+        s = hand.seats[hand.index[seat]]
+        s.bet -= amount
+        s.committed -= amount
+        s.stack += amount
+        s.all_in = hand.available(s) == 0
+    for s in hand.seats:
+        hand.pot += s.bet
+        s.bet = 0
+    hand.pots = list(event.pots)
+    hand.round_open = False
+    hand.to_act = None
+    hand.current_bet = 0
+    hand.step += 1
+
+
+def _apply_hands_tabled(hand: Hand, event: HandsTabled) -> None:
+    for seat in event.seats:
+        hand.seats[hand.index[seat]].shown = True
+
+
+def register_appliers(applies: Callable[[type[Event]], Callable[[Any], Any]]) -> None:
+    applies(PostsMade)(_apply_posts)
+    applies(HoleCardsDealt)(_apply_hole_cards)
+    applies(CardBurned)(_apply_burn)
+    applies(BoardDealt)(_apply_board)
+    applies(RoundStarted)(betting.apply_round_started)
+    applies(RoundEnded)(_apply_round_ended)
+    applies(HandsTabled)(_apply_hands_tabled)
+    applies(ShowdownStarted)(showdown.apply_showdown_started)
+    applies(PotsAwarded)(showdown.apply_pots_awarded)

@@ -1,0 +1,88 @@
+"""The usual forced bets for a hand, from the button: blinds, straddle, antes, bomb-pot antes.
+
+"Small Blind: one seat left of the button ... Big Blind: two seats left."
+"In heads-up play, the small blind is on the button."
+
+>>> from engine.config import SeatInHand, Stakes
+>>> seats = [SeatInHand(1, "a", 1000), SeatInHand(2, "b", 1000), SeatInHand(3, "c", 1000)]
+>>> config = standard_config("nlhe", seats, button=1, stakes=Stakes(small_blind=50, big_blind=100))
+>>> [(p.seat, p.kind.value, p.amount) for p in config.posts]
+[(2, 'small_blind', 50), (3, 'big_blind', 100)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from engine.config import HandConfig, Post, PostKind, SeatInHand, Stakes
+from engine.errors import ConfigurationError
+from engine.games import GAMES, ForcedBets
+from engine.seating import clockwise_after
+
+
+def standard_posts(
+    game: str, seats: Sequence[int], button: int, stakes: Stakes, *, straddle: bool = False
+) -> tuple[tuple[Post, ...], int | None, int | None]:
+    """(posts, big_blind_seat, straddle_seat) for a hand where everyone posts as usual.
+
+    Antes (when the stakes have one) are posted first by every player dealt in,
+    then the small blind, big blind and, if asked, the straddle.
+    """
+    definition = GAMES.get(game)
+    if definition is None:
+        raise ConfigurationError(f"Unknown game {game!r}")
+    numbers = sorted(seats)
+    order = [numbers[i] for i in clockwise_after(numbers, button)]  # left of the button first
+    if definition.forced_bets is ForcedBets.BOMB_ANTE:
+        if stakes.bomb_ante <= 0:
+            raise ConfigurationError("A bomb pot needs an ante")
+        return tuple(Post(seat, PostKind.BOMB_ANTE, stakes.bomb_ante, False) for seat in order), None, None
+    if definition.forced_bets is ForcedBets.FIXED_STAKE:
+        return (
+            tuple(Post(seat, PostKind.FIXED_STAKE, stakes.fixed_stake, False) for seat in order),
+            None,
+            None,
+        )
+    posts = [Post(seat, PostKind.ANTE, stakes.ante, False) for seat in order] if stakes.ante else []
+    if len(numbers) == 2 and button in numbers:
+        small, big = button, order[0]  # heads-up: the button posts the small blind
+    else:
+        small, big = order[0], order[1]
+    if stakes.small_blind:
+        posts.append(Post(small, PostKind.SMALL_BLIND, stakes.small_blind, True))
+    big_blind = stakes.big_blind or stakes.small_bet
+    posts.append(Post(big, PostKind.BIG_BLIND, big_blind, True))
+    straddle_seat = None
+    if straddle:
+        if len(numbers) < 3:
+            raise ConfigurationError("A straddle needs three or more players")
+        straddle_seat = order[(order.index(big) + 1) % len(order)]
+        posts.append(Post(straddle_seat, PostKind.STRADDLE, stakes.straddle or 2 * big_blind, True))
+    return tuple(posts), big, straddle_seat
+
+
+def standard_config(
+    game: str,
+    seats: Sequence[SeatInHand],
+    *,
+    button: int,
+    stakes: Stakes,
+    straddle: bool = False,
+    **options: Any,
+) -> HandConfig:
+    """A `HandConfig` with the usual forced bets (see `standard_posts`). Extra keyword
+    arguments are HandConfig fields (cash_game, max_seats, hand_number, options)."""
+    posts, big_blind_seat, straddle_seat = standard_posts(
+        game, [s.seat for s in seats], button, stakes, straddle=straddle
+    )
+    return HandConfig(
+        game=game,
+        seats=tuple(sorted(seats, key=lambda s: s.seat)),
+        button=button,
+        stakes=stakes,
+        posts=posts,
+        big_blind_seat=big_blind_seat,
+        straddle_seat=straddle_seat,
+        **options,
+    )

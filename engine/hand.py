@@ -1,0 +1,379 @@
+"""One hand of a Hold'em game, played from a `HandConfig` and a deck.
+
+PLACEHOLDER: the API summary is written at the end of this module's docstring.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine import betting, dealer, showdown
+from engine.cards import Card, card
+from engine.config import HandConfig
+from engine.errors import IllegalActionError
+from engine.events import (
+    Award,
+    BetOrRaised,
+    Called,
+    Checked,
+    Event,
+    Folded,
+    Mucked,
+    Showed,
+    event_from_json,
+)
+from engine.games import GameDef, Step
+from engine.pots import Pot
+from engine.seating import clockwise_after
+
+
+@dataclass(slots=True)
+class SeatState:
+    """One player dealt in. `stack` is the chips behind; `bet` the live chips in front
+    this round; `committed` everything put in this hand (bets and dead money)."""
+
+    seat: int
+    player: str
+    name: str
+    stack: int
+    bet: int = 0
+    committed: int = 0
+    hole: tuple[Card, ...] = ()
+    folded: bool = False
+    all_in: bool = False
+    acted: bool = False  # acted voluntarily in this betting round
+    can_raise: bool = True  # False once acted, until a full raise reopens the betting
+    shown: bool = False  # tabled: face up for everyone
+    mucked: bool = False
+    last_action: str = ""
+    won: int = 0
+
+    @property
+    def live(self) -> bool:
+        """Still holding a hand that can win (not folded, not mucked)."""
+        return not self.folded and not self.mucked
+
+    def to_json(self) -> dict[str, Any]:
+        data = {name: getattr(self, name) for name in self.__slots__}  # type: ignore[attr-defined]
+        data["hole"] = [str(c) for c in self.hole]
+        return data
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> SeatState:
+        fields = dict(data)
+        fields["hole"] = tuple(card(text) for text in data["hole"])
+        return cls(**fields)
+
+
+Applier = Callable[["Hand", Any], None]
+APPLIERS: dict[type[Event], Applier] = {}
+"""How each event type changes a hand. Modules that add events register here."""
+
+
+def applies(event_type: type[Event]) -> Callable[[Applier], Applier]:
+    def register(function: Applier) -> Applier:
+        APPLIERS[event_type] = function
+        return function
+
+    return register
+
+
+class Hand:
+    """The state of one hand: a plain record plus the append-only list of events that made it."""
+
+    __slots__ = (
+        "aggressor",
+        "aggressor_street",
+        "awards",
+        "boards",
+        "burned",
+        "chips_total",
+        "config",
+        "current_bet",
+        "deck",
+        "events",
+        "finished",
+        "full_level",
+        "game",
+        "index",
+        "min_raise",
+        "next_card",
+        "pot",
+        "pots",
+        "raise_cap",
+        "raise_count",
+        "round_open",
+        "seat_numbers",
+        "seats",
+        "showdown_order",
+        "step",
+        "street",
+        "to_act",
+    )
+
+    def __init__(self, config: HandConfig, deck: Sequence[Card], *, deal: bool = True) -> None:
+        """Validate the set-up (ConfigurationError if it cannot be played) and, with `deal`,
+        run the dealer until the first player decision."""
+        self.game: GameDef = dealer.validate(config, deck)
+        self.config = config
+        self.deck: tuple[Card, ...] = tuple(deck)
+        self.seats = [SeatState(s.seat, s.player, s.name, s.stack) for s in config.seats]
+        self.seat_numbers = [s.seat for s in self.seats]
+        self.index = {s.seat: i for i, s in enumerate(self.seats)}
+        self.chips_total = sum(s.stack for s in self.seats)
+        self.next_card = 0
+        self.boards: list[list[Card]] = [[] for _ in range(self.game.boards)]
+        self.burned: list[Card] = []
+        self.step = 0
+        self.street = -1
+        self.round_open = False
+        self.to_act: int | None = None
+        self.current_bet = 0
+        self.min_raise = 0
+        self.full_level = 0
+        self.raise_count = 0
+        self.raise_cap = 0
+        self.aggressor: int | None = None
+        self.aggressor_street = -1
+        self.pot = 0
+        self.pots: list[Pot] = []
+        self.showdown_order: tuple[int, ...] = ()
+        self.awards: list[Award] = []
+        self.finished = False
+        self.events: list[Event] = []
+        if deal:
+            self.run_dealer()
+
+    # Reading the state -------------------------------------------------------------
+
+    def seat(self, seat: int) -> SeatState:
+        try:
+            return self.seats[self.index[seat]]
+        except KeyError:
+            raise IllegalActionError(f"Seat {seat} is not dealt in to this hand") from None
+
+    @property
+    def current_step(self) -> Step | None:
+        procedure = self.game.procedure
+        return procedure[self.step] if self.step < len(procedure) else None
+
+    @property
+    def phase(self) -> str:
+        """ "betting", "showdown", "complete", or the dealer step in progress."""
+        if self.finished:
+            return "complete"
+        if self.round_open:
+            return "betting"
+        step = self.current_step
+        return str(step.kind) if step else "complete"
+
+    def live_seats(self) -> list[SeatState]:
+        return [s for s in self.seats if s.live]
+
+    def clockwise_from_button(self) -> list[SeatState]:
+        """Seats in dealing order: left of the button first, the button last."""
+        return [self.seats[i] for i in clockwise_after(self.seat_numbers, self.config.button)]
+
+    def available(self, s: SeatState) -> int:
+        """Chips the seat can still put in: its stack, or less at a capped table."""
+        cap = self.config.stakes.cap
+        return min(s.stack, cap - s.committed) if cap else s.stack
+
+    def chips_on_table(self) -> int:
+        """Stacks + bets in front + the middle: always equal to `chips_total`."""
+        return sum(s.stack + s.bet for s in self.seats) + self.pot
+
+    def legal_actions(self, seat: int) -> dict[str, Any]:
+        """What `seat` may do now, with reasons for what it may not (see engine.betting)."""
+        if self.finished:
+            return {"your_turn": False, "reason": "The hand is over", "actions": {}}
+        if self.round_open:
+            return betting.legal_actions(self, self.seat(seat))
+        return showdown.legal_actions(self, self.seat(seat))
+
+    # Player operations: verify_x raises, can_x answers, x records and applies --------
+
+    def verify_fold(self, seat: int) -> None:
+        betting.verify_fold(self, seat)
+
+    def verify_check(self, seat: int) -> None:
+        betting.verify_check(self, seat)
+
+    def verify_call(self, seat: int) -> int:
+        """The chips a call adds."""
+        return betting.verify_call(self, seat)
+
+    def verify_bet_or_raise(self, seat: int, to: int) -> None:
+        betting.verify_bet_or_raise(self, seat, to)
+
+    def verify_show(self, seat: int) -> None:
+        showdown.verify_show(self, seat)
+
+    def verify_muck(self, seat: int) -> None:
+        showdown.verify_muck(self, seat)
+
+    def can_fold(self, seat: int) -> bool:
+        return _can(self.verify_fold, seat)
+
+    def can_check(self, seat: int) -> bool:
+        return _can(self.verify_check, seat)
+
+    def can_call(self, seat: int) -> bool:
+        return _can(self.verify_call, seat)
+
+    def can_bet_or_raise(self, seat: int, to: int) -> bool:
+        return _can(self.verify_bet_or_raise, seat, to)
+
+    def can_show(self, seat: int) -> bool:
+        return _can(self.verify_show, seat)
+
+    def can_muck(self, seat: int) -> bool:
+        return _can(self.verify_muck, seat)
+
+    def fold(self, seat: int) -> list[Event]:
+        self.verify_fold(seat)
+        return self.record(Folded(seat))
+
+    def check(self, seat: int) -> list[Event]:
+        self.verify_check(seat)
+        return self.record(Checked(seat))
+
+    def call(self, seat: int) -> list[Event]:
+        return self.record(Called(seat, self.verify_call(seat)))
+
+    def bet_or_raise(self, seat: int, to: int) -> list[Event]:
+        self.verify_bet_or_raise(seat, to)
+        return self.record(BetOrRaised(seat, to))
+
+    def show(self, seat: int) -> list[Event]:
+        self.verify_show(seat)
+        return self.record(Showed(seat))
+
+    def muck(self, seat: int) -> list[Event]:
+        self.verify_muck(seat)
+        return self.record(Mucked(seat))
+
+    def act(self, seat: int, action: str, to: int | None = None) -> list[Event]:
+        """One player intent by name: fold, check, call, bet, raise (with `to`), show, muck."""
+        if action in ("bet", "raise"):
+            if not isinstance(to, int) or isinstance(to, bool):
+                raise IllegalActionError(f"Say how much to {action} to")
+            return self.bet_or_raise(seat, to)
+        operation = {
+            "fold": self.fold,
+            "check": self.check,
+            "call": self.call,
+            "show": self.show,
+            "muck": self.muck,
+        }.get(action)
+        if operation is None:
+            raise IllegalActionError(
+                f"{action!r} is not an action (fold, check, call, bet, raise, show, muck)"
+            )
+        return operation(seat)
+
+    # Events ------------------------------------------------------------------------
+
+    def record(self, event: Event) -> list[Event]:
+        """Append and apply a (validated) event, then let the dealer run. Returns the new events."""
+        start = len(self.events)
+        self.apply(event)
+        self.run_dealer()
+        return self.events[start:]
+
+    def apply(self, event: Event) -> None:
+        """Apply one event and append it to the log (no validation: events are facts)."""
+        APPLIERS[type(event)](self, event)
+        self.events.append(event)
+
+    def run_dealer(self) -> None:
+        """Dealer steps run until a player decision is needed or the hand ends."""
+        while (event := dealer.next_event(self)) is not None:
+            self.apply(event)
+
+    @classmethod
+    def replay(cls, config: HandConfig, deck: Sequence[Card], events: Iterable[Event]) -> Hand:
+        """The hand that these events produce (dealer events included)."""
+        hand = cls(config, deck, deal=False)
+        for event in events:
+            hand.apply(event)
+        return hand
+
+    # Serialisation -----------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "config": self.config.to_json(),
+            "deck": [str(c) for c in self.deck],
+            "next_card": self.next_card,
+            "seats": [s.to_json() for s in self.seats],
+            "boards": [[str(c) for c in board] for board in self.boards],
+            "burned": [str(c) for c in self.burned],
+            "step": self.step,
+            "street": self.street,
+            "round_open": self.round_open,
+            "to_act": self.to_act,
+            "current_bet": self.current_bet,
+            "min_raise": self.min_raise,
+            "full_level": self.full_level,
+            "raise_count": self.raise_count,
+            "raise_cap": self.raise_cap,
+            "aggressor": self.aggressor,
+            "aggressor_street": self.aggressor_street,
+            "pot": self.pot,
+            "pots": [pot.to_json() for pot in self.pots],
+            "showdown_order": list(self.showdown_order),
+            "awards": [award.to_json() for award in self.awards],
+            "finished": self.finished,
+            "events": [event.to_json() for event in self.events],
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Hand:
+        config = HandConfig.from_json(data["config"])
+        hand = cls(config, [card(text) for text in data["deck"]], deal=False)
+        hand.next_card = data["next_card"]
+        hand.seats = [SeatState.from_json(s) for s in data["seats"]]
+        hand.boards = [[card(text) for text in board] for board in data["boards"]]
+        hand.burned = [card(text) for text in data["burned"]]
+        for name in [
+            "step",
+            "street",
+            "round_open",
+            "to_act",
+            "current_bet",
+            "min_raise",
+            "full_level",
+            "raise_count",
+            "raise_cap",
+            "aggressor",
+            "aggressor_street",
+            "pot",
+            "finished",
+        ]:
+            setattr(hand, name, data[name])
+        hand.pots = [Pot.from_json(pot) for pot in data["pots"]]
+        hand.showdown_order = tuple(data["showdown_order"])
+        hand.awards = [Award.from_json(award) for award in data["awards"]]
+        hand.events = [event_from_json(event) for event in data["events"]]
+        return hand
+
+
+def _can(verify: Callable[..., object], *args: Any) -> bool:
+    try:
+        verify(*args)
+    except IllegalActionError:
+        return False
+    return True
+
+
+# Player events change the state through the rules modules.
+applies(Folded)(betting.apply_fold)
+applies(Checked)(betting.apply_check)
+applies(Called)(betting.apply_call)
+applies(BetOrRaised)(betting.apply_bet_or_raise)
+applies(Showed)(showdown.apply_show)
+applies(Mucked)(showdown.apply_muck)
+dealer.register_appliers(applies)
