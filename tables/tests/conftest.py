@@ -14,6 +14,12 @@ from tables.models import Night, Player, Table
 from tables.services import hosting, joining
 
 
+@pytest.fixture(autouse=True)
+def fast_password_hashing(settings: object) -> None:
+    # The real hasher is slow on purpose; these tests check flows, not hashing.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture
 def host(db: None) -> User:
     return User.objects.create_superuser(username="hostess", password="a-long-host-password")
