@@ -82,35 +82,40 @@ def night_create(request: HttpRequest) -> HttpResponse:
     return render(request, "tables/host/night_form.html", {"form": form}, status=400 if form.errors else 200)
 
 
-def _panel_html(request: HttpRequest, night: Night) -> str:
+def _panel_context(night: Night) -> dict:
     players = list(night.players.select_related("user").prefetch_related("seats__table"))
     tables = list(night.tables.prefetch_related("seats__player"))
     for table in tables:
         by_number = {seat.number: seat for seat in table.seats.all()}
         table.seat_rows = [(number, by_number.get(number)) for number in range(1, table.max_seats + 1)]
-    context = {
+    # What the panel shows, as data: the poll compares this, not the HTML, whose CSRF
+    # tokens change on every render.
+    shown: list[tuple] = [
+        (p.pk, p.display_name, p.status, [(s.table_id, s.number) for s in p.seats.all()]) for p in players
+    ]
+    shown += [(t.pk, t.name, t.max_seats, t.small_blind, t.big_blind) for t in tables]
+    return {
         "night": night,
         "pending": [p for p in players if p.status == Player.Status.PENDING],
         "waiting": [p for p in players if p.status == Player.Status.APPROVED and not p.seats.all()],
-        "seated": [p for p in players if p.status == Player.Status.APPROVED and p.seats.all()],
         "tables": tables,
         "move_form": MoveSeatForm(night=night),
+        "fingerprint": hashlib.sha256(repr(shown).encode()).hexdigest()[:16],
     }
-    return render_to_string("tables/host/_night_panel.html", context, request=request)
 
 
 def _render_night_page(
     request: HttpRequest, night: Night, table_form: TableForm | None = None
 ) -> HttpResponse:
     join_url = absolute_url(request, reverse("join", args=[night.join_code]))
-    panel = _panel_html(request, night)
+    panel = _panel_context(night)
     context = {
         "night": night,
         "join_url": join_url,
         "join_qr": qr_svg(join_url),
         "join_url_is_local": "//localhost" in join_url or "//127." in join_url,
-        "panel": panel,
-        "panel_fingerprint": hashlib.sha256(panel.encode()).hexdigest()[:16],
+        "panel": render_to_string("tables/host/_night_panel.html", panel, request=request),
+        "panel_fingerprint": panel["fingerprint"],
         "table_form": table_form or TableForm(night=night),
     }
     status = 400 if table_form is not None and table_form.errors else 200
@@ -129,12 +134,11 @@ def night_detail(request: HttpRequest, night_id: int) -> HttpResponse:
 def night_status(request: HttpRequest, night_id: int) -> JsonResponse:
     """The night page polls this; the panel's HTML comes only when it changed."""
     night = _get_night_for_user(request, night_id)
-    panel = _panel_html(request, night)
-    fingerprint = hashlib.sha256(panel.encode()).hexdigest()[:16]
+    panel = _panel_context(night)
     counts = {s: night.players.filter(status=s).count() for s in Player.Status.values}
-    payload = {"fingerprint": fingerprint, "status": night.status, "players": counts}
-    if request.GET.get("since") != fingerprint:
-        payload["html"] = panel
+    payload = {"fingerprint": panel["fingerprint"], "status": night.status, "players": counts}
+    if request.GET.get("since") != panel["fingerprint"]:
+        payload["html"] = render_to_string("tables/host/_night_panel.html", panel, request=request)
     return JsonResponse(payload)
 
 
