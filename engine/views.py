@@ -1,0 +1,104 @@
+"""What each viewer may see of a hand: the one place private information leaves the engine.
+
+A viewer is a seat number (a player), "host", or "public" (None works too).
+Players see their own hole cards; everyone sees tabled hands. The host's view of a
+live hand hides hole cards exactly like the public one, since the host usually plays.
+No view ever contains the deck, the seed, or a burn card.
+
+>>> from engine.cards import STANDARD_DECK
+>>> from engine.config import SeatInHand, Stakes
+>>> from engine.forced_bets import standard_config
+>>> from engine.hand import Hand
+>>> seats = [SeatInHand(1, "a", 1000, "Ann"), SeatInHand(2, "b", 1000, "Bo")]
+>>> hand = Hand(standard_config("nlhe", seats, button=1, stakes=Stakes(5, 10)), STANDARD_DECK)
+>>> view(hand, "public")["seats"][0]["cards"] is None
+True
+>>> view(hand, 1)["seats"][0]["cards"]
+['2d', '2s']
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.betting import STREET_NAMES
+
+if TYPE_CHECKING:
+    from engine.hand import Hand, SeatState
+
+Viewer = int | str | None
+PUBLIC = "public"
+HOST = "host"
+
+
+def can_see_hole_cards(hand: Hand, s: SeatState, viewer: Viewer) -> bool:
+    """Own cards, and any hand tabled at showdown (or turned up when all-in). Never a mucked hand."""
+    if s.mucked and viewer != s.seat:
+        return False
+    return s.shown or (isinstance(viewer, int) and viewer == s.seat)
+
+
+def _status(s: SeatState) -> str:
+    if s.folded:
+        return "folded"
+    if s.mucked:
+        return "mucked"
+    if s.all_in:
+        return "all_in"
+    return "active"
+
+
+def _seat_view(hand: Hand, s: SeatState, viewer: Viewer) -> dict[str, Any]:
+    visible = can_see_hole_cards(hand, s, viewer)
+    return {
+        "seat": s.seat,
+        "player": s.player,
+        "name": s.name,
+        "stack": s.stack,
+        "bet": s.bet,
+        "committed": s.committed,
+        "status": _status(s),
+        "last_action": s.last_action,
+        "card_count": len(s.hole),
+        "cards": [str(c) for c in s.hole] if visible else None,
+        "shown": s.shown,
+        "is_turn": hand.to_act == s.seat,
+        "won": s.won,
+    }
+
+
+def view(hand: Hand, viewer: Viewer) -> dict[str, Any]:
+    """A JSON-able dict of what `viewer` may see of `hand`."""
+    if viewer is None:
+        viewer = PUBLIC
+    is_seat = isinstance(viewer, int) and not isinstance(viewer, bool) and viewer in hand.index
+    street = STREET_NAMES[hand.street] if 0 <= hand.street < len(STREET_NAMES) else None
+    config = hand.config
+    stakes = config.stakes
+    data: dict[str, Any] = {
+        "viewer": {"seat": viewer if is_seat else None, "role": "seat" if is_seat else str(viewer)},
+        "hand_number": config.hand_number,
+        "game": config.game,
+        "game_name": hand.game.name,
+        "phase": hand.phase,
+        "street": street,
+        "button": config.button,
+        "stakes": {name: getattr(stakes, name) for name in stakes.__slots__ if getattr(stakes, name)},
+        "seats": [_seat_view(hand, s, viewer) for s in hand.seats],
+        "boards": [[str(c) for c in board] for board in hand.boards],
+        "pot": hand.pot,
+        "pots": [pot.to_json() for pot in hand.pots],
+        "bets_total": sum(s.bet for s in hand.seats),
+        "to_act": hand.to_act,
+        "current_bet": hand.current_bet,
+        "showdown_order": list(hand.showdown_order),
+        "results": [award.to_json() for award in hand.awards],
+        "finished": hand.finished,
+        "your_cards": None,
+        "legal_actions": None,
+    }
+    if is_seat:
+        s = hand.seats[hand.index[viewer]]  # type: ignore[index]
+        data["your_cards"] = [str(c) for c in s.hole]
+        data["legal_actions"] = hand.legal_actions(s.seat)
+    return data
