@@ -6,6 +6,7 @@ from dataclasses import replace
 
 import pytest
 
+import engine.tournament
 from engine.errors import EngineError, TournamentError
 from engine.tournament import clock, structure
 from engine.tournament.structure import TEMPLATES, Break, Level, Structure, template
@@ -85,6 +86,6 @@ def test_tournament_error_is_an_engine_error():
     assert issubclass(TournamentError, EngineError)
 
 
-@pytest.mark.parametrize("module", [structure, clock])
+@pytest.mark.parametrize("module", [engine.tournament, structure, clock])
 def test_the_docstring_examples_hold(module):
     assert doctest.testmod(module).failed == 0

@@ -1,1 +1,123 @@
-"""Tournament logic: blind structures, the clock, rebuys, standings, payouts, deals and seating."""
+"""Tournament logic: blind structures, the clock, rebuys, standings, payouts, deals and seating.
+
+Pure Python and deterministic apart from the seat draws (which use `secrets`). Every
+record is a frozen dataclass with `to_json()` / `from_json()`; every refusal is a
+`TournamentError` with a message a host can read. Times are passed in explicitly
+(`now`), never read from the system.
+
+>>> from engine.tournament import Clock, clock_state, start, stakes_at, template
+>>> structure = template("turbo")
+>>> clock = start(Clock(), now=0)
+>>> stakes_at(clock_state(clock, structure, now=9 * 60)).big_blind
+100
+"""
+
+from engine.errors import TournamentError
+from engine.tournament.balancing import (
+    Move,
+    MoveReason,
+    TableSeating,
+    apply_moves,
+    draw_seats,
+    propose_moves,
+)
+from engine.tournament.clock import (
+    Chime,
+    ChimeKind,
+    Clock,
+    ClockReading,
+    add_time,
+    clock_state,
+    go_to_period,
+    hands_may_start,
+    next_chime,
+    next_level,
+    pause,
+    previous_level,
+    resume,
+    stakes_at,
+    start,
+)
+from engine.tournament.deals import Deal, DealMethod, chip_chop, icm_deal, icm_equities
+from engine.tournament.payouts import (
+    PAYOUT_TEMPLATES,
+    PayoutTable,
+    payout_amounts,
+    payout_template,
+    prize_pool,
+    prizes_for,
+)
+from engine.tournament.rebuys import (
+    FREEZE_OUT,
+    Decision,
+    RebuyRules,
+    bust_is_final,
+    can_add_on,
+    can_rebuy,
+    rebuy_window_open,
+)
+from engine.tournament.standings import (
+    Bust,
+    FieldSummary,
+    Finish,
+    field_summary,
+    is_heads_up,
+    place_busts,
+    winner,
+)
+from engine.tournament.structure import TEMPLATES, Break, Level, Structure, template
+
+__all__ = [
+    "FREEZE_OUT",
+    "PAYOUT_TEMPLATES",
+    "TEMPLATES",
+    "Break",
+    "Bust",
+    "Chime",
+    "ChimeKind",
+    "Clock",
+    "ClockReading",
+    "Deal",
+    "DealMethod",
+    "Decision",
+    "FieldSummary",
+    "Finish",
+    "Level",
+    "Move",
+    "MoveReason",
+    "PayoutTable",
+    "RebuyRules",
+    "Structure",
+    "TableSeating",
+    "TournamentError",
+    "add_time",
+    "apply_moves",
+    "bust_is_final",
+    "can_add_on",
+    "can_rebuy",
+    "chip_chop",
+    "clock_state",
+    "draw_seats",
+    "field_summary",
+    "go_to_period",
+    "hands_may_start",
+    "icm_deal",
+    "icm_equities",
+    "is_heads_up",
+    "next_chime",
+    "next_level",
+    "pause",
+    "payout_amounts",
+    "payout_template",
+    "place_busts",
+    "previous_level",
+    "prize_pool",
+    "prizes_for",
+    "propose_moves",
+    "rebuy_window_open",
+    "resume",
+    "stakes_at",
+    "start",
+    "template",
+    "winner",
+]
