@@ -23,3 +23,8 @@ class ConfigurationError(EngineError):
 
 class TournamentError(EngineError):
     """A tournament set-up or clock, rebuy, payout, deal or seating request that cannot be done."""
+
+
+class TableError(EngineError):
+    """A between-hands table request that the rules refuse: a taken seat, a bad stack, a move
+    of the button that would skip a blind..."""
