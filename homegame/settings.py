@@ -160,7 +160,7 @@ STORAGES = {
 }
 
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "home"
+LOGIN_REDIRECT_URL = "host_home"
 LOGOUT_REDIRECT_URL = "home"
 
 # A player's identity lives in the session: keep it for a long night and beyond.

@@ -1,0 +1,114 @@
+"""In a real headless Chromium: a player opens the join link on a phone, enters a name, and
+appears on the host's night page; the host seats them and the phone shows its seat."""
+
+from __future__ import annotations
+
+import datetime
+import os
+from collections.abc import Iterator
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from django.contrib.auth.models import User
+
+from conftest import chromium_path, require_service
+from tables.models import Seat
+from tables.services import hosting
+
+# Playwright's sync API runs an event loop in this thread; the ORM calls made here are
+# ordinary synchronous ones between browser steps.
+os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+# The pages poll every 3 seconds: allow a few polls.
+LIVE_TIMEOUT_MS = 12_000
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def browser() -> Iterator[object]:
+    require_service(chromium_path() is not None, "Chromium is not installed")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+def _shot(page: object, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+
+
+def test_player_joins_from_a_phone_and_sees_the_seat_the_host_gave_them(
+    live_server: object, browser: object
+) -> None:
+    host = User.objects.create_superuser(username="hostess", password="a-long-host-password")
+    night = hosting.create_night(
+        host,
+        name="Friday game",
+        date=datetime.date(2026, 11, 27),
+        currency="EUR",
+        chip_value=Decimal("0.10"),
+        require_approval=False,
+    )
+    table = hosting.create_table(night, name="Kitchen", game="nlhe", max_seats=9, small_blind=1, big_blind=2)
+
+    host_page = browser.new_context(viewport={"width": 1024, "height": 900}).new_page()
+    host_page.goto(f"{live_server.url}/login/")
+    host_page.fill("input[name=username]", "hostess")
+    host_page.fill("input[name=password]", "a-long-host-password")
+    host_page.click("button[type=submit]")
+    host_page.wait_for_url(f"{live_server.url}/host/")
+    host_page.goto(f"{live_server.url}/host/nights/{night.pk}/")
+    assert host_page.locator(".join-code").inner_text() == night.join_code
+    assert host_page.locator(".qr svg").count() == 1
+    _shot(host_page, "host-night-empty")
+
+    phone = browser.new_context(**PHONE).new_page()
+    phone.goto(f"{live_server.url}/")
+    _shot(phone, "phone-home")
+    phone.goto(f"{live_server.url}/join/{night.join_code}/")
+    _shot(phone, "phone-join")
+    phone.fill("input[name=display_name]", "Ann")
+    phone.click("button[type=submit]")
+    phone.wait_for_url(f"{live_server.url}/play/")
+    assert phone.locator(".seat-headline").inner_text() == "Waiting to be seated"
+    _shot(phone, "phone-waiting")
+
+    # The host's page picks the new player up by itself.
+    host_page.locator('#night-panel [data-player="Ann"]').wait_for(timeout=LIVE_TIMEOUT_MS)
+    _shot(host_page, "host-night-player-waiting")
+    host_page.click("text=Seat waiting players here")
+    host_page.wait_for_load_state()
+    host_page.locator(".message-success").wait_for()
+    seat = Seat.objects.get(player__display_name="Ann", table=table)
+    _shot(host_page, "host-night-seated")
+
+    # The phone's poll shows the seat without a reload.
+    seat_number = phone.locator(".seat-number")
+    seat_number.wait_for(state="visible", timeout=LIVE_TIMEOUT_MS)
+    assert seat_number.inner_text() == str(seat.number)
+    assert phone.locator(".seat-headline").inner_text() == f"Kitchen · Seat {seat.number}"
+    _shot(phone, "phone-seated")
+
+    # Phones first: nothing wider than the screen, for the player and for a host on a small phone.
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    host_page.set_viewport_size({"width": 360, "height": 800})
+    host_page.reload()
+    assert host_page.evaluate("document.documentElement.scrollWidth") <= 360
+    _shot(host_page, "host-night-360px")
