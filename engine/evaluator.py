@@ -21,21 +21,24 @@ ranks it holds; one dict lookup then gives the value.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import cached_property
 from itertools import combinations
-from operator import attrgetter
+from typing import NoReturn
 
-from engine.cards import RANK_NAMES, RANK_PLURALS, Card
+from engine.cards import ALL_CARDS, RANK_NAMES, RANK_PLURALS, Card
 from engine.errors import ConfigurationError, InvalidCardError
 from engine.evaluator_tables import (
+    CARD_BITS_SHIFT,
     CARD_KEYS,
     CATEGORY_OF_STRENGTH,
     FLUSH_SUIT_OF_BIT,
     FLUSH_TEST_ADD,
     FLUSH_TEST_BITS,
-    LOWEST_SHORT_DECK_INDEX,
+    RANK_KEY_MASK,
+    RANK_KEY_SHIFT,
     SHORT_DECK_FLAG,
+    SUIT_SPREAD,
     HandCategory,
     Ranking,
     RankingTables,
@@ -45,7 +48,6 @@ from engine.evaluator_tables import (
 
 __all__ = ["HandCategory", "HandValue", "Ranking", "evaluate", "evaluate_omaha"]
 
-_card_index = attrgetter("index")
 _new_int = int.__new__
 
 
@@ -56,9 +58,11 @@ class HandValue(int):
     Made by `evaluate` and `evaluate_omaha`, not directly.
     """
 
-    # The cards the value was made from; Omaha values also remember which were hole cards.
-    _hand: tuple[Card, ...] = ()
-    _omaha_hole: int = 0
+    # The cards the value was made from, as bits by Card.index (an int, not a tuple of
+    # cards, keeps fresh values out of the garbage collector's way); for Omaha values,
+    # which of them were hole cards.
+    _card_bits: int = 0
+    _omaha_hole_bits: int = 0
 
     @property
     def ranking(self) -> Ranking:
@@ -72,15 +76,17 @@ class HandValue(int):
     def cards(self) -> tuple[Card, ...]:
         """The best five cards, the ones that matter most first (K K K 7 7; 5 4 3 2 A)."""
         tables = _tables(self.ranking)
-        if self._omaha_hole:
-            hole, board = self._hand[: self._omaha_hole], self._hand[self._omaha_hole :]
+        hand = _cards_of_bits(self._card_bits)
+        if self._omaha_hole_bits:
+            hole = _cards_of_bits(self._omaha_hole_bits)
+            board = _cards_of_bits(self._card_bits & ~self._omaha_hole_bits)
             candidates: Iterable[tuple[Card, ...]] = (
                 pair + three for pair in combinations(hole, 2) for three in combinations(board, 3)
             )
         else:
-            candidates = combinations(self._hand, 5)
+            candidates = combinations(hand, 5)
         for five in candidates:
-            if _value_of_indices([c.index for c in five], tables) == self:
+            if value_of_indices([c.index for c in five], tables) == self:
                 return _in_reading_order(five, self)
         raise AssertionError("no five cards make this value")  # unreachable for made values
 
@@ -97,19 +103,36 @@ class HandValue(int):
 
 def evaluate(cards: Iterable[Card], ranking: Ranking | str = Ranking.STANDARD) -> HandValue:
     """The value of the best five of these 5, 6 or 7 cards."""
-    hand = tuple(cards)
+    hand = cards if type(cards) is tuple else tuple(cards)
     tables = _STANDARD if ranking == "standard" else _tables(ranking)
+    keys = CARD_KEYS
+    size = len(hand)
     try:
-        indices = list(map(_card_index, hand))
-        if len(set(indices)) != len(indices) or not 5 <= len(indices) <= 7:
-            _refuse(hand, "A hand is 5, 6 or 7 different cards")
-        if tables is not _STANDARD and min(indices) < LOWEST_SHORT_DECK_INDEX:
-            raise InvalidCardError("Short deck has no 2s, 3s, 4s or 5s")
-        raw = _value_of_indices(indices, tables)
+        if size == 7:  # the common case, unrolled
+            a, b, c, d, e, f, g = hand
+            total = (
+                keys[a.index] + keys[b.index] + keys[c.index] + keys[d.index]
+                + keys[e.index] + keys[f.index] + keys[g.index]
+            )  # fmt: skip
+        else:
+            total = 0
+            for card in hand:
+                total += keys[card.index]
     except (AttributeError, TypeError, IndexError):
         raise InvalidCardError(f"{hand!r} are not cards (parse them with engine.cards.parse_cards)") from None
+    card_bits = total >> CARD_BITS_SHIFT
+    # One bit per card: fewer bits than cards means a card was given twice.
+    if card_bits.bit_count() != size or card_bits & tables.missing_cards or not 5 <= size <= 7:
+        _refuse(hand, tables, "A hand is 5, 6 or 7 different cards")
+    flush_bits = (total + FLUSH_TEST_ADD) & FLUSH_TEST_BITS
+    if flush_bits:
+        # With at most 7 cards only one suit can hold five, and no full house or quads
+        # can sit beside it, so the best hand is made in that suit.
+        raw = tables.flush[(card_bits >> FLUSH_SUIT_OF_BIT[flush_bits]) & SUIT_SPREAD]
+    else:
+        raw = tables.plain[(total >> RANK_KEY_SHIFT) & RANK_KEY_MASK]
     value = _new_int(HandValue, raw)
-    value._hand = hand
+    value._card_bits = card_bits
     return value
 
 
@@ -122,58 +145,54 @@ def evaluate_omaha(
     tables = _tables(ranking)
     if not all(isinstance(c, Card) for c in hole + board):
         raise InvalidCardError("Omaha hole cards and board must be cards")
-    hole_indices = [c.index for c in hole]
-    board_indices = [c.index for c in board]
-    if not 4 <= len(hole_indices) <= 6:
-        raise InvalidCardError(f"An Omaha hand has 4, 5 or 6 hole cards, not {len(hole_indices)}")
-    if not 3 <= len(board_indices) <= 5:
-        raise InvalidCardError(f"An Omaha board has 3, 4 or 5 cards, not {len(board_indices)}")
-    _refuse_duplicates_and_wrong_deck(hole + board, tables)
-    value = _new_int(HandValue, omaha_value_of_indices(hole_indices, board_indices, tables))
-    value._hand = hole + board
-    value._omaha_hole = len(hole)
+    if not 4 <= len(hole) <= 6:
+        raise InvalidCardError(f"An Omaha hand has 4, 5 or 6 hole cards, not {len(hole)}")
+    if not 3 <= len(board) <= 5:
+        raise InvalidCardError(f"An Omaha board has 3, 4 or 5 cards, not {len(board)}")
+    card_bits = sum(CARD_KEYS[c.index] for c in hole + board) >> CARD_BITS_SHIFT
+    hole_bits = sum(1 << c.index for c in hole)
+    if card_bits.bit_count() != len(hole + board) or card_bits & tables.missing_cards:
+        _refuse(hole + board, tables, "")
+    raw = omaha_value_of_indices([c.index for c in hole], [c.index for c in board], tables)
+    value = _new_int(HandValue, raw)
+    value._card_bits = card_bits
+    value._omaha_hole_bits = hole_bits
     return value
 
 
-def value_of_indices(indices: list[int], ranking: Ranking | str = Ranking.STANDARD) -> int:
+def value_of_indices(indices: Sequence[int], tables: RankingTables) -> int:
     """Fast entry point for exhaustive checks and equity: the int value of the best five
-    of 5 to 7 distinct valid card indices (not checked)."""
-    return _value_of_indices(indices, _tables(ranking))
+    of 5 to 7 distinct card indices valid for the ranking (not checked)."""
+    total = sum(map(CARD_KEYS.__getitem__, indices))
+    flush_bits = (total + FLUSH_TEST_ADD) & FLUSH_TEST_BITS
+    if flush_bits:
+        return tables.flush[(total >> (CARD_BITS_SHIFT + FLUSH_SUIT_OF_BIT[flush_bits])) & SUIT_SPREAD]
+    return tables.plain[(total >> RANK_KEY_SHIFT) & RANK_KEY_MASK]
 
 
-def omaha_value_of_indices(hole: list[int], board: list[int], tables: RankingTables) -> int:
+def omaha_value_of_indices(hole: Sequence[int], board: Sequence[int], tables: RankingTables) -> int:
     """The int value of the best Omaha hand from valid hole and board card indices."""
     keys = CARD_KEYS
     plain, flush = tables.plain, tables.flush
+    pairs = [keys[first] + keys[second] for first, second in combinations(hole, 2)]
+    threes = [keys[x] + keys[y] + keys[z] for x, y, z in combinations(board, 3)]
     best = 0
-    for first, second in combinations(hole, 2):
-        pair_key = keys[first] + keys[second]
-        for three in combinations(board, 3):
-            total = pair_key + keys[three[0]] + keys[three[1]] + keys[three[2]]
-            if (total + FLUSH_TEST_ADD) & FLUSH_TEST_BITS:
-                mask = (1 << (first >> 2)) | (1 << (second >> 2))
-                mask |= (1 << (three[0] >> 2)) | (1 << (three[1] >> 2)) | (1 << (three[2] >> 2))
-                value = flush[mask]
+    for pair in pairs:
+        for three in threes:
+            total = pair + three
+            flush_bits = (total + FLUSH_TEST_ADD) & FLUSH_TEST_BITS
+            if flush_bits:
+                value = flush[(total >> (CARD_BITS_SHIFT + FLUSH_SUIT_OF_BIT[flush_bits])) & SUIT_SPREAD]
             else:
-                value = plain[total >> 16]
+                value = plain[(total >> RANK_KEY_SHIFT) & RANK_KEY_MASK]
             if value > best:
                 best = value
     return best
 
 
-def _value_of_indices(indices: list[int], tables: RankingTables) -> int:
-    total = sum(map(CARD_KEYS.__getitem__, indices))
-    flush_bits = (total + FLUSH_TEST_ADD) & FLUSH_TEST_BITS
-    if not flush_bits:
-        return tables.plain[total >> 16]
-    # With at most 7 cards only one suit can hold five, and no full house or quads can
-    # sit beside it, so the best hand is made in that suit.
-    suit = FLUSH_SUIT_OF_BIT[flush_bits]
-    mask = 0
-    for index in indices:
-        if index & 3 == suit:
-            mask |= 1 << (index >> 2)
-    return tables.flush[mask]
+def tables_for(ranking: Ranking | str) -> RankingTables:
+    """The lookup tables of a ranking, for the fast int entry points."""
+    return _tables(ranking)
 
 
 def _tables(ranking: Ranking | str) -> RankingTables:
@@ -190,21 +209,20 @@ def _tables(ranking: Ranking | str) -> RankingTables:
     return _TABLES[known]
 
 
-def _refuse_duplicates_and_wrong_deck(hand: tuple[Card, ...], tables: RankingTables) -> None:
-    indices = [c.index for c in hand]
-    if len(set(indices)) != len(indices):
-        _refuse(hand, "A card cannot be used twice")
-    if tables.ranking is Ranking.SHORT_DECK and min(indices) < LOWEST_SHORT_DECK_INDEX:
-        raise InvalidCardError("Short deck has no 2s, 3s, 4s or 5s")
-
-
-def _refuse(hand: tuple[Card, ...], reason: str) -> None:
-    seen: set[Card] = set()
+def _refuse(hand: tuple[Card, ...], tables: RankingTables, count_rule: str) -> NoReturn:
+    """Raise the clearest error for a hand the fast path found wrong."""
+    seen: set[int] = set()
     for c in hand:
-        if c in seen:
+        if c.index in seen:
             raise InvalidCardError(f"{c} appears twice")
-        seen.add(c)
-    raise InvalidCardError(f"{reason}, not {len(hand)}")
+        seen.add(c.index)
+    if tables.ranking is Ranking.SHORT_DECK and any(c.rank < 6 for c in hand):
+        raise InvalidCardError("Short deck has no 2s, 3s, 4s or 5s")
+    raise InvalidCardError(f"{count_rule}, not {len(hand)}")
+
+
+def _cards_of_bits(bits: int) -> tuple[Card, ...]:
+    return tuple(card for card in ALL_CARDS if bits >> card.index & 1)
 
 
 def _in_reading_order(five: tuple[Card, ...], value: HandValue) -> tuple[Card, ...]:

@@ -7,18 +7,21 @@ A hand's value is one int, bigger is stronger:
     bits 0-19    five rank nibbles (2..14), most significant first, that break ties
                  inside the category: a pair of jacks with A-9-4 is J, A, 9, 4, 0.
 
-Each card has a key, ``5**rank_index << 16 | 1 << 4 * suit_index``: summing the keys of
-up to 7 cards gives, above bit 16, a number unique to the multiset of ranks (each rank
-appears at most 4 times, so base-5 digits never carry) and, in the low 16 bits, the
-number of cards of each suit in one nibble each.
+Each card has a key (CARD_KEYS, by Card.index). Summing the keys of up to 7 cards gives
+in one addition chain:
+
+    bits 48-99   one bit per card (Card.index): fewer bits than cards means a duplicate
+    bits 16-47   sum of 5**rank_index: unique to the multiset of ranks (a rank appears
+                 at most 4 times, so the base-5 digits never carry)
+    bits 0-15    the number of cards of each suit, one nibble per suit
 
 The tables are built at import from first principles (about 0.1 s for the standard
 ranking; the short-deck tables are built the first time that ranking is used):
 
 - ``plain``: rank-multiset key -> value of the best five cards when no flush is
   possible, for every multiset of 5, 6 or 7 ranks.
-- ``flush``: 13-bit mask of the ranks in one suit (5 to 7 of them) -> value of the best
-  straight flush or flush in that suit; 0 where the mask cannot occur in that deck.
+- ``flush``: the card bits of one suit shifted down to bit 0 (rank r at bit 4r, 5 to 7
+  ranks) -> value of the best straight flush or flush in that suit.
 """
 
 from __future__ import annotations
@@ -78,12 +81,19 @@ SHORT_DECK_FLAG = 1 << 24
 ACE = 14
 LOWEST_SHORT_DECK_INDEX = 16  # Card.index of 6c: the short deck has no 2s to 5s
 
-SUIT_COUNT_MASK = 0xFFFF
 FLUSH_TEST_ADD = 0x3333  # a suit nibble of 5 or more plus 3 reaches 8 ...
 FLUSH_TEST_BITS = 0x8888  # ... and sets that nibble's top bit
 FLUSH_SUIT_OF_BIT = {0x8: 0, 0x80: 1, 0x800: 2, 0x8000: 3}
+RANK_KEY_SHIFT = 16
+RANK_KEY_MASK = (1 << 32) - 1
+CARD_BITS_SHIFT = 48
+SUIT_SPREAD = sum(1 << 4 * rank_index for rank_index in range(13))  # one suit's bits in card order
+SHORT_DECK_MISSING_CARDS = (1 << LOWEST_SHORT_DECK_INDEX) - 1
 
-CARD_KEYS: tuple[int, ...] = tuple((5 ** (index >> 2) << 16) | (1 << 4 * (index & 3)) for index in range(52))
+CARD_KEYS: tuple[int, ...] = tuple(
+    (1 << CARD_BITS_SHIFT + index) | (5 ** (index >> 2) << RANK_KEY_SHIFT) | (1 << 4 * (index & 3))
+    for index in range(52)
+)
 RANK_KEYS: tuple[int, ...] = tuple(5**rank_index for rank_index in range(13))
 
 
@@ -149,7 +159,8 @@ def classify_flush(ranks: frozenset[int], ranking: Ranking) -> int:
 class RankingTables:
     ranking: Ranking
     plain: dict[int, int]
-    flush: list[int]
+    flush: dict[int, int]
+    missing_cards: int  # card bits of cards not in this ranking's deck
 
 
 def build_tables(ranking: Ranking) -> RankingTables:
@@ -167,8 +178,9 @@ def build_tables(ranking: Ranking) -> RankingTables:
             key = sum(RANK_KEYS[r - 2] for r in hand)
             # The best five of n cards are the best five of some n - 1 of them.
             plain[key] = max(plain[key - RANK_KEYS[r - 2]] for r in set(hand))
-    flush = [0] * (1 << 13)
+    flush: dict[int, int] = {}
     for size in (5, 6, 7):
         for suited in combinations(ranks, size):
-            flush[sum(1 << (r - 2) for r in suited)] = classify_flush(frozenset(suited), ranking)
-    return RankingTables(ranking, plain, flush)
+            flush[sum(1 << 4 * (r - 2) for r in suited)] = classify_flush(frozenset(suited), ranking)
+    missing = SHORT_DECK_MISSING_CARDS if ranking is Ranking.SHORT_DECK else 0
+    return RankingTables(ranking, plain, flush, missing)

@@ -13,7 +13,7 @@ from math import comb
 import pytest
 
 from engine.cards import SHORT_DECK, STANDARD_DECK
-from engine.evaluator import HandCategory, Ranking, value_of_indices
+from engine.evaluator import HandCategory, Ranking, tables_for, value_of_indices
 from engine.evaluator_tables import CATEGORY_OF_STRENGTH, STRENGTHS
 
 C = HandCategory
@@ -66,8 +66,8 @@ def test_the_expected_counts_are_the_published_ones():
     [(Ranking.STANDARD, STANDARD_DECK, 13, 10), (Ranking.SHORT_DECK, SHORT_DECK, 9, 6)],
 )
 def test_every_five_card_hand_is_counted_in_the_right_category(ranking, deck, ranks, straights):
-    indices = [c.index for c in deck]
-    values = Counter(value_of_indices(list(hand), ranking) for hand in combinations(indices, 5))
+    indices, tables = [c.index for c in deck], tables_for(ranking)
+    values = Counter(value_of_indices(hand, tables) for hand in combinations(indices, 5))
     assert len(values) == expected_distinct_values(ranks, straights)
     by_category: Counter[HandCategory] = Counter()
     for found, times in values.items():
