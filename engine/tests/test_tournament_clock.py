@@ -7,6 +7,8 @@ import json
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from engine.config import Stakes
 from engine.errors import TournamentError
@@ -252,3 +254,49 @@ def test_a_paused_clock_plays_no_chime():
 def test_a_clock_pointing_outside_the_structure_is_refused():
     with pytest.raises(TournamentError, match="only 5"):
         clock_state(Clock(period_index=7, period_started_at=T0), STRUCTURE, T0)
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"period_index": -1}, "period must be a whole number"),
+        ({"period_started_at": "eight"}, "period started at is not a time"),
+        ({"period_started_at": T0, "paused_seconds": -5}, "paused time"),
+        ({"paused_at": T0}, "not started cannot be paused"),
+    ],
+)
+def test_a_stored_clock_that_makes_no_sense_is_refused(data, message):
+    with pytest.raises(TournamentError, match=message):
+        Clock.from_json(data)
+
+
+def test_time_that_is_not_a_number_is_refused():
+    with pytest.raises(TournamentError, match="not a number of seconds"):
+        add_time(_started(), STRUCTURE, float("nan"), T0)
+    with pytest.raises(TournamentError, match="is not a time"):
+        clock_state(_started(), STRUCTURE, "tonight")
+
+
+@given(st.lists(st.floats(min_value=0.5, max_value=30 * MIN), min_size=1, max_size=12), st.data())
+def test_the_level_in_force_depends_only_on_the_time_played_since_the_start(gaps, data):
+    """Pauses and resumes at any moments, restored from storage at any point: the level in force is
+    the one the fixed timer gives for the time actually played."""
+    clock, now, played = _started(), T0, 0.0
+    for gap in gaps:
+        now += gap
+        if not clock.paused:
+            played += gap
+        clock = Clock.from_json(json.loads(json.dumps(clock.to_json())))
+        clock = resume(clock, now) if clock.paused else pause(clock, now)
+    now += data.draw(st.floats(min_value=0, max_value=60 * MIN))
+    if not clock.paused:
+        played = played + (now - (T0 + sum(gaps)))
+    reading = clock_state(clock, STRUCTURE, now)
+    boundaries = [0.0]
+    for period in STRUCTURE.periods[:-1]:
+        boundaries.append(boundaries[-1] + period.seconds)
+    expected_index = max(i for i, start_at in enumerate(boundaries) if start_at <= played + 1e-6)
+    if abs(played - boundaries[expected_index]) > 1e-6:  # away from a boundary, where rounding could tip it
+        assert reading.period_index == expected_index
+        if expected_index < len(boundaries) - 1:
+            assert reading.seconds_left == pytest.approx(boundaries[expected_index + 1] - played)

@@ -25,6 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime
 from enum import StrEnum
+from math import isfinite
 from typing import Any
 
 from engine.config import Stakes
@@ -44,7 +45,13 @@ def as_seconds(now: Moment) -> float:
         return now.timestamp()
     if isinstance(now, bool) or not isinstance(now, int | float):
         raise TournamentError(f"{now!r} is not a time.")
+    if not isfinite(now):
+        raise TournamentError(f"{now!r} is not a time.")
     return float(now)
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and isfinite(value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +68,22 @@ class Clock:
     period_started_at: float | None = None
     paused_at: float | None = None
     paused_seconds: float = 0.0
+
+    def __post_init__(self) -> None:
+        if (
+            isinstance(self.period_index, bool)
+            or not isinstance(self.period_index, int)
+            or self.period_index < 0
+        ):
+            raise TournamentError("The clock's period must be a whole number, 0 or more.")
+        for name in ("period_started_at", "paused_at"):
+            value = getattr(self, name)
+            if value is not None and not _is_number(value):
+                raise TournamentError(f"The clock's {name.replace('_', ' ')} is not a time.")
+        if not _is_number(self.paused_seconds) or self.paused_seconds < 0:
+            raise TournamentError("The clock's paused time must be a number of seconds, 0 or more.")
+        if self.paused_at is not None and self.period_started_at is None:
+            raise TournamentError("A clock that has not started cannot be paused.")
 
     @property
     def started(self) -> bool:
@@ -355,7 +378,7 @@ def add_time(clock: Clock, structure: Structure, seconds: float, now: Moment) ->
     """
     if not clock.started:
         raise TournamentError("Start the clock before adding or removing time.")
-    if isinstance(seconds, bool) or not isinstance(seconds, int | float):
+    if not _is_number(seconds):
         raise TournamentError(f"{seconds!r} is not a number of seconds.")
     at = as_seconds(now)
     settled = _settle(clock, structure, at)
