@@ -1,0 +1,115 @@
+"""Times engine.evaluator.evaluate against treys on the same 100,000 random 7-card hands.
+
+    python benchmarks/evaluator.py [--hands N]
+
+treys (a pure-Python evaluator) is only for this comparison: it is not a dependency of
+the app. On first run the script makes benchmarks/.venv, installs treys there with pip,
+and re-runs itself with that interpreter (the engine itself needs nothing installed).
+Both evaluators get pre-parsed cards; each is timed over the whole list, best of 3.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import itertools
+import os
+import subprocess
+import sys
+import time
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BENCH_VENV = ROOT / "benchmarks" / ".venv"
+TREYS_VERSION = "0.1.8"
+
+
+def ensure_treys() -> None:
+    """Re-run this script inside benchmarks/.venv (made on first use) if treys is missing."""
+    try:
+        import treys  # noqa: F401
+    except ImportError:
+        python = BENCH_VENV / "bin" / "python"
+        if os.environ.get("HOMEGAME_BENCH_REEXEC"):
+            sys.exit(f"treys is still missing in {BENCH_VENV}; try: {python} -m pip install treys")
+        if not python.exists():
+            print(f"Creating {BENCH_VENV} with treys=={TREYS_VERSION} (once)...", file=sys.stderr)
+            venv.create(BENCH_VENV, with_pip=True)
+            subprocess.run([python, "-m", "pip", "install", "-q", f"treys=={TREYS_VERSION}"], check=True)
+        env = {**os.environ, "HOMEGAME_BENCH_REEXEC": "1"}
+        os.execve(python, [str(python), __file__, *sys.argv[1:]], env)
+
+
+def best_time(run, repeats: int = 3, collect_garbage: bool = False) -> float:
+    """Best of `repeats` runs. Like `timeit`, the cyclic garbage collector is paused
+    while timing unless `collect_garbage`: a HandValue is an object, so keeping 100,000
+    of them alive triggers full collections whose cost depends on the whole heap."""
+    times = []
+    for _ in range(repeats):
+        gc.collect()
+        if not collect_garbage:
+            gc.disable()
+        try:
+            start = time.perf_counter()
+            run()
+            times.append(time.perf_counter() - start)
+        finally:
+            gc.enable()
+    return min(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=100_000)
+    parser.add_argument("--seed", type=int, default=2026)
+    args = parser.parse_args()
+    ensure_treys()
+    sys.path.insert(0, str(ROOT))
+    import random
+
+    from treys import Card as TreysCard
+    from treys import Evaluator as TreysEvaluator
+
+    start = time.perf_counter()
+    from engine.cards import STANDARD_DECK
+    from engine.evaluator import evaluate
+
+    import_seconds = time.perf_counter() - start
+
+    rng = random.Random(args.seed)
+    hands = [tuple(rng.sample(STANDARD_DECK, 7)) for _ in range(args.hands)]
+    treys_hands = [
+        ([TreysCard.new(str(c)) for c in h[:2]], [TreysCard.new(str(c)) for c in h[2:]]) for h in hands
+    ]
+    treys_evaluator = TreysEvaluator()
+    treys_evaluate = treys_evaluator.evaluate
+
+    # The two must agree on which hands are equal and which is stronger.
+    ours_values = [evaluate(h) for h in hands[:2000]]
+    treys_values = [treys_evaluate(hole, board) for hole, board in treys_hands[:2000]]
+    pairs = list(zip(ours_values, treys_values, strict=True))
+    for (a, ta), (b, tb) in itertools.pairwise(pairs):
+        assert (a > b) == (ta < tb) and (a == b) == (ta == tb), "evaluators disagree"
+
+    def run_ours() -> list:
+        return [evaluate(h) for h in hands]
+
+    def run_treys() -> list:
+        return [treys_evaluate(hole, board) for hole, board in treys_hands]
+
+    n = len(hands)
+    print(f"{n:,} random 7-card hands, Python {sys.version.split()[0]}")
+    print(f"import of engine.evaluator, tables included: {import_seconds:.2f} s")
+    modes = (("garbage collector paused (as timeit)", False), ("garbage collector running", True))
+    for label, collect in modes:
+        ours = best_time(run_ours, collect_garbage=collect)
+        theirs = best_time(run_treys, collect_garbage=collect)
+        print(f"{label}:")
+        print(f"  engine.evaluator.evaluate: {n / ours:10,.0f} hands/s")
+        print(f"  treys {TREYS_VERSION}:            {n / theirs:10,.0f} hands/s")
+        print(f"  ratio: {theirs / ours:.1f}x treys")
+
+
+if __name__ == "__main__":
+    main()
