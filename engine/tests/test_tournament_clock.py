@@ -25,6 +25,7 @@ from engine.tournament.clock import (
     next_level,
     pause,
     previous_level,
+    remove_time,
     resume,
     stakes_at,
     start,
@@ -182,6 +183,15 @@ def test_removed_time_shortens_the_level_and_cannot_remove_more_than_is_left():
     assert clock_state(clock, STRUCTURE, T0 + 7 * MIN).level_number == 2
     with pytest.raises(TournamentError, match=r"Only 5:00 is left in this period; you cannot remove 6:00"):
         add_time(clock, STRUCTURE, -6 * MIN, T0 + 2 * MIN)
+    assert remove_time(clock, STRUCTURE, 5 * MIN, T0 + 2 * MIN) == add_time(
+        clock, STRUCTURE, -5 * MIN, T0 + 2 * MIN
+    )
+    assert (
+        clock_state(
+            remove_time(clock, STRUCTURE, 5 * MIN, T0 + 2 * MIN), STRUCTURE, T0 + 2 * MIN
+        ).level_number
+        == 2
+    )
 
 
 def test_time_added_while_paused_shows_at_once_and_survives_the_resume():

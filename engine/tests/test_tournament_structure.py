@@ -39,6 +39,20 @@ def test_an_edited_copy_leaves_the_template_untouched():
     assert template("turbo") == shipped
 
 
+def test_the_host_edits_a_copy_period_by_period_and_nonsense_edits_are_refused():
+    shipped = template("home-2h")
+    edited = shipped.replace_period(0, Level(50, 100, 0, 20)).insert_period(2, Break(5)).remove_period(1)
+    assert edited.periods[:2] == (Level(50, 100, 0, 20), Break(5))
+    assert len(edited.periods) == len(shipped.periods)
+    assert shipped.periods[0] == Level(25, 50, 0, 15)
+    with pytest.raises(TournamentError, match="smaller than the small blind"):
+        shipped.replace_period(3, Level(200, 100, 0, 15))
+    with pytest.raises(TournamentError, match="no period 99"):
+        shipped.remove_period(99)
+    with pytest.raises(TournamentError, match="at least one blind level"):
+        _structure(Level(25, 50)).remove_period(0)
+
+
 def test_an_unknown_template_is_refused():
     with pytest.raises(TournamentError, match="no structure template called 'daily'"):
         template("daily")

@@ -393,6 +393,13 @@ def add_time(clock: Clock, structure: Structure, seconds: float, now: Moment) ->
     return replace(settled, period_started_at=settled.period_started_at + seconds)
 
 
+def remove_time(clock: Clock, structure: Structure, seconds: float, now: Moment) -> Clock:
+    """Take `seconds` off the period in force; the same as `add_time` with minus `seconds`."""
+    if not _is_number(seconds):
+        raise TournamentError(f"{seconds!r} is not a number of seconds.")
+    return add_time(clock, structure, -seconds, now)
+
+
 def _format_duration(seconds: float) -> str:
     whole = round(seconds)
     return f"{whole // 60}:{whole % 60:02d}"

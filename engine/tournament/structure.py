@@ -4,7 +4,8 @@
 A structure is an ordered list of periods; each period is a `Level` (small blind, big
 blind, ante, minutes) or a `Break` (minutes and an optional colour-up note). A structure
 that could not be played is refused when it is built, so every `Structure` in the app
-is a valid one.
+is a valid one. Structures are frozen: the host edits a copy of a template with
+`replace_period`, `insert_period` and `remove_period` (or `dataclasses.replace`).
 
 >>> home = template("home-2h")
 >>> home.periods[0]
@@ -16,7 +17,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any
 
@@ -111,6 +112,26 @@ class Structure:
     def break_number(self, period_index: int) -> int:
         """How many breaks have started up to and including `period_index` (1 on the first break)."""
         return sum(1 for p in self.periods[: period_index + 1] if isinstance(p, Break))
+
+    def replace_period(self, index: int, period: Period) -> Structure:
+        """A copy with the period at `index` (0-based, breaks included) replaced."""
+        self._check_index(index, len(self.periods))
+        return replace(self, periods=(*self.periods[:index], period, *self.periods[index + 1 :]))
+
+    def insert_period(self, index: int, period: Period) -> Structure:
+        """A copy with `period` inserted before `index` (`len(periods)` appends)."""
+        self._check_index(index, len(self.periods) + 1)
+        return replace(self, periods=(*self.periods[:index], period, *self.periods[index:]))
+
+    def remove_period(self, index: int) -> Structure:
+        """A copy without the period at `index`."""
+        self._check_index(index, len(self.periods))
+        return replace(self, periods=(*self.periods[:index], *self.periods[index + 1 :]))
+
+    @staticmethod
+    def _check_index(index: int, limit: int) -> None:
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < limit:
+            raise TournamentError(f"There is no period {index!r} to change in this structure.")
 
     def to_json(self) -> dict[str, Any]:
         return {
