@@ -4,21 +4,17 @@ appears on the host's night page; the host seats them and the phone shows its se
 from __future__ import annotations
 
 import datetime
-import os
 from collections.abc import Iterator
 from decimal import Decimal
 from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
+from django.db import connections
 
 from conftest import chromium_path, require_service
 from tables.models import Seat
 from tables.services import hosting
-
-# Playwright's sync API runs an event loop in this thread; the ORM calls made here are
-# ordinary synchronous ones between browser steps.
-os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
 CHROMIUM_ARGS = [
@@ -39,13 +35,20 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
-def browser() -> Iterator[object]:
+def browser(monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
     require_service(chromium_path() is not None, "Chromium is not installed")
+    # Playwright's sync API runs an event loop in this thread; the ORM calls the test makes
+    # are ordinary synchronous ones between browser steps.
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
         yield browser
+        # ORM calls made while Playwright's loop runs get their own connection, which
+        # Django's test teardown does not know about: close it, or PostgreSQL cannot
+        # drop the test database.
+        connections.close_all()
         browser.close()
 
 

@@ -18,7 +18,8 @@ PROJECT_ROOT = Path(__file__).resolve().parents[2]
 
 
 def _manage(args: list[str], **env: str) -> subprocess.CompletedProcess[str]:
-    environment = {k: v for k, v in os.environ.items() if k not in ("DEBUG", "SECRET_KEY", "ALLOWED_HOSTS")}
+    unset = ("DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "DJANGO_ALLOW_ASYNC_UNSAFE")
+    environment = {k: v for k, v in os.environ.items() if k not in unset}
     environment.update(env)
     return subprocess.run(
         [sys.executable, "manage.py", *args],
