@@ -159,6 +159,10 @@ STORAGES = {
     },
 }
 
+# Read from the environment, not from settings.DEBUG (which the test runner turns off):
+# without collectstatic, WhiteNoise looks files up on each request instead of warning.
+WHITENOISE_AUTOREFRESH = DEBUG
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "host_home"
 LOGOUT_REDIRECT_URL = "home"
