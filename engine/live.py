@@ -1,0 +1,463 @@
+"""A live table: the table between hands, the hand being played, its shuffle seed and its clocks.
+
+This is the engine facade the app calls. `apply(state, actor, intent, now)` is the only
+way a live table changes; it returns the new state and the events to append to the log.
+`view(state, viewer)` is what one viewer may see of it. Both are pure: `now` (epoch
+seconds) is passed in, and every clock is a stored deadline, never a ticking counter.
+
+An actor is a seat number (a seated player acting for themselves), ``"host"`` or
+``"system"`` (the dealer's timers, the app's seating). An intent is a dict with a
+``type``; the intents and who may send them are listed in ``INTENTS``. Modules that add
+intents (host rulings, variants) call `register_intent`; player actions go to
+`Hand.act` by name, so a game's new actions need nothing here.
+
+>>> from engine.config import Stakes
+>>> from engine.table import new_table
+>>> state = new_live_table(new_table(max_seats=6, stakes=Stakes(small_blind=1, big_blind=2)))
+>>> state, _ = apply(state, "system", {"type": "sit", "seat": 1, "player": "a", "stack": 100}, now=0)
+>>> state, _ = apply(state, "system", {"type": "sit", "seat": 2, "player": "b", "stack": 100}, now=0)
+>>> state, events = apply(state, "host", {"type": "start_hand"}, now=0)
+>>> state.version, state.hand is not None, events[0]["type"]
+(3, True, 'table.hand_started')
+>>> "seed" in view(state, 1)["table"]
+False
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Mapping
+from dataclasses import asdict, dataclass, field, replace
+from typing import Any
+
+from engine import table as tables
+from engine import views
+from engine.errors import EngineError, IllegalActionError, TableError
+from engine.games import GAMES
+from engine.hand import Hand
+from engine.shuffle import commitment, new_seed, seed_from_hex, shuffled_deck
+from engine.table_state import Entry, TableState
+
+Actor = int | str
+HOST = "host"
+SYSTEM = "system"
+# Tried in order when the action clock runs out: check if possible, else fold; at showdown
+# a hand that may be mucked is mucked, otherwise shown. A game whose decisions are
+# different can register its own default with `TIMEOUT_ACTIONS`.
+TIMEOUT_ACTIONS: list[str] = ["check", "fold", "muck", "show"]
+
+
+class StaleIntentError(EngineError):
+    """An intent made for an earlier state of the table (a timeout someone already answered)."""
+
+
+class ForbiddenError(EngineError):
+    """The actor may not send this intent (a player acting for another seat, a player dealing)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LiveOptions:
+    """Table options the live layer itself uses. `action_seconds` 0 means no action clock."""
+
+    action_seconds: int = 0
+    deal_delay: float = 5.0  # seconds between the end of a hand and the next deal
+    auto_deal: bool = True  # keep dealing once the host has dealt the first hand
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> LiveOptions:
+        return cls(**data)
+
+
+@dataclass(frozen=True)
+class LiveTable:
+    """One table as the app stores it.
+
+    `seed` is the current hand's shuffle seed (hex): secret until the hand ends, never in
+    a view. `commitment` is its SHA-256, published at the deal. `revealed` is the last
+    finished hand's {hand_number, seed, commitment}. `deadline` is when the player to act
+    runs out of time; `next_deal_at` when the next hand is dealt automatically; both are
+    epoch seconds or None. `dealing` says the host has started the game (auto-deal is on).
+    `away` lists players with no open connection: they keep their seat and chips.
+    """
+
+    table: TableState
+    hand: Hand | None = None
+    seed: str | None = None
+    commitment: str | None = None
+    revealed: dict[str, Any] | None = None
+    options: LiveOptions = field(default_factory=LiveOptions)
+    dealing: bool = False
+    deadline: float | None = None
+    next_deal_at: float | None = None
+    away: tuple[str, ...] = ()
+    version: int = 0
+
+    @property
+    def hand_in_progress(self) -> bool:
+        return self.hand is not None and not self.hand.finished
+
+    @property
+    def due_at(self) -> float | None:
+        """The earliest stored deadline: when a timer process should look at this table."""
+        times = [t for t in (self.deadline, self.next_deal_at) if t is not None]
+        return min(times) if times else None
+
+    def seat_of(self, player: str) -> int | None:
+        s = self.table.seat_of(player)
+        return s.seat if s else None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "table": self.table.to_json(),
+            "hand": self.hand.to_json() if self.hand else None,
+            "seed": self.seed,
+            "commitment": self.commitment,
+            "revealed": self.revealed,
+            "options": self.options.to_json(),
+            "dealing": self.dealing,
+            "deadline": self.deadline,
+            "next_deal_at": self.next_deal_at,
+            "away": list(self.away),
+            "version": self.version,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> LiveTable:
+        return cls(
+            table=TableState.from_json(data["table"]),
+            hand=Hand.from_json(data["hand"]) if data.get("hand") else None,
+            seed=data.get("seed"),
+            commitment=data.get("commitment"),
+            revealed=data.get("revealed"),
+            options=LiveOptions.from_json(data.get("options", {})),
+            dealing=data.get("dealing", False),
+            deadline=data.get("deadline"),
+            next_deal_at=data.get("next_deal_at"),
+            away=tuple(data.get("away", ())),
+            version=data.get("version", 0),
+        )
+
+
+def new_live_table(table: TableState, options: LiveOptions | None = None) -> LiveTable:
+    return LiveTable(table=table, options=options or LiveOptions())
+
+
+# Intents ----------------------------------------------------------------------------------------
+
+Events = list[dict[str, Any]]
+Intent = Mapping[str, Any]
+Result = tuple[LiveTable, Events]
+Handler = Callable[[LiveTable, Actor, Intent, float], Result]
+
+
+@dataclass(frozen=True, slots=True)
+class IntentKind:
+    handler: Handler
+    roles: frozenset[str]  # "player", "host", "system"
+    changes_hand: bool = False  # restart the action clock after it
+
+
+INTENTS: dict[str, IntentKind] = {}
+
+
+def register_intent(
+    name: str, roles: set[str], *, changes_hand: bool = False
+) -> Callable[[Handler], Handler]:
+    """Add an intent (e.g. a host ruling). The handler gets a state it may not mutate."""
+
+    def register(handler: Handler) -> Handler:
+        INTENTS[name] = IntentKind(handler, frozenset(roles), changes_hand)
+        return handler
+
+    return register
+
+
+def role_of(actor: Actor) -> str:
+    if isinstance(actor, int) and not isinstance(actor, bool):
+        return "player"
+    if actor in (HOST, SYSTEM):
+        return str(actor)
+    raise ForbiddenError(f"Unknown actor {actor!r}")
+
+
+def apply(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
+    """Apply one intent. Returns the new state (version + 1) and its events, or raises an
+    EngineError saying why not, with nothing changed. An intent that changes nothing (a
+    presence update that is already known) returns the same state and no events."""
+    if not isinstance(intent, Mapping) or not isinstance(intent.get("type"), str):
+        raise IllegalActionError("An intent is an object with a type")
+    kind = INTENTS.get(intent["type"])
+    if kind is None:
+        raise IllegalActionError(f"{intent['type']!r} is not something a table can do")
+    role = role_of(actor)
+    if role not in kind.roles and role != SYSTEM:
+        raise ForbiddenError(f"Only {' or '.join(sorted(kind.roles))} may {intent['type'].replace('_', ' ')}")
+    new, events = kind.handler(state, actor, intent, now)
+    if new is state:
+        return state, []
+    if kind.changes_hand:
+        new = _restart_clocks(new, now)
+    return replace(new, version=state.version + 1), events
+
+
+def _restart_clocks(state: LiveTable, now: float) -> LiveTable:
+    """A fresh action clock for whoever must decide now; the next deal once a hand is over."""
+    hand = state.hand
+    deadline = None
+    if hand is not None and not hand.finished and hand.to_act is not None and state.options.action_seconds:
+        deadline = now + state.options.action_seconds
+    next_deal_at = state.next_deal_at
+    if hand is not None and hand.finished:
+        next_deal_at = now + state.options.deal_delay if state.dealing and state.options.auto_deal else None
+    return replace(state, deadline=deadline, next_deal_at=next_deal_at)
+
+
+def _field(intent: Mapping[str, Any], name: str, kind: type, default: Any = ...) -> Any:
+    value = intent.get(name, default)
+    if value is ...:
+        raise IllegalActionError(f"Missing {name}")
+    if value is default and default is not ...:
+        return value
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        wanted = "a whole number" if kind is int else f"a {kind.__name__}"
+        raise IllegalActionError(f"{name} must be {wanted}")
+    return value
+
+
+def _target_seat(actor: Actor, intent: Mapping[str, Any]) -> int:
+    """A player acts on their own seat; the host and the system name one."""
+    if role_of(actor) == "player":
+        if "seat" in intent and intent["seat"] != actor:
+            raise ForbiddenError("You can only do that for your own seat")
+        return int(actor)
+    return _field(intent, "seat", int)
+
+
+def _copy_hand(hand: Hand) -> Hand:
+    # Hands are mutable records; apply() must leave the state it was given untouched.
+    # A JSON round trip is faster than deepcopy and keeps cards interned.
+    return Hand.from_json(hand.to_json())
+
+
+def _between_hands(state: LiveTable, change: Callable[[TableState], TableState]) -> LiveTable:
+    return replace(state, table=change(state.table))
+
+
+# Dealing ----------------------------------------------------------------------------------------
+
+
+@register_intent("start_hand", {HOST}, changes_hand=True)
+def _start_hand(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
+    if state.hand_in_progress:
+        raise TableError("A hand is in progress; finish it first.")
+    if actor == SYSTEM and (state.next_deal_at is None or state.next_deal_at > now):
+        raise StaleIntentError("The next hand is not due yet")
+    seed = seed_from_hex(intent["seed"]) if intent.get("seed") else new_seed()
+    table, config = tables.start_hand(state.table)
+    game = GAMES.get(config.game)
+    deck = shuffled_deck(seed, short_deck=bool(game and game.short_deck))
+    hand = Hand(config, deck)
+    committed = commitment(seed)
+    new = replace(state, table=table, hand=hand, seed=seed.hex(), commitment=committed, dealing=True)
+    new = replace(new, next_deal_at=None)
+    events: Events = [
+        {"type": "table.hand_started", "hand_number": config.hand_number, "commitment": committed},
+        *(event.to_json() for event in hand.events),
+    ]
+    return _finish_if_over(new, events)
+
+
+@register_intent("pause", {HOST})
+def _pause(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
+    """Stop dealing after the current hand (the host deals again to resume)."""
+    if not state.dealing and state.next_deal_at is None:
+        raise TableError("The dealer is already stopped.")
+    return replace(state, dealing=False, next_deal_at=None), [{"type": "table.paused"}]
+
+
+@register_intent("options", {HOST})
+def _options(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
+    current = state.options
+    seconds = _field(intent, "action_seconds", int, current.action_seconds)
+    delay = intent.get("deal_delay", current.deal_delay)
+    auto = _field(intent, "auto_deal", bool, current.auto_deal)
+    if not 0 <= seconds <= 3600:
+        raise TableError("The action clock is off (0) or 1 to 3600 seconds.")
+    if isinstance(delay, bool) or not isinstance(delay, int | float) or not 0 <= delay <= 600:
+        raise TableError("The pause between hands is 0 to 600 seconds.")
+    options = LiveOptions(action_seconds=seconds, deal_delay=float(delay), auto_deal=auto)
+    if options == current:
+        return state, []
+    return replace(state, options=options), [{"type": "table.options", **options.to_json()}]
+
+
+# Playing ----------------------------------------------------------------------------------------
+
+
+@register_intent("act", {"player"}, changes_hand=True)
+def _act(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
+    seat = _target_seat(actor, intent)
+    action = intent.get("action")
+    if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
+        raise IllegalActionError("Say what you do (fold, check, call, bet, raise...)")
+    return _play(state, seat, action["type"], {k: v for k, v in action.items() if k != "type"})
+
+
+@register_intent("timeout", {SYSTEM}, changes_hand=True)
+def _timeout(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
+    """The action clock ran out: check if possible, otherwise fold (see TIMEOUT_ACTIONS)."""
+    if intent.get("version") != state.version:
+        raise StaleIntentError("This timeout is for an earlier state of the table")
+    hand = state.hand
+    if state.deadline is None or state.deadline > now or hand is None or hand.to_act is None:
+        raise StaleIntentError("Nobody's time has run out")
+    for name in TIMEOUT_ACTIONS:
+        try:
+            new, events = _play(state, hand.to_act, name, {})
+        except IllegalActionError:
+            continue
+        return new, [{"type": "table.timed_out", "seat": hand.to_act, "action": name}, *events]
+    raise IllegalActionError("No default action is possible for this player")
+
+
+def _play(state: LiveTable, seat: int, action: str, params: dict[str, Any]) -> tuple[LiveTable, Events]:
+    if state.hand is None or state.hand.finished:
+        raise IllegalActionError("No hand is being played")
+    hand = _copy_hand(state.hand)
+    accepted = inspect.signature(hand.act).parameters
+    unknown = [name for name in params if name not in accepted]
+    if unknown:
+        raise IllegalActionError(f"{action!r} does not take {', '.join(sorted(unknown))}")
+    events = [event.to_json() for event in hand.act(seat, action, **params)]
+    return _finish_if_over(replace(state, hand=hand), events)
+
+
+def _finish_if_over(state: LiveTable, events: Events) -> tuple[LiveTable, Events]:
+    """When the hand is over: stacks back to the table, and the seed revealed."""
+    hand = state.hand
+    if hand is None or not hand.finished:
+        return state, events
+    final = {s.seat: s.stack for s in hand.seats}
+    table = tables.finish_hand(state.table, final)
+    revealed = {"hand_number": hand.config.hand_number, "seed": state.seed, "commitment": state.commitment}
+    events = [*events, {"type": "table.hand_finished", "final_stacks": final, **revealed}]
+    return replace(state, table=table, seed=None, revealed=revealed), events
+
+
+# Seating ----------------------------------------------------------------------------------------
+
+
+def _entry(intent: Mapping[str, Any]) -> Entry:
+    try:
+        return Entry(intent.get("entry", Entry.WAIT))
+    except ValueError:
+        raise TableError("Choose to post now or wait for the big blind") from None
+
+
+@register_intent("sit", {HOST})
+def _sit(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
+    seat, player = _field(intent, "seat", int), _field(intent, "player", str)
+    stack, name = _field(intent, "stack", int), _field(intent, "name", str, "")
+    new = _between_hands(state, lambda t: tables.sit(t, seat, player, stack, name, _entry(intent)))
+    return new, [{"type": "table.sit", "seat": seat, "player": player, "stack": stack, "name": name}]
+
+
+@register_intent("leave", {"player", HOST})
+def _leave(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
+    seat = _target_seat(actor, intent)
+    return _between_hands(state, lambda t: tables.leave(t, seat)), [{"type": "table.leave", "seat": seat}]
+
+
+@register_intent("sit_out", {"player", HOST})
+def _sit_out(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
+    seat = _target_seat(actor, intent)
+    return _between_hands(state, lambda t: tables.sit_out(t, seat)), [{"type": "table.sit_out", "seat": seat}]
+
+
+@register_intent("sit_in", {"player", HOST})
+def _sit_in(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
+    seat, entry = _target_seat(actor, intent), _entry(intent)
+    new = _between_hands(state, lambda t: tables.sit_in(t, seat, entry))
+    return new, [{"type": "table.sit_in", "seat": seat, "entry": entry.value}]
+
+
+@register_intent("change_seat", {HOST})
+def _change_seat(
+    state: LiveTable, actor: Actor, intent: Mapping[str, Any], now: float
+) -> tuple[LiveTable, Events]:
+    seat, to = _field(intent, "seat", int), _field(intent, "to", int)
+    new = _between_hands(state, lambda t: tables.change_seat(t, seat, to, _entry(intent)))
+    return new, [{"type": "table.change_seat", "seat": seat, "to": to}]
+
+
+@register_intent("set_stack", {HOST})
+def _set_stack(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
+    seat, stack = _field(intent, "seat", int), _field(intent, "stack", int)
+    new = _between_hands(state, lambda t: tables.set_stack(t, seat, stack))
+    return new, [{"type": "table.set_stack", "seat": seat, "stack": stack}]
+
+
+@register_intent("move_button", {HOST})
+def _move_button(
+    state: LiveTable, actor: Actor, intent: Mapping[str, Any], now: float
+) -> tuple[LiveTable, Events]:
+    seat = _field(intent, "seat", int)
+    new = _between_hands(state, lambda t: tables.move_button(t, seat))
+    return new, [{"type": "table.move_button", "seat": seat}]
+
+
+@register_intent("presence", {SYSTEM})
+def _presence(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
+    """Which seated players have no open connection (shown as away; they keep seat and chips)."""
+    away = intent.get("away")
+    if not isinstance(away, list | tuple) or not all(isinstance(p, str) for p in away):
+        raise IllegalActionError("away is a list of player ids")
+    seated = {s.player for s in state.table.seats}
+    new_away = tuple(sorted(p for p in set(away) if p in seated))
+    if new_away == state.away:
+        return state, []
+    return replace(state, away=new_away), [{"type": "table.presence", "away": list(new_away)}]
+
+
+# Views ------------------------------------------------------------------------------------------
+
+
+def view(state: LiveTable, viewer: views.Viewer) -> dict[str, Any]:
+    """What `viewer` (a seat number, "host" or "public") may see: the hand through
+    engine.views, plus the table around it. Never the seed of a hand being played."""
+    table = state.table
+    in_hand = {s.seat for s in state.hand.seats} if state.hand_in_progress and state.hand else set()
+    seats = [
+        {
+            "seat": s.seat,
+            "player": s.player,
+            "name": s.name,
+            "stack": s.stack,
+            "status": s.status.value,
+            "in_hand": s.seat in in_hand,
+            "away": s.player in state.away,
+            "leaving": s.leaving,
+        }
+        for s in table.seats
+    ]
+    return {
+        "version": state.version,
+        "table": {
+            "max_seats": table.max_seats,
+            "game": table.game,
+            "stakes": {k: v for k, v in asdict(table.stakes).items() if v},
+            "seats": seats,
+            "button": table.button,
+            "hand_count": table.hand_count,
+            "dealing": state.dealing,
+            "next_deal_at": state.next_deal_at,
+            "options": state.options.to_json(),
+        },
+        "hand": views.view(state.hand, viewer) if state.hand else None,
+        "commitment": state.commitment,
+        "revealed": state.revealed,
+        "deadline": state.deadline,
+    }
