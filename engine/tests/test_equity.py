@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import doctest
 from fractions import Fraction
 from itertools import combinations
 
 import pytest
 
+import engine.equity
 from engine.cards import SHORT_DECK, STANDARD_DECK, Card, parse_cards
 from engine.equity import MONTE_CARLO_SAMPLES, _count_holdem, all_in_equity
 from engine.errors import ConfigurationError, InvalidCardError
@@ -154,3 +156,8 @@ def test_it_refuses_spots_that_cannot_be():
         all_in_equity(cards("AsAh", "KdKc"), parse_cards("2c7c8c"), ranking="short_deck")
     with pytest.raises(ConfigurationError, match="cards are left"):
         all_in_equity(cards("AsAhKsKh", "AdAcKdKc"), dead=SHORT_DECK[:25], ranking="short_deck")
+
+
+def test_the_examples_in_the_module_docstring_hold():
+    result = doctest.testmod(engine.equity)
+    assert result.attempted > 0 and result.failed == 0

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import doctest
 import random
 from itertools import pairwise
 
 import pytest
 
+import engine.evaluator
 from engine.cards import SHORT_DECK, STANDARD_DECK, parse_cards
 from engine.errors import ConfigurationError, EngineError, InvalidCardError
 from engine.evaluator import HandCategory, HandValue, Ranking, evaluate, evaluate_omaha
@@ -154,3 +156,8 @@ def test_it_refuses_bad_hands_with_a_clear_error():
         evaluate_omaha(parse_cards("AsKsQsJs"), parse_cards("2c3c"))
     with pytest.raises(EngineError, match="appears twice"):
         evaluate_omaha(parse_cards("AsKsQsJs"), parse_cards("2c3cAs"))
+
+
+def test_the_examples_in_the_module_docstring_hold():
+    result = doctest.testmod(engine.evaluator)
+    assert result.attempted > 0 and result.failed == 0

@@ -5,6 +5,7 @@ the hand, so anyone can re-derive the deck order and check it." """
 
 from __future__ import annotations
 
+import doctest
 import hashlib
 import re
 import subprocess
@@ -13,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+import engine.shuffle
 from engine.cards import SHORT_DECK, STANDARD_DECK, parse_cards
 from engine.errors import EngineError
 from engine.shuffle import (
@@ -137,3 +139,8 @@ def test_verify_command_runs_as_a_module():
     )
     assert result.returncode == 0, result.stderr
     assert "commitment matches" in result.stdout
+
+
+def test_the_examples_in_the_module_docstring_hold():
+    result = doctest.testmod(engine.shuffle)
+    assert result.attempted > 0 and result.failed == 0
