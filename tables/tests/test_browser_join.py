@@ -57,9 +57,7 @@ def _shot(page: object, name: str) -> None:
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
 
 
-def test_player_joins_from_a_phone_and_sees_the_seat_the_host_gave_them(
-    live_server: object, browser: object
-) -> None:
+def _night_with_host_logged_in(live_server: object, browser: object, require_approval: bool) -> tuple:
     host = User.objects.create_superuser(username="hostess", password="a-long-host-password")
     night = hosting.create_night(
         host,
@@ -67,10 +65,8 @@ def test_player_joins_from_a_phone_and_sees_the_seat_the_host_gave_them(
         date=datetime.date(2026, 11, 27),
         currency="EUR",
         chip_value=Decimal("0.10"),
-        require_approval=False,
+        require_approval=require_approval,
     )
-    table = hosting.create_table(night, name="Kitchen", game="nlhe", max_seats=9, small_blind=1, big_blind=2)
-
     host_page = browser.new_context(viewport={"width": 1024, "height": 900}).new_page()
     host_page.goto(f"{live_server.url}/login/")
     host_page.fill("input[name=username]", "hostess")
@@ -78,6 +74,15 @@ def test_player_joins_from_a_phone_and_sees_the_seat_the_host_gave_them(
     host_page.click("button[type=submit]")
     host_page.wait_for_url(f"{live_server.url}/host/")
     host_page.goto(f"{live_server.url}/host/nights/{night.pk}/")
+    return night, host_page
+
+
+def test_player_joins_from_a_phone_and_sees_the_seat_the_host_gave_them(
+    live_server: object, browser: object
+) -> None:
+    night, host_page = _night_with_host_logged_in(live_server, browser, require_approval=False)
+    table = hosting.create_table(night, name="Kitchen", game="nlhe", max_seats=9, small_blind=1, big_blind=2)
+    host_page.reload()
     assert host_page.locator(".join-code").inner_text() == night.join_code
     assert host_page.locator(".qr svg").count() == 1
     _shot(host_page, "host-night-empty")
@@ -115,3 +120,26 @@ def test_player_joins_from_a_phone_and_sees_the_seat_the_host_gave_them(
     host_page.reload()
     assert host_page.evaluate("document.documentElement.scrollWidth") <= 360
     _shot(host_page, "host-night-360px")
+
+
+def test_waiting_screen_updates_by_itself_when_the_host_lets_the_player_in(
+    live_server: object, browser: object
+) -> None:
+    """The host may require approval: a joining player waits on a "waiting for the host" screen
+    that updates live when approved."""
+    night, host_page = _night_with_host_logged_in(live_server, browser, require_approval=True)
+    phone = browser.new_context(**PHONE).new_page()
+    phone.goto(f"{live_server.url}/join/{night.join_code}/")
+    phone.fill("input[name=display_name]", "Bea")
+    phone.click("button[type=submit]")
+    phone.wait_for_url(f"{live_server.url}/play/")
+    assert phone.locator(".seat-headline").inner_text() == "Waiting for the host"
+    _shot(phone, "phone-waiting-for-approval")
+
+    host_page.locator('#night-panel [data-player="Bea"]').wait_for(timeout=LIVE_TIMEOUT_MS)
+    _shot(host_page, "host-night-approval")
+    host_page.click("text=Let in")
+    host_page.locator(".message-success").wait_for()
+
+    phone.locator(".seat-card[data-state=waiting]").wait_for(timeout=LIVE_TIMEOUT_MS)
+    assert phone.locator(".seat-headline").inner_text() == "Waiting to be seated"
