@@ -37,12 +37,18 @@ from engine.evaluator_tables import (
     FLUSH_TEST_BITS,
     RANK_KEY_MASK,
     RANK_KEY_SHIFT,
+    RANK_KEYS,
     SUIT_SPREAD,
     RankingTables,
 )
 
 __all__ = ["MONTE_CARLO_SAMPLES", "EquityResult", "PlayerEquity", "all_in_equity"]
 
+# Per card index: its rank's part of a rank-multiset key, and its rank's bit in a
+# flush-table key (see engine.evaluator_tables).
+_RANK_KEY = tuple(RANK_KEYS[index >> 2] for index in range(52))
+_SPREAD = tuple(1 << 4 * (index >> 2) for index in range(52))
+_THREE_OF_A_SUIT_ADD = 0x5555  # a suit nibble of 3 or more plus 5 sets its top bit
 MONTE_CARLO_SAMPLES = ceil((1.96 * 0.5 / 0.005) ** 2)  # 38,416: worst case p = 0.5
 BOARD_SIZE = 5
 
@@ -194,23 +200,35 @@ def _indices_of_bits(total: int) -> list[int]:
 def _count_omaha(
     hands: list[tuple[Card, ...]], boards: list[int], tables: RankingTables
 ) -> tuple[list[int], list[int], list[float]]:
-    plain, flush, suit_of = tables.plain, tables.flush, FLUSH_SUIT_OF_BIT
-    pairs = [[CARD_KEYS[a.index] + CARD_KEYS[b.index] for a, b in combinations(hand, 2)] for hand in hands]
+    """Omaha: the best of every hole pair with every board triple, for each player.
+
+    Ranks and flushes are looked at apart: a flush needs three board cards of one suit
+    and two hole cards of it, so most boards need only the rank table, and combinations
+    of equal ranks are looked up once.
+    """
+    plain, flush = tables.plain, tables.flush
+    holes = [[c.index for c in hand] for hand in hands]
+    rank_pairs = [sorted({_RANK_KEY[a] + _RANK_KEY[b] for a, b in combinations(hole, 2)}) for hole in holes]
+    suited_pairs = [  # [player][suit]: flush-table keys of the hole pairs of that suit
+        [[_SPREAD[a] + _SPREAD[b] for a, b in combinations(hole, 2) if a & 3 == b & 3 == s] for s in range(4)]
+        for hole in holes
+    ]
     players = len(hands)
     wins, ties, shares = [0] * players, [0] * players, [0.0] * players
     for board_total in boards:
-        cards = [CARD_KEYS[index] for index in _indices_of_bits(board_total)]
-        threes = [a + b + c for a, b, c in combinations(cards, 3)]
-        values = [
-            max(
-                flush[(total >> (CARD_BITS_SHIFT + suit_of[flush_bits])) & SUIT_SPREAD]
-                if (flush_bits := ((total := pair + three) + FLUSH_TEST_ADD) & FLUSH_TEST_BITS)
-                else plain[(total >> RANK_KEY_SHIFT) & RANK_KEY_MASK]
-                for pair in player_pairs
-                for three in threes
-            )
-            for player_pairs in pairs
-        ]
+        board = _indices_of_bits(board_total)
+        triples = {_RANK_KEY[a] + _RANK_KEY[b] + _RANK_KEY[c] for a, b, c in combinations(board, 3)}
+        values = [max([plain[pair + three] for pair in pairs for three in triples]) for pairs in rank_pairs]
+        three_suited = (board_total + _THREE_OF_A_SUIT_ADD) & FLUSH_TEST_BITS
+        if three_suited:  # at most one suit has three of five board cards
+            suit = FLUSH_SUIT_OF_BIT[three_suited]
+            suited = [_SPREAD[index] for index in board if index & 3 == suit]
+            suited_triples = [a + b + c for a, b, c in combinations(suited, 3)]
+            for player in range(players):
+                for pair in suited_pairs[player][suit]:
+                    for triple in suited_triples:
+                        if flush[pair + triple] > values[player]:
+                            values[player] = flush[pair + triple]
         _score(values, wins, ties, shares)
     return wins, ties, shares
 
