@@ -7,7 +7,7 @@ from collections.abc import Callable
 import pytest
 from django.test import Client
 
-from tables.models import Night, Player, Table
+from tables.models import Night, Player, Seat, Table
 from tables.services import seating
 
 pytestmark = pytest.mark.django_db
@@ -24,7 +24,8 @@ def seated_night(night: Night, table: Table, make_player: Callable[..., Player])
 def test_admin_lists_and_opens_each_model(host_client: Client, seated_night: Night, model: str) -> None:
     listing = host_client.get(f"/admin/tables/{model}/")
     assert listing.status_code == 200
-    change = host_client.get(f"/admin/tables/{model}/1/change/")
+    pk = {"night": Night, "player": Player, "table": Table, "seat": Seat}[model].objects.get().pk
+    change = host_client.get(f"/admin/tables/{model}/{pk}/change/")
     assert change.status_code == 200
 
 
