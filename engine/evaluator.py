@@ -15,8 +15,10 @@ cards and the description are worked out only when asked for. Values from the tw
 rankings are never compared with each other.
 
 Speed: a card's key (engine.evaluator_tables.CARD_KEYS) packs its rank and suit so the
-sum of a hand's keys tells at once whether a flush is possible and which multiset of
-ranks it holds; one dict lookup then gives the value.
+sum of a hand's keys tells at once whether a card is repeated, whether a flush is
+possible and which multiset of ranks it holds; one dict lookup then gives the value.
+`value_of_indices` and `omaha_value_of_indices` are the same without the checks and
+without making a HandValue, for code that evaluates millions of hands (equity, tests).
 """
 
 from __future__ import annotations
@@ -46,7 +48,17 @@ from engine.evaluator_tables import (
     decode_ranks,
 )
 
-__all__ = ["HandCategory", "HandValue", "Ranking", "evaluate", "evaluate_omaha"]
+__all__ = [
+    "HandCategory",
+    "HandValue",
+    "Ranking",
+    "describe",
+    "evaluate",
+    "evaluate_omaha",
+    "omaha_value_of_indices",
+    "tables_for",
+    "value_of_indices",
+]
 
 _new_int = int.__new__
 
@@ -102,7 +114,12 @@ class HandValue(int):
 
 
 def evaluate(cards: Iterable[Card], ranking: Ranking | str = Ranking.STANDARD) -> HandValue:
-    """The value of the best five of these 5, 6 or 7 cards."""
+    """The value of the best five of these 5, 6 or 7 cards.
+
+    `ranking` is "standard" or "short_deck" (or a `Ranking`). Raises InvalidCardError
+    for anything but 5 to 7 different cards of the ranking's deck, ConfigurationError
+    for an unknown ranking.
+    """
     hand = cards if type(cards) is tuple else tuple(cards)
     tables = _STANDARD if ranking == "standard" else _tables(ranking)
     keys = CARD_KEYS
@@ -152,7 +169,7 @@ def evaluate_omaha(
     card_bits = sum(CARD_KEYS[c.index] for c in hole + board) >> CARD_BITS_SHIFT
     hole_bits = sum(1 << c.index for c in hole)
     if card_bits.bit_count() != len(hole + board) or card_bits & tables.missing_cards:
-        _refuse(hole + board, tables, "")
+        _refuse(hole + board, tables, "An Omaha hand is 7 to 11 different cards")
     raw = omaha_value_of_indices([c.index for c in hole], [c.index for c in board], tables)
     value = _new_int(HandValue, raw)
     value._card_bits = card_bits
@@ -267,4 +284,4 @@ def describe(value: int) -> str:
 
 
 _TABLES: dict[Ranking | str, RankingTables] = {}
-_STANDARD = _tables(Ranking.STANDARD)  # built at import (~0.1-0.3 s); short deck on first use
+_STANDARD = _tables(Ranking.STANDARD)  # built at import (about 0.2 s); short deck on first use

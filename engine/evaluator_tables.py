@@ -15,7 +15,7 @@ in one addition chain:
                  at most 4 times, so the base-5 digits never carry)
     bits 0-15    the number of cards of each suit, one nibble per suit
 
-The tables are built at import from first principles (about 0.1 s for the standard
+The tables are built at import from first principles (about 0.2 s for the standard
 ranking; the short-deck tables are built the first time that ranking is used):
 
 - ``plain``: rank-multiset key -> value of the best five cards when no flush is

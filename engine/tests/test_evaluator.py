@@ -135,6 +135,8 @@ def test_a_hand_value_behaves_like_a_number():
     assert sorted([a, low]) == [low, a]
     assert isinstance(a, int) and {a: "seat 1"}[b] == "seat 1"
     assert f"{a}" == "Pair of aces"
+    assert evaluate(list(parse_cards("AsAdKc7h2s"))) == evaluate(c for c in parse_cards("AsAdKc7h2s")) == a
+    assert a.ranking is Ranking.STANDARD and value("AsAdKc7h9s", "short_deck").ranking is Ranking.SHORT_DECK
 
 
 def test_it_refuses_bad_hands_with_a_clear_error():
@@ -156,6 +158,8 @@ def test_it_refuses_bad_hands_with_a_clear_error():
         evaluate_omaha(parse_cards("AsKsQsJs"), parse_cards("2c3c"))
     with pytest.raises(EngineError, match="appears twice"):
         evaluate_omaha(parse_cards("AsKsQsJs"), parse_cards("2c3cAs"))
+    with pytest.raises(InvalidCardError, match="Short deck has no"):
+        evaluate_omaha(parse_cards("AsKsQsJs"), parse_cards("2c7c8c"), Ranking.SHORT_DECK)
 
 
 def test_the_examples_in_the_module_docstring_hold():
