@@ -171,4 +171,5 @@ class Seat(models.Model):
     def __str__(self) -> str:
         return f"{self.table} seat {self.number}: {self.player}"
 
+
 from tables.live_models import Hand, HandEvent, TableConnection, TableSnapshot  # noqa: E402, F401
