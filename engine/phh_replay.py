@@ -1,0 +1,378 @@
+"""Replaying a PHH hand history through this engine.
+
+The file's fields become a `HandConfig`; its dealt cards become a deck stacked so
+that our dealer deals exactly those cards (burns and unknown "??" cards are filled
+with cards nobody is recorded to hold); then its player actions are applied in
+order. PHH names players by position: p1 is the first player left of the button
+(the small blind) and the button is the last player. "The antes, blinds, and
+straddles are reverse-assigned for heads-up situations", so with two players p1
+(the big blind) posts the second entry and p2 (the button) the first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.cards import Card, card
+from engine.config import HandConfig, Post, PostKind, SeatInHand, Stakes
+from engine.errors import EngineError
+from engine.games import GAMES, ForcedBets, GameDef, HandRule, Structure, holdem_streets, register_game
+from engine.hand import Hand
+from engine.phh_format import HandHistoryError
+from engine.seating import clockwise_after
+
+# PHH's "PO" is pot-limit Omaha with blinds; the engine's own games play Omaha only as a
+# bomb pot, so the game is added (once, when a PO file is first read) if nobody else has.
+POT_LIMIT_OMAHA = GameDef(
+    key="plo",
+    name="Pot-Limit Omaha",
+    short_deck=False,
+    hole_cards=4,
+    boards=1,
+    streets=holdem_streets(),
+    structure=Structure.POT_LIMIT,
+    forced_bets=ForcedBets.BLINDS,
+    hand_rule=HandRule.OMAHA,
+)
+GAME_OF_VARIANT = {"NT": "nlhe", "FT": "flhe", "NS": "short_deck", "PO": "plo"}
+VARIANT_OF_GAME = {game: variant for variant, game in GAME_OF_VARIANT.items()}
+
+
+@dataclass(slots=True)
+class Setup:
+    """What the file's fields say before any action: the config, the deck, who is pN."""
+
+    config: HandConfig
+    deck: tuple[Card, ...]
+    order: list[int]  # seat numbers, p1 first
+    actions: list[tuple[int, str, list[str]]] = field(default_factory=list)  # (number, text, words)
+
+
+# Fields -> HandConfig ----------------------------------------------------------------------
+
+
+def chips(value: object, name: str) -> int:
+    """A whole number of chips (PHH allows floats; our chips are whole)."""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise HandHistoryError(f"{name} must be a whole, non-negative number of chips, not {value!r}")
+    return value
+
+
+def game_of(history: Mapping[str, Any]) -> GameDef:
+    key = history.get("_game") or GAME_OF_VARIANT[history["variant"]]
+    if key == "plo" and key not in GAMES:
+        register_game(POT_LIMIT_OMAHA)
+    if key not in GAMES:
+        raise HandHistoryError(f"_game {key!r} is not a game this engine plays")
+    return GAMES[key]
+
+
+def player_seats(history: Mapping[str, Any]) -> tuple[list[int], int]:
+    """(seat numbers in player order, the button's seat)."""
+    players = len(history["starting_stacks"])
+    order = [chips(seat, "seats") for seat in history.get("seats", range(1, players + 1))]
+    if len(set(order)) != players or min(order) < 1:
+        raise HandHistoryError("seats must be different seat numbers from 1 up")
+    button = chips(history.get("_button", order[-1]), "_button")
+    ascending = sorted(order)
+    if [ascending[i] for i in clockwise_after(ascending, button)] != order:
+        raise HandHistoryError("seats must run clockwise from the first player left of the button")
+    return order, button
+
+
+def standard_posts(
+    game: GameDef, order: Sequence[int], antes: Sequence[int], blinds: Sequence[int]
+) -> tuple[tuple[Post, ...], int | None, int | None]:
+    """(posts, big_blind_seat, straddle_seat) read from per-player antes and blinds.
+
+    With more than two players the first blind is the small blind, the second the big
+    blind and a third the straddle (the only straddle the rules allow). Heads-up the
+    arrays are reversed first: the button posts the first entry, as the small blind.
+    """
+    if len(order) == 2:
+        antes, blinds = antes[::-1], blinds[::-1]
+    if game.forced_bets is not ForcedBets.BLINDS:
+        if any(blinds):
+            raise HandHistoryError(f"{game.name} has no blinds: blinds_or_straddles must be zeros")
+        kind = PostKind.BOMB_ANTE if game.forced_bets is ForcedBets.BOMB_ANTE else PostKind.FIXED_STAKE
+        return (
+            tuple(Post(seat, kind, ante, False) for seat, ante in zip(order, antes, strict=True)),
+            None,
+            None,
+        )
+    posts = [Post(seat, PostKind.ANTE, ante, False) for seat, ante in zip(order, antes, strict=True) if ante]
+    if len(order) == 2:
+        kinds = [PostKind.BIG_BLIND, PostKind.SMALL_BLIND]
+        posting = [1, 0]  # the small blind (the button) posts first
+    else:
+        kinds = [PostKind.SMALL_BLIND, PostKind.BIG_BLIND, PostKind.STRADDLE]
+        posting = list(range(len(order)))
+    big_blind_seat = straddle_seat = None
+    for index in posting:
+        if not blinds[index]:
+            continue
+        if index >= len(kinds):
+            raise HandHistoryError(
+                "Only a small blind, a big blind and one straddle (left of the big blind) can be posted"
+            )
+        kind = kinds[index]
+        posts.append(Post(order[index], kind, blinds[index], True))
+        if kind is PostKind.BIG_BLIND:
+            big_blind_seat = order[index]
+        elif kind is PostKind.STRADDLE:
+            straddle_seat = order[index]
+    return tuple(posts), big_blind_seat, straddle_seat
+
+
+def posts_of(
+    history: Mapping[str, Any], game: GameDef, order: list[int]
+) -> tuple[tuple[Post, ...], int | None, int | None]:
+    """The posts: from `_posts` when the file lists them one by one, else from antes and blinds."""
+    antes = [chips(a, "antes") for a in history["antes"]]
+    blinds = [chips(b, "blinds_or_straddles") for b in history["blinds_or_straddles"]]
+    if "_posts" not in history:
+        return standard_posts(game, order, antes, blinds)
+    posts = []
+    for text in history["_posts"]:
+        try:
+            label, kind, amount, liveness = text.split()
+            posts.append(
+                Post(order[player_index(label, order)], PostKind(kind), int(amount), liveness == "live")
+            )
+        except (ValueError, IndexError):
+            raise HandHistoryError(f"_posts entry {text!r} is not 'pN kind amount live|dead'") from None
+
+    def seat_of(name: str) -> int | None:
+        return order[player_index(history[name], order)] if name in history else None
+
+    return tuple(posts), seat_of("_big_blind"), seat_of("_straddle")
+
+
+def player_index(label: object, order: Sequence[int]) -> int:
+    """0-based index of "pN"."""
+    if isinstance(label, str) and label[:1] == "p" and label[1:].isdigit():
+        index = int(label[1:]) - 1
+        if 0 <= index < len(order):
+            return index
+    raise HandHistoryError(f"{label!r} is not a player of this hand (p1 to p{len(order)})")
+
+
+def config_of(history: Mapping[str, Any]) -> tuple[HandConfig, list[int]]:
+    game = game_of(history)
+    order, button = player_seats(history)
+    posts, big_blind_seat, straddle_seat = posts_of(history, game, order)
+    by_kind: dict[PostKind, int] = {}
+    for post in posts:
+        by_kind[post.kind] = max(by_kind.get(post.kind, 0), post.amount)
+    is_limit = game.structure is Structure.FIXED_LIMIT
+    stakes = Stakes(
+        small_blind=by_kind.get(PostKind.SMALL_BLIND, 0),
+        big_blind=by_kind.get(PostKind.BIG_BLIND, 0),
+        ante=by_kind.get(PostKind.ANTE, 0),
+        straddle=by_kind.get(PostKind.STRADDLE, 0),
+        bomb_ante=by_kind.get(PostKind.BOMB_ANTE, 0),
+        fixed_stake=by_kind.get(PostKind.FIXED_STAKE, 0),
+        small_bet=chips(history["small_bet"], "small_bet") if is_limit else 0,
+        big_bet=chips(history["big_bet"], "big_bet") if is_limit else 0,
+        min_bet=0 if is_limit else chips(history["min_bet"], "min_bet"),
+        cap=chips(history.get("_cap", 0), "_cap"),
+    )
+    names = history.get("players") or [""] * len(order)
+    stacks = [chips(stack, "starting_stacks") for stack in history["starting_stacks"]]
+    in_seat_order = sorted(zip(order, stacks, names, strict=True))
+    seats = tuple(SeatInHand(seat, f"seat-{seat}", stack, str(name)) for seat, stack, name in in_seat_order)
+    config = HandConfig(
+        game=game.key,
+        seats=seats,
+        button=button,
+        stakes=stakes,
+        posts=posts,
+        big_blind_seat=big_blind_seat,
+        straddle_seat=straddle_seat,
+        cash_game=bool(history.get("_cash_game", True)),
+        max_seats=chips(history.get("seat_count", max(10, *order)), "seat_count"),
+        hand_number=history["hand"] if isinstance(history.get("hand"), int) else 1,
+        options=dict(history.get("_options", {})),
+    )
+    return config, order
+
+
+# Actions -> the deck ----------------------------------------------------------------------
+
+
+def cards_of(text: str, game: GameDef) -> list[Card | None]:
+    """ "AsKd" -> cards; "??" is an unknown card (None)."""
+    if len(text) % 2:
+        raise HandHistoryError(f"{text!r} is not a list of cards (two characters each)")
+    found: list[Card | None] = []
+    for i in range(0, len(text), 2):
+        chunk = text[i : i + 2]
+        if chunk == "??":
+            found.append(None)
+            continue
+        known = card(chunk)
+        if game.short_deck and known.rank < 6:
+            raise HandHistoryError(f"{known} is not in the short deck (6 to A)")
+        found.append(known)
+    return found
+
+
+def setup(history: Mapping[str, Any]) -> Setup:
+    """The config, a deck that deals the recorded cards, and the parsed actions."""
+    try:
+        config, order = config_of(history)
+    except EngineError as error:
+        raise HandHistoryError(str(error)) from None
+    game = GAMES[config.game]
+    holes: list[list[Card | None]] = [[None] * game.hole_cards for _ in order]
+    boards: list[list[Card | None]] = [[] for _ in range(game.boards)]
+    dealt_boards = 0
+    actions = []
+    for number, text in enumerate(history["actions"], 1):
+        words = text.split("#", 1)[0].split()
+        if not words:
+            continue  # "No-ops are represented with an empty string ... or a standalone commentary"
+        try:
+            if words[:2] == ["d", "dh"] and len(words) == 4:
+                dealt = cards_of(words[3], game)
+                if len(dealt) != game.hole_cards:
+                    raise HandHistoryError(
+                        f"{game.name} deals {game.hole_cards} hole cards, not {len(dealt)}"
+                    )
+                holes[player_index(words[2], order)] = dealt
+            elif words[:2] == ["d", "db"] and len(words) == 3:
+                boards[dealt_boards % game.boards].extend(cards_of(words[2], game))
+                dealt_boards += 1
+            elif len(words) == 3 and words[1] == "sm" and words[2] != "-":
+                hole = holes[player_index(words[0], order)]
+                _fill_unknown(hole, cards_of(words[2], game), words[0])
+        except EngineError as error:
+            raise HandHistoryError(f"Action {number} ({text.strip()!r}): {error}") from None
+        actions.append((number, text, words))
+    deck = stacked_deck(game, holes, boards)
+    return Setup(config, deck, order, actions)
+
+
+def _fill_unknown(hole: list[Card | None], shown: list[Card | None], label: str) -> None:
+    """Cards shown at showdown stand in for cards that were dealt unknown."""
+    if len(shown) != len(hole):
+        raise HandHistoryError(f"{label} shows {len(shown)} cards but holds {len(hole)}")
+    known = {c for c in hole if c is not None}
+    for position, shown_card in enumerate(shown):
+        if shown_card is None or shown_card in known:
+            continue
+        if hole[position] is not None:
+            raise HandHistoryError(f"{label} shows {shown_card}, which is not one of their cards")
+        hole[position] = shown_card
+
+
+def stacked_deck(
+    game: GameDef, holes: Sequence[Sequence[Card | None]], boards: Sequence[Sequence[Card | None]]
+) -> tuple[Card, ...]:
+    """Cards in the order our dealer takes them: hole cards one at a time from p1, then
+    per street a burn and each board's cards. Unknown cards, burns and the rest of the
+    deck are cards nobody is recorded to hold."""
+    named = [c for cards in (*holes, *boards) for c in cards if c is not None]
+    unique = set(named)
+    if len(unique) != len(named):
+        twice = next(c for c in named if named.count(c) > 1)
+        raise HandHistoryError(f"{twice} is dealt twice")
+    spare = iter([c for c in game.deck if c not in unique])
+    deck: list[Card] = []
+    for round_number in range(game.hole_cards):
+        for hole in holes:
+            deck.append(hole[round_number] or next(spare))
+    positions = [0] * game.boards
+    for street in game.streets:
+        if street.burn:
+            deck.append(next(spare))
+        for index in range(game.boards):
+            board = boards[index]
+            for _ in range(street.board_cards):
+                position = positions[index]
+                deck.append((board[position] if position < len(board) else None) or next(spare))
+                positions[index] = position + 1
+    for index, board in enumerate(boards):
+        if len(board) > positions[index]:
+            raise HandHistoryError(
+                f"{len(board)} board cards are dealt; {game.name} deals {positions[index]}"
+            )
+    deck.extend(spare)
+    return tuple(deck)
+
+
+# Playing the actions ---------------------------------------------------------------------
+
+
+def hand_from_history(history: Mapping[str, Any]) -> tuple[Hand, list[int]]:
+    """The hand after every recorded action, and the seat numbers in player order."""
+    plan = setup(history)
+    try:
+        hand = Hand(plan.config, plan.deck)
+    except EngineError as error:
+        raise HandHistoryError(str(error)) from None
+    order = plan.order
+    board_cards = [0] * len(hand.boards)
+    dealt_boards = 0
+    pending: dict[int, bool] = {}  # showdown decisions recorded before our dealer asks for them
+    for number, text, words in plan.actions:
+        try:
+            if words[0] == "d":
+                if words[1] == "db":
+                    board = dealt_boards % len(board_cards)
+                    board_cards[board] += len(words[2]) // 2
+                    dealt_boards += 1
+                    if len(hand.boards[board]) < board_cards[board]:
+                        raise HandHistoryError("the board is dealt before the betting round is over")
+                continue
+            seat = order[player_index(words[0], order)]
+            verb = words[1]
+            if verb == "f" and len(words) == 2:
+                hand.fold(seat)
+            elif verb == "cc" and len(words) == 2:
+                if hand.current_bet > hand.seat(seat).bet:
+                    hand.call(seat)
+                else:
+                    hand.check(seat)
+            elif verb == "cbr" and len(words) == 3:
+                hand.bet_or_raise(seat, _amount(words[2]))
+            elif verb == "sm" and len(words) in (2, 3):
+                if not hand.seat(seat).shown:
+                    pending[seat] = len(words) == 3
+            else:
+                raise HandHistoryError("this is not an action of hold'em (f, cc, cbr, sm, d dh, d db)")
+            _decide_showdown(hand, pending)
+        except EngineError as error:
+            raise HandHistoryError(f"Action {number} ({text.strip()!r}): {error}") from None
+    if pending and hand.finished:
+        labels = ", ".join(f"p{order.index(seat) + 1}" for seat in pending)
+        raise HandHistoryError(f"{labels} shows or mucks but is not in the showdown")
+    return hand, order
+
+
+def _amount(text: str) -> int:
+    try:
+        value = float(text)
+    except ValueError:
+        raise HandHistoryError(f"{text!r} is not an amount") from None
+    return chips(value, "A bet")
+
+
+def _decide_showdown(hand: Hand, pending: dict[int, bool]) -> None:
+    """Apply recorded show/muck decisions as our showdown order reaches each seat."""
+    while pending and hand.to_act in pending and hand.showdown_order and not hand.round_open:
+        seat = hand.to_act
+        if pending.pop(seat):
+            hand.show(seat)
+        else:
+            hand.muck(seat)
+
+
+def finishing_stacks(history: Mapping[str, Any]) -> list[int]:
+    """Each player's stack, p1 first, after replaying the recorded cards and actions."""
+    hand, order = hand_from_history(history)
+    return [hand.seats[hand.index[seat]].stack for seat in order]

@@ -1,0 +1,146 @@
+"""Writing a finished `Hand` as PHH fields (see `engine.phh_replay` for the player order).
+
+What PHH has no field for is written in user-defined "_" fields, and only when needed:
+`_game` (a game with no PHH variant code, such as a bomb pot; `variant` then names
+the nearest PHH variant), `_boards` (two boards: each street has one `d db` per
+board, first board first), `_button` (a dead button), `_posts`, `_big_blind` and
+`_straddle` (forced bets that antes and blinds cannot describe, such as a dead small
+blind), `_cap` (a capped table), `_cash_game = false` (tournament hands: fixed-limit
+caps heads-up) and `_options`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import betting
+from engine.cards import format_cards
+from engine.events import (
+    BetOrRaised,
+    BoardDealt,
+    Called,
+    CardBurned,
+    Checked,
+    Folded,
+    HandsTabled,
+    HoleCardsDealt,
+    Mucked,
+    PostsMade,
+    PotsAwarded,
+    RoundEnded,
+    RoundStarted,
+    ShowdownStarted,
+    Showed,
+)
+from engine.games import HandRule, Structure
+from engine.hand import Hand
+from engine.phh_format import HandHistoryError
+from engine.phh_replay import VARIANT_OF_GAME, standard_posts
+
+# Dealer events that leave no trace in PHH: the reader's engine redoes them.
+_SILENT = (PostsMade, CardBurned, RoundStarted, RoundEnded, ShowdownStarted, PotsAwarded)
+
+
+def history_from_hand(hand: Hand) -> dict[str, Any]:
+    """PHH fields for a finished hand, players in PHH order (left of the button first)."""
+    if not hand.finished:
+        raise HandHistoryError("Only a finished hand can be written as a hand history")
+    config, game = hand.config, hand.game
+    players = hand.clockwise_from_button()
+    order = [s.seat for s in players]
+    label = {seat: f"p{index}" for index, seat in enumerate(order, 1)}
+    history: dict[str, Any] = {"variant": _variant(hand)}
+    antes = {seat: 0 for seat in order}
+    blinds = {seat: 0 for seat in order}
+    for post in config.posts:
+        (blinds if post.live else antes)[post.seat] += post.amount
+    heads_up = len(order) == 2  # "reverse-assigned for heads-up situations"
+    history["antes"] = [antes[seat] for seat in order][:: -1 if heads_up else 1]
+    history["blinds_or_straddles"] = [blinds[seat] for seat in order][:: -1 if heads_up else 1]
+    if game.structure is Structure.FIXED_LIMIT:
+        history["small_bet"] = betting.limit_bet_size(hand, 0)
+        history["big_bet"] = betting.limit_bet_size(hand, 2)
+    else:
+        history["min_bet"] = betting.min_bet(hand)
+    history["starting_stacks"] = [config.seats[hand.index[seat]].stack for seat in order]
+    history["actions"] = _actions(hand, label)
+    history["hand"] = config.hand_number
+    history["seats"] = order
+    history["seat_count"] = config.max_seats
+    if any(s.name for s in players):
+        history["players"] = [s.name for s in players]
+    history["finishing_stacks"] = [s.stack for s in players]
+    history["winnings"] = [s.won for s in players]
+    history.update(_user_fields(hand, order, label, history))
+    return history
+
+
+def _variant(hand: Hand) -> str:
+    if hand.config.game in VARIANT_OF_GAME:
+        return VARIANT_OF_GAME[hand.config.game]
+    if hand.game.structure is Structure.FIXED_LIMIT:
+        return "FT"
+    if hand.game.hand_rule is HandRule.OMAHA:
+        return "PO"
+    return "NS" if hand.game.short_deck else "NT"
+
+
+def _user_fields(
+    hand: Hand, order: list[int], label: dict[int, str], history: dict[str, Any]
+) -> dict[str, Any]:
+    config = hand.config
+    fields: dict[str, Any] = {}
+    if config.game not in VARIANT_OF_GAME:
+        fields["_game"] = config.game
+    if hand.game.boards > 1:
+        fields["_boards"] = hand.game.boards
+    if config.button != order[-1]:
+        fields["_button"] = config.button
+    try:
+        derived = standard_posts(hand.game, order, history["antes"], history["blinds_or_straddles"])
+    except HandHistoryError:
+        derived = None
+    if derived != (tuple(config.posts), config.big_blind_seat, config.straddle_seat):
+        fields["_posts"] = [
+            f"{label[p.seat]} {p.kind.value} {p.amount} {'live' if p.live else 'dead'}" for p in config.posts
+        ]
+        if config.big_blind_seat is not None:
+            fields["_big_blind"] = label[config.big_blind_seat]
+        if config.straddle_seat is not None:
+            fields["_straddle"] = label[config.straddle_seat]
+    if config.stakes.cap:
+        fields["_cap"] = config.stakes.cap
+    if not config.cash_game:
+        fields["_cash_game"] = False
+    if config.options:
+        fields["_options"] = dict(config.options)
+    return fields
+
+
+def _actions(hand: Hand, label: dict[int, str]) -> list[str]:
+    """The dealing and player events as PHH action notation."""
+    actions: list[str] = []
+    for event in hand.events:
+        if isinstance(event, Folded):
+            actions.append(f"{label[event.seat]} f")
+        elif isinstance(event, Checked | Called):
+            actions.append(f"{label[event.seat]} cc")
+        elif isinstance(event, BetOrRaised):
+            actions.append(f"{label[event.seat]} cbr {event.to}")
+        elif isinstance(event, Showed):
+            actions.append(f"{label[event.seat]} sm {format_cards(hand.seat(event.seat).hole)}")
+        elif isinstance(event, Mucked):
+            actions.append(f"{label[event.seat]} sm")
+        elif isinstance(event, HandsTabled):
+            for seat in event.seats:
+                actions.append(f"{label[seat]} sm {format_cards(hand.seat(seat).hole)}")
+        elif isinstance(event, HoleCardsDealt):
+            cards = dict(event.hands)
+            for seat in label:
+                actions.append(f"d dh {label[seat]} {format_cards(cards[seat])}")
+        elif isinstance(event, BoardDealt):
+            for board in event.cards:
+                actions.append(f"d db {format_cards(board)}")
+        elif not isinstance(event, _SILENT):
+            raise HandHistoryError(f"A {event.type!r} event cannot be written in a hand history")
+    return actions
