@@ -165,19 +165,21 @@ class RankingTables:
 
 def build_tables(ranking: Ranking) -> RankingTables:
     ranks = tuple(range(6 if ranking is Ranking.SHORT_DECK else 2, ACE + 1))
+    key_of_rank = [0, 0, *RANK_KEYS]  # by rank 2..14
     plain: dict[int, int] = {}
     for size in (5, 6, 7):
+        # Hands come sorted, so a rank held 5 times shows as equal cards 4 places apart
+        # (which needs a fifth suit); with 7 cards those places start at 0, 1 or 2.
+        middle, last = size // 2 - 2, size - 5
         for hand in combinations_with_replacement(ranks, size):
+            if hand[0] == hand[4] or hand[middle] == hand[middle + 4] or hand[last] == hand[last + 4]:
+                continue
+            key = sum(map(key_of_rank.__getitem__, hand))
             if size == 5:
-                if hand[0] == hand[4]:
-                    continue  # five of a kind needs a fifth suit
-                plain[sum(RANK_KEYS[r - 2] for r in hand)] = classify_five_ranks(hand, ranking)
-                continue
-            if any(hand[i] == hand[i + 4] for i in range(size - 4)):
-                continue
-            key = sum(RANK_KEYS[r - 2] for r in hand)
-            # The best five of n cards are the best five of some n - 1 of them.
-            plain[key] = max(plain[key - RANK_KEYS[r - 2]] for r in set(hand))
+                plain[key] = classify_five_ranks(hand, ranking)
+            else:
+                # The best five of n cards are the best five of some n - 1 of them.
+                plain[key] = max(map(plain.__getitem__, [key - key_of_rank[r] for r in set(hand)]))
     flush: dict[int, int] = {}
     for size in (5, 6, 7):
         for suited in combinations(ranks, size):
