@@ -7,9 +7,11 @@ import random
 from itertools import pairwise
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import engine.evaluator
-from engine.cards import SHORT_DECK, STANDARD_DECK, parse_cards
+from engine.cards import SHORT_DECK, STANDARD_DECK, card, parse_cards
 from engine.errors import ConfigurationError, EngineError, InvalidCardError
 from engine.evaluator import HandCategory, HandValue, Ranking, evaluate, evaluate_omaha
 from engine.tests.reference_hands import reference_key, reference_omaha_key
@@ -165,3 +167,29 @@ def test_it_refuses_bad_hands_with_a_clear_error():
 def test_the_examples_in_the_module_docstring_hold():
     result = doctest.testmod(engine.evaluator)
     assert result.attempted > 0 and result.failed == 0
+
+
+SUIT_SWAPS = [dict(zip("cdhs", order, strict=True)) for order in ("dchs", "hsdc", "sdch")]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    hand=st.lists(st.sampled_from(STANDARD_DECK), min_size=5, max_size=6, unique=True),
+    extra=st.sampled_from(STANDARD_DECK),
+    swap=st.sampled_from(SUIT_SWAPS),
+)
+def test_order_and_suit_names_never_change_a_value_and_more_cards_never_lower_it(hand, extra, swap):
+    """ "Suits never break a tie": renaming the suits gives an equal hand."""
+    found = evaluate(hand)
+    assert evaluate(reversed(hand)) == found
+    assert evaluate(card(f"{str(c)[0]}{swap[c.suit]}") for c in hand) == found
+    if extra not in hand:
+        assert evaluate([*hand, extra]) >= found
+
+
+@settings(max_examples=200, deadline=None)
+@given(cards=st.lists(st.sampled_from(STANDARD_DECK), min_size=7, max_size=7, unique=True))
+def test_an_omaha_hand_is_never_better_than_the_best_five_of_all_its_cards(cards):
+    omaha = evaluate_omaha(cards[:4], cards[4:])
+    assert omaha <= evaluate(cards)
+    assert len(set(omaha.cards) & set(cards[:4])) == 2
