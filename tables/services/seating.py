@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
 
+from tables import live
 from tables.errors import ActionRefused
 from tables.models import Night, Player, Seat, Table
 
@@ -53,6 +54,7 @@ def seat_waiting_players(table: Table) -> SeatingResult:
             number = secrets.choice(free)
             free.remove(number)
             seated.append(Seat.objects.create(table=table, number=number, player=player))
+            live.player_seated(seated[-1])
     return SeatingResult(seated=seated, still_waiting=len(waiting) - len(seated))
 
 
@@ -85,4 +87,5 @@ def move_player(player: Player, table: Table, number: int) -> Seat:
                     seat.save(update_fields=["table", "number"])
         except IntegrityError:
             raise ActionRefused(f"Seat {number} at {table.name} was just taken.") from None
+        live.player_seated(seat)
     return seat

@@ -1,0 +1,222 @@
+"""The table websocket (docs/protocol.md): authenticate, parse, call the write path, push views.
+
+A consumer never decides a poker question and never trusts a hint: on every
+``table.changed`` hint it reads the committed snapshot and sends its own viewer's
+projection, so hidden cards never pass through the channel layer.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.conf import settings
+from django.db import connection
+
+from engine.live import view
+from tables import live_presence, timers
+from tables.identity import SESSION_KEY
+from tables.live import IntentRefused, apply_intent, current_version, group_name, load_state, player_actor
+from tables.live_protocol import ClientMessage, ProtocolError, parse
+from tables.models import Night, Player, Seat, Table
+
+CLOSE_FORBIDDEN = 4403
+CLOSE_THROTTLED = 4429
+# "More than 20 messages per second sustained": a bucket of 40 refilled at 20 a second.
+RATE_PER_SECOND = 20.0
+BURST = 40.0
+# Host commands that only the app itself may send: seats follow the host page's seating.
+SYSTEM_ONLY_COMMANDS = {"sit", "presence", "timeout", "start_hand"}
+PLAYER_TABLE_ACTIONS = {"sit_out", "sit_in"}
+
+
+def _db(function: Any) -> Any:
+    # PostgreSQL serves many threads at once; SQLite is safest from the one thread Django uses.
+    return database_sync_to_async(function, thread_sensitive=connection.vendor != "postgresql")
+
+
+@dataclass(frozen=True, slots=True)
+class Identity:
+    """Who a connection is: a player seated at this table, the night's host, or the public."""
+
+    player_id: int | None
+    is_host: bool
+    night_id: int
+
+
+def identify(scope: dict[str, Any], table_id: int) -> Identity | None:
+    """The connection's identity, or None to close it with 4403."""
+    table = Table.objects.select_related("night").filter(pk=table_id).first()
+    if table is None:
+        return None
+    night = table.night
+    user = scope.get("user")
+    is_host = bool(user is not None and user.is_authenticated and user.pk == night.host_id)
+    session = scope.get("session")
+    token = session.get(SESSION_KEY) if session is not None else None
+    player = Player.objects.filter(session_token=token).first() if token else None
+    if token and player is None and not is_host:
+        return None  # an identity that moved to another device, or never existed
+    if player is not None and player.night_id != night.pk and not is_host:
+        return None
+    if player is not None and player.night_id == night.pk and player.status == Player.Status.APPROVED:
+        seat = Seat.objects.filter(player=player).first()
+        if seat is not None and seat.table_id == table.pk:
+            return Identity(player.pk, is_host, night.pk)
+        if seat is not None and not is_host:
+            return None  # a player of another table
+    if is_host:
+        return Identity(None, True, night.pk)
+    return Identity(None, False, night.pk) if night.is_open else None
+
+
+def render(table_id: int, identity: Identity) -> dict[str, Any]:
+    """This viewer's projection of the committed table."""
+    state = load_state(table_id)
+    seat = state.seat_of(str(identity.player_id)) if identity.player_id is not None else None
+    viewer: int | str = seat if seat is not None else ("host" if identity.is_host else "public")
+    return view(state, viewer)
+
+
+def still_host(identity: Identity, user_id: int | None) -> bool:
+    return user_id is not None and Night.objects.filter(pk=identity.night_id, host_id=user_id).exists()
+
+
+class TableConsumer(AsyncJsonWebsocketConsumer):
+    async def connect(self) -> None:
+        self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
+        self.sent_version = -1
+        self.hints_seen = 0
+        self.tokens = BURST
+        self.refilled_at = time.monotonic()
+        self.identity: Identity | None = await _db(identify)(self.scope, self.table_id)
+        # Accept first so the client sees the close code (a refused handshake has none).
+        await self.accept()
+        if self.identity is None:
+            await self.close(code=CLOSE_FORBIDDEN)
+            return
+        await self.channel_layer.group_add(group_name(self.table_id), self.channel_name)
+        timers.ensure_running()
+        self.timer_user = True
+        if self.identity.player_id is not None:
+            player = await _db(Player.objects.get)(pk=self.identity.player_id)
+            await _db(live_presence.connected)(self.table_id, player, self.channel_name)
+        await self.send_view(force=True)
+
+    async def disconnect(self, code: int) -> None:
+        identity = getattr(self, "identity", None)
+        if identity is None:
+            return
+        await self.channel_layer.group_discard(group_name(self.table_id), self.channel_name)
+        if getattr(self, "timer_user", False):
+            timers.release()
+        if identity.player_id is not None:
+            await _db(live_presence.disconnected)(self.table_id, self.channel_name)
+
+    # Client messages ---------------------------------------------------------------------------
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if self.identity is None:
+            return
+        if not self._take_token():
+            await self.error("throttled", "Too many messages: slow down.")
+            await self.close(code=CLOSE_THROTTLED)
+            return
+        try:
+            message = parse(text_data)
+        except ProtocolError as error:
+            await self.error("malformed", str(error))
+            return
+        if message.type == "ping":
+            await self.pong(message.body["t"])
+        elif message.type == "resync":
+            await self.send_view(force=True)
+        else:
+            await self.submit(message)
+
+    def _take_token(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(BURST, self.tokens + (now - self.refilled_at) * RATE_PER_SECOND)
+        self.refilled_at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+    async def pong(self, t: float) -> None:
+        # The version lets a client that missed the last hint see it is behind and resync.
+        version = await _db(current_version)(self.table_id)
+        if self.identity is not None and self.identity.player_id is not None:
+            await _db(live_presence.seen)(self.channel_name)
+        await self.send_json({"type": "pong", "t": t, "version": version})
+
+    async def submit(self, message: ClientMessage) -> None:
+        try:
+            actor, intent = await self._intent(message)
+            applied = await _db(apply_intent)(
+                self.table_id, actor, intent, message.client_id, message.version
+            )
+        except IntentRefused as refused:
+            await self.error(refused.code, refused.message, message.client_id)
+            if refused.code == "stale_version":
+                await self.send_view(force=True)
+            return
+        await self.send_json({"type": "ack", "client_id": message.client_id, "version": applied.version})
+        await self.send_view()
+
+    async def _intent(self, message: ClientMessage) -> tuple[str, dict[str, Any]]:
+        assert self.identity is not None
+        # Nobody chooses the deck: a seed is only ever drawn by the engine.
+        body = {key: value for key, value in message.body.items() if key != "seed"}
+        if message.type == "act":
+            if self.identity.player_id is None:
+                raise IntentRefused("forbidden", "Only a player seated at this table can act.")
+            actor = player_actor(self.identity.player_id)
+            if body["type"] in PLAYER_TABLE_ACTIONS:
+                return actor, body
+            return actor, {"type": "act", "action": body}
+        user = self.scope.get("user")
+        user_id = user.pk if user is not None and user.is_authenticated else None
+        if not await _db(still_host)(self.identity, user_id):
+            raise IntentRefused("forbidden", "Only the night's host can do that.")
+        if body["type"] in SYSTEM_ONLY_COMMANDS:
+            raise IntentRefused("forbidden", "Seat players from the host page; the dealer does the rest.")
+        if body["type"] == "deal":
+            body = {"type": "start_hand"}
+        return "host", body
+
+    async def error(self, code: str, message: str, client_id: str = "") -> None:
+        data = {"type": "error", "code": code, "message": message}
+        if client_id:
+            data["client_id"] = client_id
+        await self.send_json(data)
+
+    # Hints from the channel layer -----------------------------------------------------------------
+
+    async def table_changed(self, event: dict[str, Any]) -> None:
+        version = event.get("version")
+        if not isinstance(version, int) or version <= self.sent_version:
+            return
+        self.hints_seen += 1
+        drop_every = getattr(settings, "HOMEGAME_DROP_EVERY_NTH_HINT", 0)
+        if drop_every and self.hints_seen % drop_every == 0:
+            return  # tests only: a lost hint, repaired by the next one or a resync
+        await self.send_view()
+
+    async def send_view(self, force: bool = False) -> None:
+        assert self.identity is not None
+        data = await _db(render)(self.table_id, self.identity)
+        if data["version"] <= self.sent_version and not force:
+            return
+        self.sent_version = max(self.sent_version, data["version"])
+        await self.send_json({"type": "view", "version": data["version"], "view": data})
+
+
+class EchoConsumer(AsyncJsonWebsocketConsumer):
+    """Benchmarks only (routed when HOMEGAME_BENCHMARK_ECHO=1): the raw websocket round trip."""
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        await self.send(text_data=text_data or "")

@@ -1,0 +1,304 @@
+"""The one write path of a live table (DESIGN.md, "The one write path").
+
+Every change to a table, whether a player action, a host command, a timeout, the next
+deal or a seating change, goes through `apply_intent`: lock the snapshot row, return the
+stored result for a client action id already applied, refuse a stale version, let the
+engine apply the intent, append its events to the log, save the snapshot, and after the
+commit send the table's group a hint ``{"type": "table.changed", "version": v}`` that
+carries no state (so no card ever passes through the channel layer).
+
+Actors: ``"host"``, ``"system"``, or ``"player:<Player pk>"``; a player's seat is looked
+up in the locked snapshot, so a seat change can never race an action.
+"""
+
+from __future__ import annotations
+
+import datetime
+import logging
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from engine import live
+from engine.config import HandConfig, Stakes
+from engine.errors import EngineError
+from engine.events import event_from_json
+from engine.games import GAMES
+from engine.hand import Hand as EngineHand
+from engine.live import LiveOptions, LiveTable
+from engine.shuffle import seed_from_hex, shuffled_deck
+from engine.table import new_table, sit
+from tables.errors import ActionRefused
+from tables.live_models import Hand, HandEvent, TableSnapshot
+from tables.models import Seat, Table
+
+logger = logging.getLogger(__name__)
+
+# A player seated by the host starts with this many big blinds (the table has no buy-in field yet).
+DEFAULT_BUY_IN_BIG_BLINDS = 100
+PLAYER_PREFIX = "player:"
+
+
+class IntentRefused(Exception):
+    """Refused with nothing changed. `code` is the protocol's error code, `message` is for people."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True, slots=True)
+class Applied:
+    """The table's version after the intent; `duplicate` if this client id was applied before."""
+
+    version: int
+    duplicate: bool = False
+
+
+def group_name(table_id: int) -> str:
+    return f"table-{table_id}"
+
+
+def player_actor(player_id: int) -> str:
+    return f"{PLAYER_PREFIX}{player_id}"
+
+
+def initial_state(table: Table) -> LiveTable:
+    """A new live table from the Django table, with the players already seated there."""
+    state = new_table(
+        max_seats=table.max_seats,
+        game=table.game,
+        stakes=Stakes(small_blind=table.small_blind, big_blind=table.big_blind),
+    )
+    for seat in Seat.objects.filter(table=table).select_related("player"):
+        stack = DEFAULT_BUY_IN_BIG_BLINDS * table.big_blind
+        state = sit(state, seat.number, str(seat.player_id), stack, seat.player.display_name)
+    return live.new_live_table(state, LiveOptions())
+
+
+def locked_snapshot(table_id: int) -> TableSnapshot:
+    """The table's snapshot row, locked until the transaction ends (created on first use)."""
+    snapshot = TableSnapshot.objects.select_for_update().filter(table_id=table_id).first()
+    if snapshot is not None:
+        return snapshot
+    table = Table.objects.filter(pk=table_id).first()
+    if table is None:
+        raise IntentRefused("not_found", "This table does not exist.")
+    try:
+        with transaction.atomic():
+            TableSnapshot.objects.create(table=table, state=initial_state(table).to_json(), version=0)
+    except IntegrityError:
+        pass  # another request created it first: use theirs
+    return TableSnapshot.objects.select_for_update().get(table_id=table_id)
+
+
+def _engine_actor(actor: str, state: LiveTable) -> live.Actor:
+    if actor.startswith(PLAYER_PREFIX):
+        seat = state.seat_of(actor.removeprefix(PLAYER_PREFIX))
+        if seat is None:
+            raise IntentRefused("forbidden", "You are not seated at this table.")
+        return seat
+    if actor in (live.HOST, live.SYSTEM):
+        return actor
+    raise IntentRefused("forbidden", "Unknown actor.")
+
+
+def apply_intent(
+    table_id: int,
+    actor: str,
+    intent: Mapping[str, Any],
+    client_id: str = "",
+    expected_version: int | None = None,
+    now: float | None = None,
+) -> Applied:
+    """Apply one intent to a table, or raise IntentRefused with nothing changed."""
+    with transaction.atomic():
+        snapshot = locked_snapshot(table_id)
+        if client_id:
+            # Checked before the version: a resent intent was applied at an older version.
+            done = (
+                HandEvent.objects.filter(table_id=table_id, client_action_id=client_id)
+                .values_list("version", flat=True)
+                .first()
+            )
+            if done is not None:
+                return Applied(done, duplicate=True)
+        if expected_version is not None and expected_version != snapshot.version:
+            raise IntentRefused(
+                "stale_version", f"The table has moved on (version {snapshot.version}); decide again."
+            )
+        return apply_locked(snapshot, actor, intent, client_id, time.time() if now is None else now)
+
+
+def apply_locked(
+    snapshot: TableSnapshot, actor: str, intent: Mapping[str, Any], client_id: str, now: float
+) -> Applied:
+    state = LiveTable.from_json(snapshot.state)
+    try:
+        new, events = live.apply(state, _engine_actor(actor, state), intent, now)
+    except live.ForbiddenError as error:
+        raise IntentRefused("forbidden", str(error)) from None
+    except live.StaleIntentError as error:
+        raise IntentRefused("stale_version", str(error)) from None
+    except EngineError as error:
+        raise IntentRefused("illegal", str(error)) from None
+    if new is state:
+        return Applied(snapshot.version)
+    _append_events(snapshot.table_id, state, new, actor, intent, client_id, events)
+    snapshot.state = new.to_json()
+    snapshot.version = new.version
+    snapshot.due_at = _as_datetime(new.due_at)
+    snapshot.save(update_fields=["state", "version", "due_at", "updated_at"])
+    table_id, version = snapshot.table_id, new.version
+    transaction.on_commit(lambda: send_hint(table_id, version))
+    return Applied(version)
+
+
+def _as_datetime(epoch: float | None) -> datetime.datetime | None:
+    return None if epoch is None else datetime.datetime.fromtimestamp(epoch, tz=datetime.UTC)
+
+
+def _append_events(
+    table_id: int,
+    before: LiveTable,
+    after: LiveTable,
+    actor: str,
+    intent: Mapping[str, Any],
+    client_id: str,
+    events: list[dict[str, Any]],
+) -> None:
+    last = HandEvent.objects.filter(table_id=table_id).order_by("-seq").values_list("seq", flat=True).first()
+    seq = last or 0
+    hand = _hand_row(table_id, before) if before.hand_in_progress else None
+    # A seed given for a test deal stays secret like any other until the hand ends.
+    recorded = {key: value for key, value in intent.items() if key != "seed"}
+    rows = [
+        HandEvent(
+            table_id=table_id,
+            hand=hand,
+            seq=seq + 1,
+            version=after.version,
+            actor=actor,
+            kind="intent",
+            payload=recorded,
+            client_action_id=client_id,
+        )
+    ]
+    for event in events:
+        kind = event["type"]
+        if kind == "table.hand_started":
+            hand = _start_hand_row(table_id, after)
+        rows.append(
+            HandEvent(
+                table_id=table_id,
+                hand=hand,
+                seq=seq + len(rows) + 1,
+                version=after.version,
+                actor=actor,
+                kind=kind,
+                payload=event,
+            )
+        )
+        if kind == "table.hand_finished" and hand is not None:
+            hand.seed = event["seed"]
+            hand.status = Hand.Status.FINISHED
+            hand.finished_at = timezone.now()
+            hand.save(update_fields=["seed", "status", "finished_at"])
+    HandEvent.objects.bulk_create(rows)
+
+
+def _hand_row(table_id: int, state: LiveTable) -> Hand | None:
+    assert state.hand is not None
+    return Hand.objects.filter(table_id=table_id, number=state.hand.config.hand_number).first()
+
+
+def _start_hand_row(table_id: int, state: LiveTable) -> Hand:
+    assert state.hand is not None and state.commitment is not None
+    config = state.hand.config
+    return Hand.objects.create(
+        table_id=table_id,
+        number=config.hand_number,
+        game=config.game,
+        stakes=config.to_json()["stakes"],
+        button=config.button,
+        config=config.to_json(),
+        commitment=state.commitment,
+        started_at=timezone.now(),
+    )
+
+
+def send_hint(table_id: int, version: int) -> None:
+    """Tell the table's consumers that `version` exists. Losing it is harmless (clients resync)."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    try:
+        async_to_sync(layer.group_send)(group_name(table_id), {"type": "table.changed", "version": version})
+    except Exception:  # the change is committed; a lost hint is repaired by the next one or a resync
+        logger.exception("Could not send the hint for table %s version %s", table_id, version)
+
+
+# Reading ----------------------------------------------------------------------------------------
+
+
+def load_state(table_id: int) -> LiveTable:
+    """The committed state of a table (a fresh one if nothing has happened there yet)."""
+    snapshot = TableSnapshot.objects.filter(table_id=table_id).only("state").first()
+    if snapshot is not None:
+        return LiveTable.from_json(snapshot.state)
+    table = Table.objects.filter(pk=table_id).first()
+    if table is None:
+        raise IntentRefused("not_found", "This table does not exist.")
+    return initial_state(table)
+
+
+def current_version(table_id: int) -> int:
+    return TableSnapshot.objects.filter(table_id=table_id).values_list("version", flat=True).first() or 0
+
+
+def replay_hand(hand: Hand) -> EngineHand:
+    """The hand its logged events give, dealt from its config and its revealed seed."""
+    if not hand.seed:
+        raise ValueError("The seed of a hand is only known once it is over.")
+    config = HandConfig.from_json(hand.config)
+    game = GAMES.get(config.game)
+    deck = shuffled_deck(seed_from_hex(hand.seed), short_deck=bool(game and game.short_deck))
+    rows = hand.events.exclude(kind="intent").exclude(kind__startswith="table.").order_by("seq")
+    return EngineHand.replay(config, deck, [event_from_json(row.payload) for row in rows])
+
+
+# Seating from the host page ---------------------------------------------------------------------
+
+
+def player_seated(seat: Seat) -> None:
+    """The host seated or moved a player (tables.services.seating): the live tables learn it
+    through the write path. Call inside the seating transaction: a refusal undoes the seating."""
+    player_id = str(seat.player_id)
+    stack = DEFAULT_BUY_IN_BIG_BLINDS * seat.table.big_blind
+    others = TableSnapshot.objects.filter(table__night_id=seat.table.night_id).exclude(table_id=seat.table_id)
+    try:
+        for snapshot in others:
+            old = LiveTable.from_json(snapshot.state)
+            found = old.table.seat_of(player_id)
+            if found is None:
+                continue
+            if old.hand_in_progress and old.hand is not None and found.seat in old.hand.index:
+                raise ActionRefused(f"{found.name or 'This player'} is in a hand; move them when it ends.")
+            stack = found.stack
+            apply_intent(snapshot.table_id, live.SYSTEM, {"type": "leave", "seat": found.seat})
+        here = load_state(seat.table_id).table.seat_of(player_id)
+        if here is None:
+            sit_down = {"type": "sit", "seat": seat.number, "player": player_id, "stack": stack}
+            apply_intent(seat.table_id, live.SYSTEM, {**sit_down, "name": seat.player.display_name})
+        elif here.seat != seat.number:
+            move = {"type": "change_seat", "seat": here.seat, "to": seat.number}
+            apply_intent(seat.table_id, live.SYSTEM, move)
+    except IntentRefused as refused:
+        raise ActionRefused(refused.message) from None

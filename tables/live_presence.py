@@ -1,0 +1,55 @@
+"""Who is connected to a table: a seated player with no open socket is shown as away.
+
+Each open websocket of a seated player is a `TableConnection` row. Pings refresh its
+`seen_at`, so rows left behind by a process that died stop counting after
+`STALE_AFTER`. A change in who is away goes through the one write path like any other
+change, computed under the table's lock so that connects and disconnects cannot race.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+from django.db import transaction
+from django.utils import timezone
+
+from tables.live import Applied, apply_locked, locked_snapshot
+from tables.live_models import TableConnection
+from tables.models import Player
+
+STALE_AFTER = datetime.timedelta(seconds=45)
+
+
+def connected(table_id: int, player: Player, channel_name: str) -> Applied:
+    TableConnection.objects.update_or_create(
+        channel_name=channel_name,
+        defaults={"table_id": table_id, "player": player, "seen_at": timezone.now()},
+    )
+    return refresh(table_id)
+
+
+def disconnected(table_id: int, channel_name: str) -> Applied:
+    TableConnection.objects.filter(channel_name=channel_name).delete()
+    return refresh(table_id)
+
+
+def seen(channel_name: str) -> None:
+    TableConnection.objects.filter(channel_name=channel_name).update(seen_at=timezone.now())
+
+
+def refresh(table_id: int) -> Applied:
+    """Record who is away now (a no-op, with no new version, when nothing changed)."""
+    with transaction.atomic():
+        snapshot = locked_snapshot(table_id)
+        fresh = timezone.now() - STALE_AFTER
+        here = {
+            str(player_id)
+            for player_id in TableConnection.objects.filter(
+                table_id=table_id, seen_at__gte=fresh
+            ).values_list("player_id", flat=True)
+        }
+        seated = [s["player"] for s in snapshot.state["table"]["seats"]]
+        away = sorted(p for p in seated if p not in here)
+        return apply_locked(
+            snapshot, "system", {"type": "presence", "away": away}, "", timezone.now().timestamp()
+        )

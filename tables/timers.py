@@ -1,0 +1,82 @@
+"""Firing a table's stored deadlines: the action clock and the next deal.
+
+Deadlines live in the snapshot (`TableSnapshot.due_at` indexes the earliest), never in a
+process, so a restart loses none. Any process may fire a due one: it sends an ordinary
+intent through the write path carrying the version it saw, and if another process got
+there first the version has moved on and the intent is refused as stale (a no-op).
+
+Each Daphne process runs one polling task while it serves at least one table websocket
+(`ensure_running` / `release`); after a restart the first reconnecting client starts it
+again and the deadlines that passed meanwhile fire at once. `manage.py run_timers` runs
+the same loop on its own, for timers that must fire while nobody has a table open.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime
+import logging
+import time
+
+from channels.db import database_sync_to_async
+
+from tables.live import IntentRefused, apply_intent
+from tables.live_models import TableSnapshot
+
+logger = logging.getLogger(__name__)
+
+POLL_SECONDS = 0.25
+# One task per event loop (keyed by the loop's id), and how many sockets use it.
+_running: dict[int, asyncio.Task[None]] = {}
+_users: dict[int, int] = {}
+
+
+def fire_due(now: float | None = None) -> int:
+    """Fire every deadline that has passed; returns how many intents were applied."""
+    now = time.time() if now is None else now
+    moment = datetime.datetime.fromtimestamp(now, tz=datetime.UTC)
+    due = TableSnapshot.objects.filter(due_at__lte=moment).values_list("table_id", "version", "state")
+    fired = 0
+    for table_id, version, state in due:
+        deadline, next_deal_at = state.get("deadline"), state.get("next_deal_at")
+        if deadline is not None and deadline <= now:
+            intent = {"type": "timeout", "version": version}
+        elif next_deal_at is not None and next_deal_at <= now:
+            intent = {"type": "start_hand"}
+        else:
+            continue
+        try:
+            apply_intent(table_id, "system", intent, expected_version=version, now=now)
+            fired += 1
+        except IntentRefused as refused:
+            # Someone else fired it, or the table changed meanwhile: nothing to do.
+            logger.debug("Timer on table %s not applied: %s", table_id, refused.message)
+    return fired
+
+
+async def run_forever(poll_seconds: float = POLL_SECONDS) -> None:
+    fire = database_sync_to_async(fire_due)
+    while True:
+        try:
+            await fire()
+        except Exception:  # a database hiccup must not stop the clock for good
+            logger.exception("Firing table timers failed")
+        await asyncio.sleep(poll_seconds)
+
+
+def ensure_running() -> None:
+    """A websocket opened: start this process's timer task on the running loop if needed."""
+    loop = asyncio.get_running_loop()
+    key = id(loop)
+    _users[key] = _users.get(key, 0) + 1
+    task = _running.get(key)
+    if task is None or task.done():
+        _running[key] = loop.create_task(run_forever())
+
+
+def release() -> None:
+    """A websocket closed: stop the task when no socket of this process needs it."""
+    key = id(asyncio.get_running_loop())
+    _users[key] = max(0, _users.get(key, 0) - 1)
+    if _users[key] == 0 and key in _running:
+        _running.pop(key).cancel()
