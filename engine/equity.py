@@ -203,8 +203,8 @@ def _count_omaha(
     """Omaha: the best of every hole pair with every board triple, for each player.
 
     Ranks and flushes are looked at apart: a flush needs three board cards of one suit
-    and two hole cards of it, so most boards need only the rank table, and combinations
-    of equal ranks are looked up once.
+    and two hole cards of it, so most boards need only the ranks, and combinations of
+    equal ranks are looked up once.
     """
     plain, flush = tables.plain, tables.flush
     holes = [[c.index for c in hand] for hand in hands]
@@ -215,14 +215,24 @@ def _count_omaha(
     ]
     players = len(hands)
     wins, ties, shares = [0] * players, [0] * players, [0.0] * players
+    # Each player's best hand without a flush depends only on the board's ranks, and
+    # random boards repeat their ranks often: remember it per rank multiset.
+    best_plain: list[dict[int, int]] = [{} for _ in hands]
     for board_total in boards:
-        board = _indices_of_bits(board_total)
-        triples = {_RANK_KEY[a] + _RANK_KEY[b] + _RANK_KEY[c] for a, b, c in combinations(board, 3)}
-        values = [max([plain[pair + three] for pair in pairs for three in triples]) for pairs in rank_pairs]
+        board_ranks = (board_total >> RANK_KEY_SHIFT) & RANK_KEY_MASK
+        board: list[int] = []
+        values = []
+        for player, pairs in enumerate(rank_pairs):
+            value = best_plain[player].get(board_ranks)
+            if value is None:
+                board = board or _indices_of_bits(board_total)
+                triples = {_RANK_KEY[a] + _RANK_KEY[b] + _RANK_KEY[c] for a, b, c in combinations(board, 3)}
+                value = best_plain[player][board_ranks] = max([plain[p + t] for p in pairs for t in triples])
+            values.append(value)
         three_suited = (board_total + _THREE_OF_A_SUIT_ADD) & FLUSH_TEST_BITS
         if three_suited:  # at most one suit has three of five board cards
             suit = FLUSH_SUIT_OF_BIT[three_suited]
-            suited = [_SPREAD[index] for index in board if index & 3 == suit]
+            suited = [_SPREAD[index] for index in board or _indices_of_bits(board_total) if index & 3 == suit]
             suited_triples = [a + b + c for a, b, c in combinations(suited, 3)]
             for player in range(players):
                 for pair in suited_pairs[player][suit]:
