@@ -4,9 +4,9 @@
 
 Prints, per spot, the best of 3 wall-clock times (and the CPU time of that run), how
 the answer was found (every runout or a seeded sample) and the first player's odds.
-The target is under 300 ms for any spot; Omaha before the flop (not a spot in this
-app: Omaha is dealt only as bomb pots, which have no betting before the flop) is shown
-for completeness.
+The target is under 300 ms for any spot. (Omaha before the flop is not a spot in this
+app, since Omaha is dealt only as bomb pots, which have no betting before the flop; it
+is timed all the same.)
 """
 
 from __future__ import annotations
@@ -36,6 +36,9 @@ SPOTS = [
     ("PLO6 4-way flop", ["AsAhKdKcQsJd", "QhJhTc9c8c7d", "2d3d4s5s6s6h", "8h8s9sTsTh5h"], "2c7h9h",
      "standard"),
     ("PLO heads-up preflop", ["AsAhKdKc", "QhJhTc9c"], "", "standard"),
+    ("PLO 6-way preflop", ["AsAhKdKc", "QhJhTc9c", "2d3d4s5s", "6c6d7c8c", "JsQsKsAd", "8h8s9sTs"], "",
+     "standard"),
+    ("PLO6 heads-up preflop", ["AsAhKdKcQsJd", "QhJhTc9c8c7d"], "", "standard"),
 ]  # fmt: skip
 
 
