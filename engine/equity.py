@@ -78,7 +78,12 @@ def all_in_equity(
     seed: int = 0,
 ) -> EquityResult:
     """Odds for 2 to 10 players whose hole cards are known, with a board of 0, 3, 4 or 5
-    cards and `dead` cards (burnt, folded or exposed) that cannot come."""
+    cards and `dead` cards (burnt, folded or exposed) that cannot come.
+
+    `seed` picks the Monte Carlo sample: the same spot and seed give the same answer.
+    Raises ConfigurationError for a spot that cannot be dealt, InvalidCardError for a
+    card given twice or not in the ranking's deck.
+    """
     hands = [tuple(hole) for hole in holes]
     board, dead = tuple(board), tuple(dead)
     tables = tables_for(ranking)
