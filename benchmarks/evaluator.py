@@ -5,7 +5,7 @@
 treys (a pure-Python evaluator) is only for this comparison: it is not a dependency of
 the app. On first run the script makes benchmarks/.venv, installs treys there with pip,
 and re-runs itself with that interpreter (the engine itself needs nothing installed).
-Both evaluators get pre-parsed cards; each is timed over the whole list, best of 3.
+Both evaluators get pre-parsed cards; each is timed over the whole list, best of 5 runs taken in turns.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ import subprocess
 import sys
 import time
 import venv
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -41,28 +42,31 @@ def ensure_treys() -> None:
         os.execve(python, [str(python), __file__, *sys.argv[1:]], env)
 
 
-def best_time(run, repeats: int = 3, collect_garbage: bool = False) -> float:
-    """Best of `repeats` runs. Like `timeit`, the cyclic garbage collector is paused
+def best_times(runs: dict[str, Callable[[], object]], rounds: int, collect_garbage: bool) -> dict[str, float]:
+    """Best time of each run over `rounds` rounds, the runs taking turns so that both
+    see the same machine load. Like `timeit`, the cyclic garbage collector is paused
     while timing unless `collect_garbage`: a HandValue is an object, so keeping 100,000
     of them alive triggers full collections whose cost depends on the whole heap."""
-    times = []
-    for _ in range(repeats):
-        gc.collect()
-        if not collect_garbage:
-            gc.disable()
-        try:
-            start = time.perf_counter()
-            run()
-            times.append(time.perf_counter() - start)
-        finally:
-            gc.enable()
-    return min(times)
+    best = dict.fromkeys(runs, float("inf"))
+    for _ in range(rounds):
+        for name, run in runs.items():
+            gc.collect()
+            if not collect_garbage:
+                gc.disable()
+            try:
+                start = time.perf_counter()
+                run()
+                best[name] = min(best[name], time.perf_counter() - start)
+            finally:
+                gc.enable()
+    return best
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=100_000)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--rounds", type=int, default=5, help="timed runs of each, best counts")
     args = parser.parse_args()
     ensure_treys()
     sys.path.insert(0, str(ROOT))
@@ -103,8 +107,8 @@ def main() -> None:
     print(f"import of engine.evaluator, tables included: {import_seconds:.2f} s")
     modes = (("garbage collector paused (as timeit)", False), ("garbage collector running", True))
     for label, collect in modes:
-        ours = best_time(run_ours, collect_garbage=collect)
-        theirs = best_time(run_treys, collect_garbage=collect)
+        times = best_times({"ours": run_ours, "treys": run_treys}, args.rounds, collect)
+        ours, theirs = times["ours"], times["treys"]
         print(f"{label}:")
         print(f"  engine.evaluator.evaluate: {n / ours:10,.0f} hands/s")
         print(f"  treys {TREYS_VERSION}:            {n / theirs:10,.0f} hands/s")
