@@ -81,6 +81,8 @@ class LiveTable:
     runs out of time; `next_deal_at` when the next hand is dealt automatically; both are
     epoch seconds or None. `dealing` says the host has started the game (auto-deal is on).
     `away` lists players with no open connection: they keep their seat and chips.
+    `changed_at` is the last version that changed anything a decision depends on: a
+    presence change alone does not make a player's pending action stale.
     """
 
     table: TableState
@@ -94,6 +96,7 @@ class LiveTable:
     next_deal_at: float | None = None
     away: tuple[str, ...] = ()
     version: int = 0
+    changed_at: int = 0
 
     @property
     def hand_in_progress(self) -> bool:
@@ -122,6 +125,7 @@ class LiveTable:
             "next_deal_at": self.next_deal_at,
             "away": list(self.away),
             "version": self.version,
+            "changed_at": self.changed_at,
         }
 
     @classmethod
@@ -138,6 +142,7 @@ class LiveTable:
             next_deal_at=data.get("next_deal_at"),
             away=tuple(data.get("away", ())),
             version=data.get("version", 0),
+            changed_at=data.get("changed_at", 0),
         )
 
 
@@ -158,18 +163,19 @@ class IntentKind:
     handler: Handler
     roles: frozenset[str]  # "player", "host", "system"
     changes_hand: bool = False  # restart the action clock after it
+    passive: bool = False  # shown to everyone, but changes no decision (presence)
 
 
 INTENTS: dict[str, IntentKind] = {}
 
 
 def register_intent(
-    name: str, roles: set[str], *, changes_hand: bool = False
+    name: str, roles: set[str], *, changes_hand: bool = False, passive: bool = False
 ) -> Callable[[Handler], Handler]:
     """Add an intent (e.g. a host ruling). The handler gets a state it may not mutate."""
 
     def register(handler: Handler) -> Handler:
-        INTENTS[name] = IntentKind(handler, frozenset(roles), changes_hand)
+        INTENTS[name] = IntentKind(handler, frozenset(roles), changes_hand, passive)
         return handler
 
     return register
@@ -200,7 +206,14 @@ def apply(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
         return state, []
     if kind.changes_hand:
         new = _restart_clocks(new, now)
-    return replace(new, version=state.version + 1), events
+    version = state.version + 1
+    return replace(new, version=version, changed_at=state.changed_at if kind.passive else version), events
+
+
+def is_stale(state: LiveTable, seen_version: int) -> bool:
+    """Whether an intent made by someone who saw `seen_version` comes too late: something a
+    decision depends on has changed since (a presence change alone does not count)."""
+    return not state.changed_at <= seen_version <= state.version
 
 
 def _restart_clocks(state: LiveTable, now: float) -> LiveTable:
@@ -409,7 +422,7 @@ def _move_button(
     return new, [{"type": "table.move_button", "seat": seat}]
 
 
-@register_intent("presence", {SYSTEM})
+@register_intent("presence", {SYSTEM}, passive=True)
 def _presence(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
     """Which seated players have no open connection (shown as away; they keep seat and chips)."""
     away = intent.get("away")

@@ -130,17 +130,24 @@ def apply_intent(
             )
             if done is not None:
                 return Applied(done, duplicate=True)
-        if expected_version is not None and expected_version != snapshot.version:
+        state = LiveTable.from_json(snapshot.state)
+        if expected_version is not None and live.is_stale(state, expected_version):
             raise IntentRefused(
                 "stale_version", f"The table has moved on (version {snapshot.version}); decide again."
             )
-        return apply_locked(snapshot, actor, intent, client_id, time.time() if now is None else now)
+        return apply_locked(snapshot, actor, intent, client_id, time.time() if now is None else now, state)
 
 
 def apply_locked(
-    snapshot: TableSnapshot, actor: str, intent: Mapping[str, Any], client_id: str, now: float
+    snapshot: TableSnapshot,
+    actor: str,
+    intent: Mapping[str, Any],
+    client_id: str,
+    now: float,
+    state: LiveTable | None = None,
 ) -> Applied:
-    state = LiveTable.from_json(snapshot.state)
+    """The write path's second half, for callers that already hold the snapshot's lock."""
+    state = state or LiveTable.from_json(snapshot.state)
     try:
         new, events = live.apply(state, _engine_actor(actor, state), intent, now)
     except live.ForbiddenError as error:

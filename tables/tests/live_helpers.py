@@ -1,0 +1,127 @@
+"""Shared set-up for the live table tests: seated players, their sessions, websocket phones."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from channels.testing import WebsocketCommunicator
+from django.contrib.auth.models import User
+from django.contrib.sessions.backends.db import SessionStore
+from django.test import Client
+
+from engine.live import LiveTable
+from tables.identity import SESSION_KEY
+from tables.live import load_state
+from tables.models import Player, Table
+from tables.services import joining, seating
+
+SEED = "5e" * 32
+
+
+def seat_players(table: Table, names: list[str]) -> list[Player]:
+    """Guests join the night and the host seats them in seats 1, 2, 3..."""
+    players = [joining.join_night(table.night, name) for name in names]
+    for number, player in enumerate(players, start=1):
+        seating.move_player(player, table, number)
+    return players
+
+
+def player_cookie(player: Player) -> str:
+    session = SessionStore()
+    session[SESSION_KEY] = player.session_token
+    session.create()
+    return f"sessionid={session.session_key}"
+
+
+def host_cookie(host: User) -> str:
+    client = Client()
+    client.force_login(host)
+    return f"sessionid={client.cookies['sessionid'].value}"
+
+
+def random_action(state: LiveTable, rnd: random.Random) -> tuple[int, dict[str, Any]]:
+    """A random legal decision for whoever must decide now: (seat, action)."""
+    hand = state.hand
+    assert hand is not None and hand.to_act is not None
+    seat = hand.to_act
+    actions = hand.legal_actions(seat)["actions"]
+    allowed = [name for name, info in actions.items() if info.get("allowed")]
+    name = rnd.choice(allowed)
+    action: dict[str, Any] = {"type": name}
+    if name in ("bet", "raise"):
+        info = actions[name]
+        action["to"] = rnd.choice([info["min_to"], info["max_to"]])
+    return seat, action
+
+
+class Phone:
+    """One websocket client of a table, keeping the last view it rendered (like socket.js)."""
+
+    def __init__(self, table_id: int, cookie: str | None = None) -> None:
+        from homegame.asgi import application
+
+        headers = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
+        if cookie:
+            headers.append((b"cookie", cookie.encode()))
+        self.communicator = WebsocketCommunicator(application, f"/ws/tables/{table_id}/", headers=headers)
+        self.version = -1
+        self.view: dict[str, Any] | None = None
+        self.messages: list[dict[str, Any]] = []
+        self.gaps = 0
+
+    async def connect(self) -> tuple[bool, int | None]:
+        connected, _ = await self.communicator.connect()
+        if not connected:
+            return False, None
+        first = await self.communicator.receive_output(timeout=5)
+        if first["type"] == "websocket.close":
+            return False, first.get("code")
+        self._take(json.loads(first["text"]))
+        return True, None
+
+    def _take(self, message: dict[str, Any]) -> None:
+        self.messages.append(message)
+        if message.get("type") == "view" and message["version"] > self.version:
+            if self.version >= 0 and message["version"] > self.version + 1:
+                self.gaps += 1
+            self.version = message["version"]
+            self.view = message["view"]
+
+    async def send(self, message: Mapping[str, Any] | str) -> None:
+        text = message if isinstance(message, str) else json.dumps(message)
+        await self.communicator.send_to(text_data=text)
+
+    async def receive(self, timeout: float = 5) -> dict[str, Any]:
+        message = await self.communicator.receive_json_from(timeout=timeout)
+        self._take(message)
+        return message
+
+    async def drain(self, quiet: float = 0.2) -> list[dict[str, Any]]:
+        """Every message that arrives until none has for `quiet` seconds."""
+        got = []
+        while not await self.communicator.receive_nothing(timeout=quiet):
+            got.append(await self.receive())
+        return got
+
+    async def request(self, message: Mapping[str, Any]) -> dict[str, Any]:
+        """Send and return the first reply that is not a view (ack, error or pong)."""
+        await self.send(message)
+        while True:
+            reply = await self.receive()
+            if reply["type"] != "view":
+                return reply
+
+    async def close(self) -> None:
+        await self.communicator.disconnect()
+
+
+async def settle(phones: list[Phone], quiet: float = 0.2) -> None:
+    await asyncio.gather(*(phone.drain(quiet) for phone in phones))
+
+
+def committed(table_id: int) -> LiveTable:
+    return load_state(table_id)
