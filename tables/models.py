@@ -173,3 +173,4 @@ class Seat(models.Model):
 
 
 from tables.live_models import Hand, HandEvent, TableConnection, TableSnapshot  # noqa: E402, F401
+from tables.tournament_models import Tournament, TournamentEntry, TournamentLog  # noqa: E402, F401
