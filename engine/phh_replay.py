@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.cards import Card, card
+from engine.cards import STANDARD_DECK, Card, card
 from engine.config import HandConfig, Post, PostKind, SeatInHand, Stakes
 from engine.errors import EngineError
 from engine.games import GAMES, ForcedBets, GameDef, HandRule, Structure, holdem_streets, register_game
@@ -40,6 +40,12 @@ GAME_OF_VARIANT = {"NT": "nlhe", "FT": "flhe", "NS": "short_deck", "PO": "plo"}
 VARIANT_OF_GAME = {game: variant for variant, game in GAME_OF_VARIANT.items()}
 
 
+Move = tuple[int, str, str, int, int]
+"""One action to apply: (number in the file, its text, "f" | "cc" | "cbr" | "sm" | "db", the seat
+(the board for "db"), then the amount for "cbr", 1 to show or 0 to muck for "sm", and for "db"
+how many cards that board must show once the dealer has dealt)."""
+
+
 @dataclass(slots=True)
 class Setup:
     """What the file's fields say before any action: the config, the deck, who is pN."""
@@ -47,7 +53,7 @@ class Setup:
     config: HandConfig
     deck: tuple[Card, ...]
     order: list[int]  # seat numbers, p1 first
-    actions: list[tuple[int, str, list[str]]] = field(default_factory=list)  # (number, text, words)
+    moves: list[Move] = field(default_factory=list)
 
 
 # Fields -> HandConfig ----------------------------------------------------------------------
@@ -204,6 +210,9 @@ def config_of(history: Mapping[str, Any]) -> tuple[HandConfig, list[int]]:
 # Actions -> the deck ----------------------------------------------------------------------
 
 
+_CARDS_BY_TEXT: dict[str, Card | None] = {str(c): c for c in STANDARD_DECK} | {"??": None}
+
+
 def cards_of(text: str, game: GameDef) -> list[Card | None]:
     """ "AsKd" -> cards; "??" is an unknown card (None)."""
     if len(text) % 2:
@@ -211,50 +220,64 @@ def cards_of(text: str, game: GameDef) -> list[Card | None]:
     found: list[Card | None] = []
     for i in range(0, len(text), 2):
         chunk = text[i : i + 2]
-        if chunk == "??":
-            found.append(None)
-            continue
-        known = card(chunk)
-        if game.short_deck and known.rank < 6:
+        known = _CARDS_BY_TEXT[chunk] if chunk in _CARDS_BY_TEXT else card(chunk)  # card() says why not
+        if known is not None and game.short_deck and known.rank < 6:
             raise HandHistoryError(f"{known} is not in the short deck (6 to A)")
         found.append(known)
     return found
 
 
 def setup(history: Mapping[str, Any]) -> Setup:
-    """The config, a deck that deals the recorded cards, and the parsed actions."""
+    """The config, a deck that deals the recorded cards, and the actions to apply, checked."""
     try:
         config, order = config_of(history)
     except EngineError as error:
         raise HandHistoryError(str(error)) from None
     game = GAMES[config.game]
+    index_of = {f"p{index + 1}": index for index in range(len(order))}
+    dealt_boards = 0
     holes: list[list[Card | None]] = [[None] * game.hole_cards for _ in order]
     boards: list[list[Card | None]] = [[] for _ in range(game.boards)]
-    dealt_boards = 0
-    actions = []
+    moves: list[Move] = []
     for number, text in enumerate(history["actions"], 1):
         words = text.split("#", 1)[0].split()
         if not words:
             continue  # "No-ops are represented with an empty string ... or a standalone commentary"
         try:
-            if words[:2] == ["d", "dh"] and len(words) == 4:
-                dealt = cards_of(words[3], game)
-                if len(dealt) != game.hole_cards:
-                    raise HandHistoryError(
-                        f"{game.name} deals {game.hole_cards} hole cards, not {len(dealt)}"
-                    )
-                holes[player_index(words[2], order)] = dealt
-            elif words[:2] == ["d", "db"] and len(words) == 3:
-                boards[dealt_boards % game.boards].extend(cards_of(words[2], game))
-                dealt_boards += 1
-            elif len(words) == 3 and words[1] == "sm" and words[2] != "-":
-                hole = holes[player_index(words[0], order)]
-                _fill_unknown(hole, cards_of(words[2], game), words[0])
+            actor = words[0]
+            verb = words[1] if len(words) > 1 else ""
+            if actor == "d":
+                if verb == "dh" and len(words) == 4:
+                    dealt = cards_of(words[3], game)
+                    if len(dealt) != game.hole_cards:
+                        raise HandHistoryError(
+                            f"{game.name} deals {game.hole_cards} hole cards, not {len(dealt)}"
+                        )
+                    holes[player_index(words[2], order)] = dealt
+                elif verb == "db" and len(words) == 3:
+                    dealt = cards_of(words[2], game)
+                    board = dealt_boards % game.boards  # with two boards, first board first
+                    dealt_boards += 1
+                    boards[board].extend(dealt)
+                    moves.append((number, text, "db", board, len(boards[board])))
+                else:
+                    raise HandHistoryError("the dealer only deals hole cards (d dh) and boards (d db)")
+                continue
+            seat = order[index_of[actor] if actor in index_of else player_index(actor, order)]
+            if verb in ("f", "cc") and len(words) == 2:
+                moves.append((number, text, verb, seat, 0))
+            elif verb == "cbr" and len(words) == 3:
+                moves.append((number, text, verb, seat, _amount(words[2])))
+            elif verb == "sm" and len(words) in (2, 3):
+                if len(words) == 3 and words[2] != "-":
+                    _fill_unknown(holes[index_of[actor]], cards_of(words[2], game), actor)
+                moves.append((number, text, verb, seat, len(words) == 3))
+            else:
+                raise HandHistoryError("this is not an action of hold'em (f, cc, cbr, sm, d dh, d db)")
         except EngineError as error:
             raise HandHistoryError(f"Action {number} ({text.strip()!r}): {error}") from None
-        actions.append((number, text, words))
     deck = stacked_deck(game, holes, boards)
-    return Setup(config, deck, order, actions)
+    return Setup(config, deck, order, moves)
 
 
 def _fill_unknown(hole: list[Card | None], shown: list[Card | None], label: str) -> None:
@@ -276,12 +299,12 @@ def stacked_deck(
     """Cards in the order our dealer takes them: hole cards one at a time from p1, then
     per street a burn and each board's cards. Unknown cards, burns and the rest of the
     deck are cards nobody is recorded to hold."""
-    named = [c for cards in (*holes, *boards) for c in cards if c is not None]
+    named = [c.index for cards in (*holes, *boards) for c in cards if c is not None]
     unique = set(named)
     if len(unique) != len(named):
         twice = next(c for c in named if named.count(c) > 1)
-        raise HandHistoryError(f"{twice} is dealt twice")
-    spare = iter([c for c in game.deck if c not in unique])
+        raise HandHistoryError(f"{STANDARD_DECK[twice]} is dealt twice")
+    spare = iter([c for c in game.deck if c.index not in unique])
     deck: list[Card] = []
     for round_number in range(game.hole_cards):
         for hole in holes:
@@ -316,36 +339,25 @@ def hand_from_history(history: Mapping[str, Any]) -> tuple[Hand, list[int]]:
     except EngineError as error:
         raise HandHistoryError(str(error)) from None
     order = plan.order
-    board_cards = [0] * len(hand.boards)
-    dealt_boards = 0
     pending: dict[int, bool] = {}  # showdown decisions recorded before our dealer asks for them
-    for number, text, words in plan.actions:
+    for number, text, verb, seat, argument in plan.moves:
         try:
-            if words[0] == "d":
-                if words[1] == "db":
-                    board = dealt_boards % len(board_cards)
-                    board_cards[board] += len(words[2]) // 2
-                    dealt_boards += 1
-                    if len(hand.boards[board]) < board_cards[board]:
-                        raise HandHistoryError("the board is dealt before the betting round is over")
-                continue
-            seat = order[player_index(words[0], order)]
-            verb = words[1]
-            if verb == "f" and len(words) == 2:
-                hand.fold(seat)
-            elif verb == "cc" and len(words) == 2:
-                if hand.current_bet > hand.seat(seat).bet:
+            if verb == "cc":
+                if hand.current_bet > hand.seats[hand.index[seat]].bet:
                     hand.call(seat)
                 else:
                     hand.check(seat)
-            elif verb == "cbr" and len(words) == 3:
-                hand.bet_or_raise(seat, _amount(words[2]))
-            elif verb == "sm" and len(words) in (2, 3):
-                if not hand.seat(seat).shown:
-                    pending[seat] = len(words) == 3
-            else:
-                raise HandHistoryError("this is not an action of hold'em (f, cc, cbr, sm, d dh, d db)")
-            _decide_showdown(hand, pending)
+            elif verb == "cbr":
+                hand.bet_or_raise(seat, argument)
+            elif verb == "f":
+                hand.fold(seat)
+            elif verb == "sm":
+                if not hand.seats[hand.index[seat]].shown:
+                    pending[seat] = bool(argument)
+            elif len(hand.boards[seat]) < argument:  # "db": our dealer deals when the round ends
+                raise HandHistoryError("the board is dealt before the betting round is over")
+            if pending:
+                _decide_showdown(hand, pending)
         except EngineError as error:
             raise HandHistoryError(f"Action {number} ({text.strip()!r}): {error}") from None
     if pending and hand.finished:
@@ -355,6 +367,8 @@ def hand_from_history(history: Mapping[str, Any]) -> tuple[Hand, list[int]]:
 
 
 def _amount(text: str) -> int:
+    if text.isdigit():
+        return int(text)
     try:
         value = float(text)
     except ValueError:

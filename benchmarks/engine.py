@@ -1,0 +1,173 @@
+"""Replays the same PHH hands through this engine and through PokerKit, and compares speed.
+
+    python benchmarks/engine.py [--hands N] [--seed S] [--rounds R] [--write DIR] [--profile]
+
+The hands are random 6-max no-limit hold'em hands played to showdown by this engine
+(fixed seed) and written as PHH text with `engine.phh.hand_to_phh`. Each side then
+replays every text from scratch, parsing included: ours with `engine.phh.replay`,
+PokerKit with `HandHistory.loads` and its state iterator. Both must reach each file's
+finishing_stacks; disagreements are counted and printed.
+
+PokerKit is only for this comparison: it is not a dependency of the app. On first run
+the script installs it into benchmarks/.venv (made if missing) and re-runs itself with
+that interpreter. `--profile` prints cProfile's top functions for our replay.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import gc
+import os
+import pstats
+import subprocess
+import sys
+import time
+import venv
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BENCH_VENV = ROOT / "benchmarks" / ".venv"
+POKERKIT_VERSION = "0.7.7"
+
+
+def ensure_pokerkit() -> None:
+    """Re-run this script inside benchmarks/.venv (made on first use) if PokerKit is missing."""
+    try:
+        import pokerkit  # noqa: F401
+    except ImportError:
+        python = BENCH_VENV / "bin" / "python"
+        if os.environ.get("HOMEGAME_BENCH_REEXEC"):
+            sys.exit(f"pokerkit is still missing in {BENCH_VENV}; try: {python} -m pip install pokerkit")
+        if not python.exists():
+            print(f"Creating {BENCH_VENV} (once)...", file=sys.stderr)
+            venv.create(BENCH_VENV, with_pip=True)
+        print(f"Installing pokerkit=={POKERKIT_VERSION} into {BENCH_VENV} (once)...", file=sys.stderr)
+        subprocess.run([python, "-m", "pip", "install", "-q", f"pokerkit=={POKERKIT_VERSION}"], check=True)
+        env = {**os.environ, "HOMEGAME_BENCH_REEXEC": "1"}
+        os.execve(python, [str(python), __file__, *sys.argv[1:]], env)
+
+
+def showdown_hands(count: int, seed: int) -> list[str]:
+    """`count` random 6-max no-limit hands that reach a showdown, as PHH texts."""
+    import random
+
+    from engine.cards import STANDARD_DECK
+    from engine.config import SeatInHand, Stakes
+    from engine.forced_bets import standard_config
+    from engine.hand import Hand
+    from engine.phh import hand_to_phh
+
+    rng = random.Random(seed)
+    texts: list[str] = []
+    while len(texts) < count:
+        seats = [SeatInHand(seat, f"player-{seat}", rng.randint(40, 400) * 25) for seat in range(1, 7)]
+        config = standard_config("nlhe", seats, button=6, stakes=Stakes(50, 100))
+        deck = list(STANDARD_DECK)
+        rng.shuffle(deck)
+        hand = Hand(config, deck)
+        while not hand.finished:
+            seat = hand.to_act
+            options = hand.legal_actions(seat)["actions"]
+            if "show" in options:
+                hand.show(seat)
+            elif options.get("bet", options.get("raise", {})).get("allowed") and rng.random() < 0.25:
+                name = "bet" if options["bet"]["allowed"] else "raise"
+                low, high = options[name]["min_to"], options[name]["max_to"]
+                hand.act(seat, name, rng.choice([low, low, rng.randint(low, high), high]))
+            elif options["check"]["allowed"]:
+                hand.check(seat)
+            else:
+                hand.call(seat)
+        if hand.showdown_order or any(s.shown for s in hand.seats):
+            texts.append(hand_to_phh(hand))
+    return texts
+
+
+def best_times(runs: dict[str, Callable[[], object]], rounds: int) -> dict[str, float]:
+    """Best of `rounds` runs of each, taken in turn so that a busy machine slows both alike;
+    the garbage collector is paused while timing (as timeit)."""
+    best = dict.fromkeys(runs, float("inf"))
+    for _ in range(rounds):
+        for name, run in runs.items():
+            gc.collect()
+            gc.disable()
+            try:
+                start = time.perf_counter()
+                run()
+                best[name] = min(best[name], time.perf_counter() - start)
+            finally:
+                gc.enable()
+    return best
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--rounds", type=int, default=3, help="timed runs of each, best counts")
+    parser.add_argument("--write", type=Path, help="also save the hands as .phh files in this folder")
+    parser.add_argument("--profile", action="store_true", help="cProfile our replay and print hot spots")
+    args = parser.parse_args()
+    ensure_pokerkit()
+    sys.path.insert(0, str(ROOT))
+    import tomllib
+
+    from pokerkit import HandHistory
+
+    from engine.phh import loads, replay
+    from engine.phh_replay import finishing_stacks
+
+    texts = showdown_hands(args.hands, args.seed)
+    if args.write:
+        args.write.mkdir(parents=True, exist_ok=True)
+        for number, text in enumerate(texts, 1):
+            (args.write / f"hand-{number:05d}.phh").write_text(text)
+    expected = [tomllib.loads(text)["finishing_stacks"] for text in texts]
+
+    def run_ours() -> list[list[int]]:
+        return [replay(text) for text in texts]
+
+    def run_pokerkit() -> list[list[int]]:
+        results = []
+        for text in texts:
+            state = None
+            for state in HandHistory.loads(text):  # noqa: B007 - the last state is the result
+                pass
+            results.append(list(state.stacks))
+        return results
+
+    ours_disagree = sum(got != want for got, want in zip(run_ours(), expected, strict=True))
+    pokerkit_disagree = sum(got != want for got, want in zip(run_pokerkit(), expected, strict=True))
+    histories = [loads(text) for text in texts]
+    times = best_times(
+        {
+            "ours": run_ours,
+            "pokerkit": run_pokerkit,
+            "toml": lambda: [tomllib.loads(text) for text in texts],
+            "engine": lambda: [finishing_stacks(history) for history in histories],
+        },
+        args.rounds,
+    )
+    ours, theirs = times["ours"], times["pokerkit"]
+    n = len(texts)
+    print(
+        f"{n:,} random 6-max no-limit hands to showdown (seed {args.seed}), Python {sys.version.split()[0]}"
+    )
+    print(f"  engine.phh.replay:          {n / ours:10,.0f} hands/s")
+    print(f"  PokerKit {POKERKIT_VERSION} HandHistory: {n / theirs:10,.0f} hands/s")
+    print(f"  ratio: {theirs / ours:.1f}x PokerKit")
+    print(
+        f"  of our time per hand ({ours / n * 1e6:.0f} us): TOML parsing {times['toml'] / n * 1e6:.0f} us,"
+        f" set-up and play {times['engine'] / n * 1e6:.0f} us"
+    )
+    print(f"  finishing stacks differing from the file: ours {ours_disagree}, PokerKit {pokerkit_disagree}")
+    if args.profile:
+        profiler = cProfile.Profile()
+        profiler.runcall(run_ours)
+        pstats.Stats(profiler).sort_stats("tottime").print_stats(15)
+
+
+if __name__ == "__main__":
+    main()
