@@ -1,0 +1,208 @@
+"""Money and chips of a night, the host's co-hosts, and the open record of every call the host makes.
+
+Ledger and audit rows are append-only: a mistake is fixed with a correction entry, never
+by editing or deleting a row. The models refuse updates and deletes themselves, so no
+code path (a service, the admin, the shell) can rewrite the history by accident. Only
+deleting the whole night removes them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+
+
+class AppendOnlyError(Exception):
+    """Someone tried to change or delete a row of an append-only record."""
+
+
+class AppendOnlyQuerySet(models.QuerySet):
+    def update(self, **kwargs: Any) -> int:
+        raise AppendOnlyError("Ledger and audit entries are never changed: add a correction instead.")
+
+    def delete(self) -> tuple[int, dict[str, int]]:
+        raise AppendOnlyError("Ledger and audit entries are never deleted: add a correction instead.")
+
+
+class AppendOnlyModel(models.Model):
+    objects = AppendOnlyQuerySet.as_manager()
+
+    class Meta:
+        abstract = True
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if not self._state.adding:
+            raise AppendOnlyError("Ledger and audit entries are never changed: add a correction instead.")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
+        raise AppendOnlyError("Ledger and audit entries are never deleted: add a correction instead.")
+
+
+class EntryKind(models.TextChoices):
+    BUY_IN = "buy_in", "Buy-in"
+    REBUY = "rebuy", "Rebuy"
+    TOP_UP = "top_up", "Top-up"
+    CASH_OUT = "cash_out", "Cash-out"
+    CORRECTION = "correction", "Correction"
+
+
+# Kinds that bring money and chips in; a cash-out takes them out; a correction follows its target.
+KINDS_IN = (EntryKind.BUY_IN, EntryKind.REBUY, EntryKind.TOP_UP)
+
+
+class LedgerEntry(AppendOnlyModel):
+    """Money and chips a player brought in or took out. `chips` and `money` are positive except
+    on a correction, which is signed and counts on the side (in or out) of the entry it corrects."""
+
+    Kind = EntryKind
+
+    night = models.ForeignKey("tables.Night", on_delete=models.CASCADE, related_name="ledger_entries")
+    player = models.ForeignKey("tables.Player", on_delete=models.PROTECT, related_name="ledger_entries")
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    chips = models.IntegerField()
+    # In the night's currency, exact: never a float.
+    money = models.DecimalField(max_digits=14, decimal_places=4)
+    table = models.ForeignKey(
+        "tables.Table", on_delete=models.SET_NULL, null=True, blank=True, related_name="ledger_entries"
+    )
+    corrects = models.ForeignKey(
+        "self", on_delete=models.PROTECT, null=True, blank=True, related_name="corrections"
+    )
+    reason = models.CharField(max_length=200, blank=True)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    recorded_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["recorded_at", "id"]
+        verbose_name_plural = "ledger entries"
+        constraints = [
+            models.CheckConstraint(condition=models.Q(kind__in=EntryKind.values), name="ledger_kind_valid"),
+            models.CheckConstraint(
+                condition=models.Q(kind=EntryKind.CORRECTION) | models.Q(chips__gte=0, money__gte=0),
+                name="ledger_amounts_positive_unless_correction",
+            ),
+            models.CheckConstraint(
+                condition=~models.Q(kind=EntryKind.CORRECTION) | models.Q(corrects__isnull=False),
+                name="ledger_correction_names_its_entry",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} {self.player}: {self.chips} chips, {self.money}"
+
+    @property
+    def is_in(self) -> bool:
+        """Whether this entry counts as money and chips brought in (else taken out)."""
+        kind = self.corrects.kind if self.kind == EntryKind.CORRECTION and self.corrects else self.kind
+        return kind in KINDS_IN
+
+
+class RequestStatus(models.TextChoices):
+    PENDING = "pending", "Waiting for the host"
+    APPROVED = "approved", "Approved"
+    DECLINED = "declined", "Declined"
+
+
+class ChipRequest(models.Model):
+    """A player asks from their phone for a buy-in, rebuy or top-up; the host approves it
+    (which writes the ledger entry) or declines it."""
+
+    Status = RequestStatus
+
+    night = models.ForeignKey("tables.Night", on_delete=models.CASCADE, related_name="chip_requests")
+    player = models.ForeignKey("tables.Player", on_delete=models.CASCADE, related_name="chip_requests")
+    kind = models.CharField(max_length=12, choices=EntryKind.choices[:3])
+    chips = models.PositiveIntegerField()
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
+    entry = models.OneToOneField(
+        LedgerEntry, on_delete=models.PROTECT, null=True, blank=True, related_name="request"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    decided_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [
+            models.CheckConstraint(condition=models.Q(chips__gte=1), name="chip_request_chips_positive"),
+            models.CheckConstraint(
+                condition=models.Q(status__in=RequestStatus.values), name="chip_request_status_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} asks for {self.chips} chips ({self.status})"
+
+
+class AuditEntry(AppendOnlyModel):
+    """One call the host made (a ruling, a seating change, a ledger entry): who, when, what, why.
+    Players can read these: the host's call is final, and open."""
+
+    night = models.ForeignKey("tables.Night", on_delete=models.CASCADE, related_name="audit_entries")
+    who = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    who_label = models.CharField(max_length=150, help_text="The name shown, kept if the account changes.")
+    when = models.DateTimeField(auto_now_add=True)
+    what = models.CharField(max_length=200)
+    why = models.CharField(max_length=300, blank=True)
+    table = models.ForeignKey(
+        "tables.Table", on_delete=models.SET_NULL, null=True, blank=True, related_name="audit_entries"
+    )
+    payload = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["when", "id"]
+        verbose_name_plural = "audit entries"
+
+    def __str__(self) -> str:
+        return f"{self.when:%H:%M} {self.who_label}: {self.what}"
+
+
+class CoHost(models.Model):
+    """A user the night's host named to run the night with them (panel and host commands)."""
+
+    night = models.ForeignKey("tables.Night", on_delete=models.CASCADE, related_name="co_hosts")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="co_hosted")
+    added_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["night", "user"], name="cohost_once_per_night")]
+
+    def __str__(self) -> str:
+        return f"{self.user} co-hosts {self.night}"
+
+
+class TableSettings(models.Model):
+    """What the host chose for a table's next hands: game, stakes, options. The live table takes
+    them at the next deal (tables.services.host_panel.apply_settings)."""
+
+    table = models.OneToOneField("tables.Table", on_delete=models.CASCADE, related_name="settings")
+    game = models.CharField(max_length=32, default="nlhe", help_text="A key of engine.games.GAMES.")
+    small_blind = models.PositiveIntegerField(default=1)
+    big_blind = models.PositiveIntegerField(default=2)
+    ante = models.PositiveIntegerField(default=0)
+    cap = models.PositiveIntegerField(default=0, help_text="Most a player can put in one hand; 0: no cap.")
+    straddle_allowed = models.BooleanField(default=True)
+    action_seconds = models.PositiveIntegerField(default=0, help_text="0: no action clock.")
+    bomb_pot_every = models.PositiveIntegerField(default=0, help_text="A bomb pot every N hands; 0: never.")
+    bomb_pot_game = models.CharField(max_length=32, default="bomb_pot")
+    bomb_ante = models.PositiveIntegerField(default=0, help_text="Each player's ante in a bomb pot.")
+    applied = models.BooleanField(default=False, help_text="Whether the live table has taken these yet.")
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name_plural = "table settings"
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(big_blind__gte=models.F("small_blind")),
+                name="tablesettings_big_blind_not_below_small",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Settings of {self.table}"
