@@ -60,11 +60,11 @@ class Setup:
 
 
 def chips(value: object, name: str) -> int:
-    """A whole number of chips (PHH allows floats; our chips are whole)."""
+    """A whole number, 0 or more (PHH allows floats; our chips are whole)."""
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise HandHistoryError(f"{name} must be a whole, non-negative number of chips, not {value!r}")
+        raise HandHistoryError(f"{name} must be a whole number, 0 or more, not {value!r}")
     return value
 
 

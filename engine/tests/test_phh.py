@@ -118,6 +118,30 @@ def test_pot_limit_omaha_refuses_a_raise_bigger_than_the_pot():
         replay(_replace_action(text, "p3 cbr 350", "p3 cbr 351"))
 
 
+def test_short_deck_ranks_a_flush_above_a_full_house():
+    """ "A flush beats a full house." (Short Deck)"""
+    hand = hand_from_phh(_text("short_deck_flush_beats_full_house.phh"))
+    assert hand.config.game == "short_deck"
+    assert [s.stack for s in hand.seats] == [1220, 890, 890]
+    assert "flush" in hand.awards[0].hand.lower()
+
+
+def test_a_card_below_six_is_refused_in_short_deck():
+    low_card = _replace_action(_text("short_deck_flush_beats_full_house.phh"), "d db Td", "d db 5d")
+    with pytest.raises(HandHistoryError, match=r"Action 15 \('d db 5d'\): 5d is not in the short deck"):
+        replay(low_card)
+
+
+def test_chips_that_are_not_whole_numbers_are_refused():
+    fractional = _text("heads_up.phh").replace(
+        "starting_stacks = [1000, 600]", "starting_stacks = [1000.5, 600]"
+    )
+    with pytest.raises(
+        HandHistoryError, match=r"starting_stacks must be a whole number, 0 or more, not 1000\.5"
+    ):
+        replay(fractional)
+
+
 def test_unknown_hole_cards_and_burns_are_filled_with_cards_nobody_holds():
     hand = hand_from_phh(_text("straddle.phh"))
     dealt = [c for s in hand.seats for c in s.hole]
