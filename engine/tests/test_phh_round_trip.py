@@ -8,9 +8,9 @@ from engine.config import Stakes
 from engine.forced_bets import standard_config
 from engine.games import GAMES, ForcedBets, max_players_for_deck, register_game
 from engine.hand import Hand
-from engine.phh import dumps, hand_from_phh, hand_to_phh, loads, replay
+from engine.phh import HandHistoryError, dumps, hand_from_phh, hand_to_phh, loads, replay
 from engine.phh_replay import POT_LIMIT_OMAHA
-from engine.tests.hand_helpers import seats_with
+from engine.tests.hand_helpers import make_hand, seats_with
 
 GAME_KEYS = sorted(set(GAMES) | {POT_LIMIT_OMAHA.key})
 HANDS_PER_GAME = 60
@@ -99,3 +99,10 @@ def test_loads_of_dumps_is_stable_for_written_hands(game):
         history = loads(text)
         assert dumps(history) == text
         assert loads(dumps(history)) == history
+
+
+def test_only_a_finished_hand_is_written():
+    hand = make_hand("nlhe", [1000, 1000, 1000])
+    with pytest.raises(HandHistoryError, match="Only a finished hand can be written"):
+        hand_to_phh(hand)
+    assert hand.events and not hand.finished
