@@ -71,10 +71,8 @@ def apply_round_started(hand: Hand, event: RoundStarted) -> None:
         hand.min_raise = size
         # "Before the flop, the big blind counts as the bet" (and a straddle as a raise).
         hand.full_level = hand.current_bet
-        posted_bets = sum(
-            1 for p in hand.config.posts if p.live and p.kind in (PostKind.BIG_BLIND, PostKind.STRADDLE)
-        )
-        hand.raise_count = min(posted_bets, 1 + posted_bets) if hand.current_bet else 0
+        blind_bets = sum(1 for p in hand.config.posts if p.kind in (PostKind.BIG_BLIND, PostKind.STRADDLE))
+        hand.raise_count = max(1, blind_bets) if hand.current_bet else 0
         two_players = len(hand.live_seats()) == 2
         hand.raise_cap = 0 if (hand.config.cash_game and two_players) else FIXED_LIMIT_BETS_PER_ROUND
     else:

@@ -1,6 +1,59 @@
 """One hand of a Hold'em game, played from a `HandConfig` and a deck.
 
-PLACEHOLDER: the API summary is written at the end of this module's docstring.
+>>> from engine.cards import STANDARD_DECK
+>>> from engine.config import SeatInHand, Stakes
+>>> from engine.forced_bets import standard_config
+>>> seats = [SeatInHand(1, "ann", 1000, "Ann"), SeatInHand(2, "bo", 1000, "Bo"), SeatInHand(3, "cy", 1000)]
+>>> hand = Hand(standard_config("nlhe", seats, button=1, stakes=Stakes(50, 100)), STANDARD_DECK)
+>>> hand.to_act, hand.phase
+(1, 'betting')
+>>> [e.type for e in hand.bet_or_raise(1, 300)]
+['bet_or_raise']
+>>> hand.bet_or_raise(2, 400)
+Traceback (most recent call last):
+engine.errors.IllegalActionError: The minimum raise is to 500
+
+API (the contract for rulings, variants, PHH and the websocket layer)
+--------------------------------------------------------------------
+Building a hand
+  `Hand(config: HandConfig, deck: Sequence[Card], *, deal=True)`: validates (ConfigurationError:
+  unknown game, 2..max players, seats ascending, stacks > 0, deck too small / wrong / repeated,
+  posts by dealt-in seats, straddle rules, bomb antes equal) and runs the dealer to the first decision.
+  `engine.forced_bets.standard_config(game, seats, *, button, stakes, straddle=False, **HandConfig
+  fields)` and `standard_posts(game, seat_numbers, button, stakes, straddle=False) -> (posts,
+  big_blind_seat, straddle_seat)` build the usual forced bets. `engine.games`: `GAMES[key] -> GameDef`,
+  `cards_needed(game, players)`, `deck_is_enough(game, players)`, `max_players_for_deck(game)`,
+  `register_game(GameDef)`.
+Player operations (seat = seat number); each `x` validates, records, applies, runs the dealer and
+returns the list of new events (its own first, then the dealer's):
+  `fold(seat)`, `check(seat)`, `call(seat)`, `bet_or_raise(seat, to)` (to = the seat's total bet this
+  round, blinds included), `show(seat)`, `muck(seat)`; `act(seat, action, to=None)` with action one of
+  "fold" "check" "call" "bet" "raise" "show" "muck". `verify_x(...)` raises IllegalActionError with a
+  player-readable message; `can_x(...) -> bool`. An illegal operation changes nothing.
+  `legal_actions(seat) -> {"your_turn": bool, "reason": str, "actions": {name: {"allowed": bool,
+  "reason"?: str, "amount"?: int, "all_in"?: bool, "min_to"?: int, "max_to"?: int, "fixed"?: bool,
+  "all_in_to"?: int}}}`; names: fold/check/call/bet/raise while betting, show/muck at showdown.
+State (plain attributes; `to_json()` -> dict, `Hand.from_json(dict)`):
+  config, game (GameDef), deck, next_card, seats: list[SeatState] (seat, player, name, stack, bet,
+  committed, hole, folded, all_in, acted, can_raise, shown, mucked, last_action, won), boards,
+  burned, step (index into game.procedure), street (0 preflop .. 3 river), round_open, to_act,
+  current_bet, min_raise, full_level, raise_count, raise_cap, aggressor, aggressor_street, pot
+  (chips in the middle), pots (list[Pot(amount, eligible)] after each round), showdown_order,
+  awards (list[Award]), finished, events. `phase`: "betting" | "showdown" | "complete" | a step kind.
+  `chips_on_table() == chips_total` always.
+Events (engine.events, frozen, `to_json()` -> {"type": ..., fields}, `event_from_json`):
+  player: fold{seat} check{seat} call{seat, amount} bet_or_raise{seat, to} show{seat} muck{seat};
+  dealer: posts{posts:[{seat, kind, amount, live}]} hole_cards{hands:[[seat, [cards]]]} burn{card}
+  board{cards:[[board 1 cards], [board 2 cards]]} round_started{street}
+  round_ended{street, returned:[[seat, chips]], pots:[{amount, eligible}]} hands_tabled{seats}
+  showdown_started{order} pots_awarded{awards:[{pot, board, amount, winners:[{seat, amount}], hand}]}.
+  `Hand.replay(config, deck, events)` rebuilds the state; `apply(event)` applies one trusted event;
+  `record(event)` applies it and runs the dealer.
+Extending
+  New events: subclass `Event` (frozen, slots, ClassVar `type`), `events.register_event`, and
+  `applies(EventClass)(function(hand, event))`. New dealer steps: a `Step(kind, street, count)`
+  in a GameDef procedure plus `dealer.STEP_HANDLERS[kind] = function(hand, step) -> Event | None`.
+Views: `engine.views.view(hand, viewer)` with viewer a seat number, "host" or "public".
 """
 
 from __future__ import annotations
