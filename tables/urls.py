@@ -31,3 +31,27 @@ urlpatterns = [
     path(PLAYER + "move/", hosting.player_move, name="player_move"),
     path(PLAYER + "transfer/", hosting.player_transfer, name="player_transfer"),
 ]
+
+# Tournaments: the host's pages, and the public clock screen.
+from tables.views import clock, tournaments  # noqa: E402
+
+TOURNAMENT = "host/tournaments/<int:tournament_id>/"
+urlpatterns += [
+    path(NIGHT + "tournaments/new/", tournaments.tournament_create, name="tournament_create"),
+    path(TOURNAMENT, tournaments.tournament_detail, name="tournament_detail"),
+    path(TOURNAMENT + "edit/", tournaments.tournament_edit, name="tournament_edit"),
+    path(TOURNAMENT + "clock/<str:button>/", tournaments.tournament_clock, name="tournament_clock"),
+    path(TOURNAMENT + "register/", tournaments.tournament_register, name="tournament_register"),
+    path(TOURNAMENT + "entries/<int:entry_id>/rebuy/", tournaments.tournament_rebuy, name="tournament_rebuy"),
+    path(
+        TOURNAMENT + "entries/<int:entry_id>/add-on/", tournaments.tournament_add_on, name="tournament_add_on"
+    ),
+    path(TOURNAMENT + "busts/", tournaments.tournament_busts, name="tournament_busts"),
+    path(TOURNAMENT + "deal/", tournaments.tournament_deal, name="tournament_deal"),
+    path(TOURNAMENT + "seating/", tournaments.tournament_seating, name="tournament_seating"),
+    path(TOURNAMENT + "seating/draw/", tournaments.tournament_draw, name="tournament_draw"),
+    path(TOURNAMENT + "seating/moves/", tournaments.tournament_moves, name="tournament_moves"),
+    path("clock/<str:token>/", clock.clock_screen, name="clock_screen"),
+    path("clock/<str:token>/state.json", clock.clock_state_json, name="clock_state"),
+    path("clock/<str:token>/qr.svg", clock.clock_qr, name="clock_qr"),
+]

@@ -1,0 +1,278 @@
+// The projected tournament clock. The server stores the clock as times (period, when it
+// began, when it was paused, time paused); this screen fetches them with the server's own
+// time, and counts down by itself from them, so every screen agrees, a dropped connection
+// only delays the next host change, and a server restart changes nothing.
+
+const REFETCH_MS = 4000;
+const STALE_MS = 15000;
+const WARNING_SECONDS = 60;
+
+/** Seconds a period lasts. */
+const periodSeconds = (period) => period.minutes * 60;
+
+/**
+ * What the clock shows at `now` (seconds since the epoch): the same walk over the periods as
+ * engine.tournament.clock.clock_state, from the same stored times.
+ */
+export function readClock(clock, structure, now) {
+  const periods = structure.periods;
+  let index = Math.min(clock.period_index, periods.length - 1);
+  let elapsed = 0;
+  const started = clock.period_started_at !== null;
+  if (started) {
+    const reference = clock.paused_at !== null ? clock.paused_at : now;
+    elapsed = reference - clock.period_started_at - clock.paused_seconds;
+    while (index < periods.length - 1 && elapsed >= periodSeconds(periods[index])) {
+      elapsed -= periodSeconds(periods[index]);
+      index += 1;
+    }
+  }
+  const current = periods[index];
+  const isLast = index === periods.length - 1;
+  let left = periodSeconds(current) - elapsed;
+  if (isLast) left = Math.max(left, 0);
+  let toBreak = null;
+  let upcoming = left;
+  for (const later of periods.slice(index + 1)) {
+    if (later.kind === "break") {
+      toBreak = upcoming;
+      break;
+    }
+    upcoming += periodSeconds(later);
+  }
+  const levelNumber = periods.slice(0, index + 1).filter((p) => p.kind === "level").length;
+  return {
+    started,
+    paused: clock.paused_at !== null,
+    index,
+    current,
+    onBreak: current.kind === "break",
+    levelNumber,
+    secondsLeft: left,
+    nextPeriod: isLast ? null : periods[index + 1],
+    nextLevel: periods.slice(index + 1).find((p) => p.kind === "level") || null,
+    secondsToBreak: toBreak,
+  };
+}
+
+/** "14:59", or "1:02:03" past an hour; whole seconds rounded up, so a fresh level shows its full time. */
+export function formatDuration(seconds) {
+  const whole = Math.max(0, Math.ceil(seconds - 1e-6));
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  const s = String(whole % 60).padStart(2, "0");
+  return h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
+}
+
+const chips = (n) => Math.round(n).toLocaleString("en-US");
+const blinds = (level) => `${chips(level.small_blind)} / ${chips(level.big_blind)}`;
+const ordinal = (n) => {
+  const suffix = n % 100 >= 11 && n % 100 <= 13 ? "th" : { 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th";
+  return `${n}${suffix}`;
+};
+
+/** Short beeps made on the spot (no audio files): two for the last minute, three rising for a new level. */
+class Chimes {
+  constructor() {
+    this.context = null;
+    this.on = false;
+  }
+
+  toggle() {
+    this.on = !this.on;
+    if (this.on) {
+      // Browsers allow sound only after a click: create or wake the audio context now.
+      const Context = window.AudioContext || window.webkitAudioContext;
+      if (!this.context && Context) this.context = new Context();
+      if (this.context && this.context.state === "suspended") this.context.resume();
+      this.play([660]);
+    }
+    return this.on;
+  }
+
+  play(frequencies) {
+    if (!this.on || !this.context) return;
+    const start = this.context.currentTime + 0.05;
+    frequencies.forEach((frequency, i) => {
+      const oscillator = this.context.createOscillator();
+      const gain = this.context.createGain();
+      const at = start + i * 0.35;
+      oscillator.type = "sine";
+      oscillator.frequency.value = frequency;
+      gain.gain.setValueAtTime(0.0001, at);
+      gain.gain.exponentialRampToValueAtTime(0.6, at + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, at + 0.3);
+      oscillator.connect(gain).connect(this.context.destination);
+      oscillator.start(at);
+      oscillator.stop(at + 0.32);
+    });
+  }
+
+  warning() {
+    this.play([880, 880]);
+  }
+
+  levelChange() {
+    this.play([523, 659, 784]);
+  }
+}
+
+function setText(root, field, text) {
+  const element = root.querySelector(`[data-field="${field}"]`);
+  if (element && element.textContent !== text) element.textContent = text;
+}
+
+function setHidden(root, field, hidden) {
+  const element = root.querySelector(`[data-field="${field}"]`);
+  if (element) element.hidden = hidden;
+}
+
+/** Runs one clock screen: `body` carries data-state-url. */
+export function runClockScreen(body) {
+  const url = body.dataset.stateUrl;
+  const chimes = new Chimes();
+  let state = null;
+  let offsetMs = 0; // server clock minus this screen's clock
+  let lastOk = 0;
+  let shown = null; // {index, secondsLeft} last drawn, for the chimes
+  let fetching = false;
+  let wakeLock = null;
+
+  async function refresh() {
+    if (fetching) return;
+    fetching = true;
+    try {
+      const sent = Date.now();
+      const response = await fetch(url, { cache: "no-store", headers: { Accept: "application/json" } });
+      if (response.ok) {
+        const data = await response.json();
+        const received = Date.now();
+        // The server read its clock about halfway through the round trip.
+        offsetMs = data.server_now * 1000 - (sent + received) / 2;
+        state = data;
+        lastOk = received;
+        draw();
+      }
+    } catch (error) {
+      // The projector's Wi-Fi dropped: keep counting, try again next time.
+    } finally {
+      fetching = false;
+    }
+  }
+
+  function draw() {
+    if (!state) return;
+    const now = (Date.now() + offsetMs) / 1000;
+    const reading = readClock(state.clock, state.structure, now);
+    const finished = state.status === "finished";
+    body.dataset.state = finished ? "finished" : !reading.started ? "waiting" : reading.paused ? "paused" : "running";
+    body.toggleAttribute("data-break", reading.onBreak && !finished);
+    body.toggleAttribute("data-last-minute", reading.secondsLeft <= WARNING_SECONDS && !reading.onBreak);
+    body.dataset.periodIndex = String(reading.index);
+
+    setText(body, "period", reading.onBreak ? "Break" : `Level ${reading.levelNumber}`);
+    setText(body, "time-left", finished ? `Winner: ${state.winner || ""}` : formatDuration(reading.secondsLeft));
+    const banner = finished ? "" : !reading.started ? "STARTING SOON" : reading.paused ? "PAUSED" : "";
+    setText(body, "banner", banner);
+    setHidden(body, "banner", !banner);
+    if (reading.onBreak) {
+      setText(body, "blinds", "");
+      setText(body, "ante", "");
+      setText(body, "break-note", reading.current.note || "");
+      setHidden(body, "break-note", !reading.current.note);
+    } else {
+      setText(body, "blinds", blinds(reading.current));
+      setText(body, "ante", reading.current.ante ? `Ante ${chips(reading.current.ante)}` : "");
+      setHidden(body, "break-note", true);
+    }
+    const next = reading.nextPeriod;
+    let nextText = "Last level";
+    if (next && next.kind === "break") nextText = reading.nextLevel ? `Break, then ${blinds(reading.nextLevel)}` : "Break";
+    else if (next) nextText = blinds(next) + (next.ante ? ` ante ${chips(next.ante)}` : "");
+    setText(body, "next-level", nextText);
+    setText(body, "next-break", reading.secondsToBreak === null ? "no more breaks" : formatDuration(reading.secondsToBreak));
+
+    const field = state.field;
+    setText(body, "players", `${field.players_left} / ${field.entries}`);
+    setText(body, "rebuys", String(field.rebuys));
+    setText(body, "add-ons", String(field.add_ons));
+    setText(body, "chips", chips(field.chips_in_play));
+    setText(body, "average", chips(field.average_stack));
+    setText(body, "average-bb", field.average_big_blinds.toFixed(1));
+    setText(body, "pool", `${chips(state.prize_pool)} ${state.currency}`);
+    const payouts = state.payouts.map((row) => `${ordinal(row.place)} ${chips(row.amount)}`).join("|");
+    const list = body.querySelector('[data-field="payouts"]');
+    if (list && list.dataset.shown !== payouts) {
+      list.dataset.shown = payouts;
+      list.replaceChildren(
+        ...state.payouts.map((row) => {
+          const item = document.createElement("li");
+          const place = document.createElement("span");
+          place.className = "place";
+          place.textContent = ordinal(row.place);
+          item.append(place, chips(row.amount));
+          return item;
+        }),
+      );
+    }
+    setHidden(body, "connection", Date.now() - lastOk < STALE_MS);
+
+    // Chimes: only while running, only for what this screen saw happen.
+    if (shown && reading.started && !reading.paused && !finished) {
+      if (reading.index !== shown.index) chimes.levelChange();
+      else if (
+        shown.secondsLeft > WARNING_SECONDS &&
+        reading.secondsLeft <= WARNING_SECONDS &&
+        periodSeconds(reading.current) > WARNING_SECONDS &&
+        reading.nextPeriod
+      )
+        chimes.warning();
+    }
+    shown = { index: reading.index, secondsLeft: reading.secondsLeft };
+  }
+
+  async function keepAwake() {
+    if (!("wakeLock" in navigator) || document.visibilityState !== "visible" || wakeLock) return;
+    try {
+      wakeLock = await navigator.wakeLock.request("screen");
+      wakeLock.addEventListener("release", () => {
+        wakeLock = null;
+      });
+    } catch (error) {
+      // Not allowed here (no HTTPS, battery saver): the screen's own settings decide.
+    }
+  }
+
+  const soundButton = body.querySelector('[data-action="sound"]');
+  soundButton.addEventListener("click", () => {
+    const on = chimes.toggle();
+    soundButton.setAttribute("aria-pressed", String(on));
+    soundButton.textContent = on ? "Sound on" : "Sound off";
+    keepAwake();
+  });
+  const fullscreenButton = body.querySelector('[data-action="fullscreen"]');
+  fullscreenButton.hidden = !document.fullscreenEnabled;
+  fullscreenButton.addEventListener("click", () => {
+    if (document.fullscreenElement) document.exitFullscreen();
+    else body.requestFullscreen().catch(() => {});
+    keepAwake();
+  });
+
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") {
+      refresh();
+      keepAwake();
+    }
+  });
+  window.addEventListener("pageshow", refresh);
+  window.addEventListener("online", refresh);
+
+  refresh();
+  keepAwake();
+  setInterval(refresh, REFETCH_MS);
+  setInterval(draw, 250);
+}
+
+if (document.body && document.body.dataset.stateUrl && document.body.classList.contains("clock-screen")) {
+  runClockScreen(document.body);
+}

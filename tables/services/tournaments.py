@@ -1,0 +1,473 @@
+"""Tournaments: set-up, the clock, entries, rebuys and add-ons, busts, payouts and deals.
+
+Every decision is the engine's (`engine.tournament`); this module stores the result.
+Each write locks the tournament row (`select_for_update`) in a transaction, logs who did
+what and when, and bumps `Tournament.version`. Every write takes the moment it happens
+(`now`, default the current time), so tests can freeze time by passing it.
+A refusal raises `ActionRefused` with the engine's message and changes nothing.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from engine.tournament import (
+    Bust,
+    ClockReading,
+    Deal,
+    DealMethod,
+    FieldSummary,
+    Finish,
+    Level,
+    PayoutTable,
+    RebuyRules,
+    Structure,
+    TournamentError,
+    add_time,
+    can_add_on,
+    can_rebuy,
+    chip_chop,
+    clock_state,
+    field_summary,
+    icm_deal,
+    next_level,
+    pause,
+    payout_amounts,
+    place_busts,
+    previous_level,
+    prize_pool,
+    prizes_for,
+    remove_time,
+    resume,
+    start,
+    template,
+)
+from tables.errors import ActionRefused
+from tables.models import Night, Player, Seat
+from tables.tournament_models import Tournament, TournamentAction, TournamentEntry, TournamentLog
+
+DEFAULT_PAYOUTS = PayoutTable((50, 30, 20))
+CLOCK_ACTIONS = (
+    TournamentAction.START,
+    TournamentAction.PAUSE,
+    TournamentAction.RESUME,
+    TournamentAction.NEXT_LEVEL,
+    TournamentAction.PREVIOUS_LEVEL,
+    TournamentAction.ADD_TIME,
+    TournamentAction.REMOVE_TIME,
+)
+
+
+def _moment(now: datetime.datetime | None) -> datetime.datetime:
+    return now if now is not None else timezone.now()
+
+
+def lock_tournament(tournament_id: int) -> Tournament:
+    return Tournament.objects.select_for_update().select_related("night").get(pk=tournament_id)
+
+
+def log_action(
+    tournament: Tournament,
+    actor: AbstractBaseUser | None,
+    action: TournamentAction,
+    detail: str,
+    now: datetime.datetime,
+) -> None:
+    TournamentLog.objects.create(
+        tournament=tournament,
+        actor=actor if actor is not None and actor.is_authenticated else None,
+        action=action,
+        detail=detail[:200],
+        at=now,
+    )
+
+
+def _refused(error: TournamentError) -> ActionRefused:
+    return ActionRefused(str(error))
+
+
+def check_not_over(tournament: Tournament) -> None:
+    if tournament.status == Tournament.Status.FINISHED:
+        raise ActionRefused("This tournament is over.")
+
+
+# Set-up ----------------------------------------------------------------------------------------
+
+
+def create_tournament(
+    night: Night,
+    actor: AbstractBaseUser | None,
+    *,
+    name: str,
+    template_key: str,
+    buy_in: int,
+    now: datetime.datetime | None = None,
+) -> Tournament:
+    """A new tournament from a shipped structure (a copy: editing it never changes the template)."""
+    now = _moment(now)
+    name = " ".join(name.split())
+    if not name:
+        raise ActionRefused("Give the tournament a name.")
+    try:
+        structure = template(template_key)
+    except TournamentError as error:
+        raise _refused(error) from None
+    tournament = Tournament(
+        night=night,
+        name=name,
+        buy_in=buy_in,
+        starting_stack=structure.starting_stack,
+        structure=structure.to_json(),
+        rebuy_rules=RebuyRules().to_json(),
+        payout_table=DEFAULT_PAYOUTS.to_json(),
+    )
+    try:
+        with transaction.atomic():
+            tournament.save()
+            log_action(
+                tournament, actor, TournamentAction.CREATE, f"from the {structure.name} structure", now
+            )
+    except IntegrityError:
+        raise ActionRefused(f"This night already has a tournament called {name!r}.") from None
+    return tournament
+
+
+def update_tournament(
+    tournament_id: int,
+    actor: AbstractBaseUser | None,
+    *,
+    name: str,
+    buy_in: int,
+    rebuy_price: int,
+    add_on_price: int,
+    structure: Structure,
+    rules: RebuyRules,
+    payouts: PayoutTable,
+    now: datetime.datetime | None = None,
+) -> Tournament:
+    """Save an edited set-up. The clock keeps its times; it may not point past the new structure."""
+    now = _moment(now)
+    try:
+        rules.check_against(structure)
+    except TournamentError as error:
+        raise _refused(error) from None
+    with transaction.atomic():
+        tournament = lock_tournament(tournament_id)
+        check_not_over(tournament)
+        if tournament.clock_period_index >= len(structure.periods):
+            raise ActionRefused(
+                f"The clock is on period {tournament.clock_period_index + 1}: keep at least that many."
+            )
+        if tournament.night.tournaments.exclude(pk=tournament.pk).filter(name__iexact=name).exists():
+            raise ActionRefused(f"This night already has a tournament called {name!r}.")
+        tournament.name = name
+        tournament.buy_in = buy_in
+        tournament.rebuy_price = rebuy_price
+        tournament.add_on_price = add_on_price
+        tournament.starting_stack = structure.starting_stack
+        tournament.structure = structure.to_json()
+        tournament.rebuy_rules = rules.to_json()
+        tournament.payout_table = payouts.to_json()
+        tournament.version += 1
+        tournament.save()
+        log_action(tournament, actor, TournamentAction.EDIT, f"{len(structure.levels)} levels", now)
+    return tournament
+
+
+def register_players(
+    tournament_id: int,
+    actor: AbstractBaseUser | None,
+    players: Sequence[Player],
+    now: datetime.datetime | None = None,
+) -> list[TournamentEntry]:
+    """Enter players of the night who were let in; players already entered are left as they are."""
+    now = _moment(now)
+    with transaction.atomic():
+        tournament = lock_tournament(tournament_id)
+        check_not_over(tournament)
+        entered = set(tournament.entries.values_list("player_id", flat=True))
+        created = []
+        for player in players:
+            if player.night_id != tournament.night_id or player.status != Player.Status.APPROVED:
+                raise ActionRefused(f"{player.display_name} is not a player of this night.")
+            if player.pk not in entered:
+                created.append(TournamentEntry.objects.create(tournament=tournament, player=player))
+                entered.add(player.pk)
+        if not created:
+            raise ActionRefused("Everyone chosen is already entered.")
+        tournament.version += 1
+        tournament.save(update_fields=["version"])
+        names = ", ".join(entry.player.display_name for entry in created)
+        log_action(tournament, actor, TournamentAction.REGISTER, names, now)
+    return created
+
+
+# The clock -------------------------------------------------------------------------------------
+
+
+def reading(tournament: Tournament, now: datetime.datetime | None = None) -> ClockReading:
+    return clock_state(tournament.get_clock(), tournament.get_structure(), _moment(now))
+
+
+def _describe(reading: ClockReading) -> str:
+    left = round(reading.seconds_left)
+    clock = f"{left // 60}:{left % 60:02d} left"
+    if reading.on_break:
+        return f"break {reading.break_number}, {clock}"
+    level = reading.current
+    assert isinstance(level, Level)
+    return f"level {reading.level_number} ({level.small_blind}/{level.big_blind}), {clock}"
+
+
+def run_clock(
+    tournament_id: int,
+    actor: AbstractBaseUser | None,
+    action: TournamentAction,
+    *,
+    seconds: int = 60,
+    now: datetime.datetime | None = None,
+) -> Tournament:
+    """Start, pause, resume, skip a level either way, or add or remove `seconds`; logged."""
+    now = _moment(now)
+    if action not in CLOCK_ACTIONS:
+        raise ActionRefused("That is not something the clock does.")
+    with transaction.atomic():
+        tournament = lock_tournament(tournament_id)
+        check_not_over(tournament)
+        clock, structure = tournament.get_clock(), tournament.get_structure()
+        try:
+            if action == TournamentAction.START:
+                clock = start(clock, now)
+            elif action == TournamentAction.PAUSE:
+                clock = pause(clock, now)
+            elif action == TournamentAction.RESUME:
+                clock = resume(clock, now)
+            elif action == TournamentAction.NEXT_LEVEL:
+                clock = next_level(clock, structure, now)
+            elif action == TournamentAction.PREVIOUS_LEVEL:
+                clock = previous_level(clock, structure, now)
+            elif action == TournamentAction.ADD_TIME:
+                clock = add_time(clock, structure, seconds, now)
+            else:
+                clock = remove_time(clock, structure, seconds, now)
+        except TournamentError as error:
+            raise _refused(error) from None
+        tournament.set_clock(clock)
+        tournament.version += 1
+        fields = [*Tournament.CLOCK_FIELDS, "version"]
+        if action == TournamentAction.START:
+            tournament.status = Tournament.Status.RUNNING
+            fields.append("status")
+        tournament.save(update_fields=fields)
+        detail = _describe(clock_state(clock, structure, now))
+        if action in (TournamentAction.ADD_TIME, TournamentAction.REMOVE_TIME):
+            detail = f"{seconds} s; {detail}"
+        log_action(tournament, actor, action, detail, now)
+    return tournament
+
+
+# Rebuys and add-ons ----------------------------------------------------------------------------
+
+
+def _locked_entry(entry_id: int) -> tuple[Tournament, TournamentEntry]:
+    tournament_id = TournamentEntry.objects.values_list("tournament_id", flat=True).get(pk=entry_id)
+    tournament = lock_tournament(tournament_id)
+    return tournament, TournamentEntry.objects.select_related("player").get(pk=entry_id)
+
+
+def record_rebuy(
+    entry_id: int, actor: AbstractBaseUser | None, now: datetime.datetime | None = None
+) -> TournamentEntry:
+    """A player who has just busted buys back in, within the rebuy rules.
+
+    "Once your rebuys are used up, or the rebuy window closes, the next time you bust is for good."
+    """
+    now = _moment(now)
+    with transaction.atomic():
+        tournament, entry = _locked_entry(entry_id)
+        check_not_over(tournament)
+        if entry.is_out:
+            raise ActionRefused(f"{entry.player.display_name} is out for good.")
+        decision = can_rebuy(
+            tournament.get_rebuy_rules(), reading(tournament, now), rebuys_used=entry.rebuys, chips=0
+        )
+        if not decision:
+            raise ActionRefused(decision.reason)
+        entry.rebuys += 1
+        entry.save(update_fields=["rebuys"])
+        tournament.version += 1
+        tournament.save(update_fields=["version"])
+        log_action(
+            tournament, actor, TournamentAction.REBUY, f"{entry.player.display_name} ({entry.rebuys})", now
+        )
+    return entry
+
+
+def record_add_on(
+    entry_id: int, actor: AbstractBaseUser | None, now: datetime.datetime | None = None
+) -> TournamentEntry:
+    """A player still in takes the add-on (once, at the first break)."""
+    now = _moment(now)
+    with transaction.atomic():
+        tournament, entry = _locked_entry(entry_id)
+        check_not_over(tournament)
+        decision = can_add_on(
+            tournament.get_rebuy_rules(),
+            reading(tournament, now),
+            add_ons_used=entry.add_ons,
+            chips=0 if entry.is_out else 1,
+        )
+        if not decision:
+            raise ActionRefused(decision.reason)
+        entry.add_ons += 1
+        entry.save(update_fields=["add_ons"])
+        tournament.version += 1
+        tournament.save(update_fields=["version"])
+        log_action(tournament, actor, TournamentAction.ADD_ON, entry.player.display_name, now)
+    return entry
+
+
+# Busts and results -----------------------------------------------------------------------------
+
+
+def record_busts(
+    tournament_id: int,
+    actor: AbstractBaseUser | None,
+    busts: Sequence[tuple[int, int | None]],
+    now: datetime.datetime | None = None,
+) -> list[TournamentEntry]:
+    """Players out for good in one hand, as (entry id, chips when the hand started).
+
+    Places come from `engine.tournament.place_busts`: more chips at the start of the hand,
+    better place; equal stacks share. The busted players leave their seats. When one
+    player is left, they win and the tournament is over.
+    """
+    now = _moment(now)
+    if not busts:
+        raise ActionRefused("Choose who is out.")
+    if len(busts) > 1 and any(chips is None for _, chips in busts):
+        raise ActionRefused(
+            "Several players are out in one hand: enter the chips each had when the hand started "
+            "(equal stacks share places)."
+        )
+    with transaction.atomic():
+        tournament = lock_tournament(tournament_id)
+        check_not_over(tournament)
+        still_in = {
+            entry.pk: entry for entry in tournament.entries.select_related("player") if not entry.is_out
+        }
+        for entry_id, _ in busts:
+            if entry_id not in still_in:
+                raise ActionRefused("Only players still in the tournament can bust.")
+        try:
+            finishes = place_busts(
+                [Bust(str(entry_id), 1 if chips is None else chips) for entry_id, chips in busts],
+                players_left=len(still_in),
+            )
+        except TournamentError as error:
+            raise _refused(error) from None
+        out = []
+        for finish in finishes:
+            entry = still_in.pop(int(finish.player))
+            entry.place, entry.shared_by, entry.finished_at = finish.place, finish.shared_by, now
+            entry.save(update_fields=["place", "shared_by", "finished_at"])
+            Seat.objects.filter(player_id=entry.player_id).delete()
+            out.append(entry)
+            log_action(
+                tournament, actor, TournamentAction.BUST, f"{entry.player.display_name}: {finish.label}", now
+            )
+        if len(still_in) == 1:
+            (champion,) = still_in.values()
+            champion.place, champion.shared_by, champion.finished_at = 1, 1, now
+            champion.save(update_fields=["place", "shared_by", "finished_at"])
+            tournament.status = Tournament.Status.FINISHED
+            log_action(
+                tournament, actor, TournamentAction.FINISH, f"{champion.player.display_name} wins", now
+            )
+        tournament.version += 1
+        tournament.save(update_fields=["version", "status"])
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """A finisher: their place ("3rd", "9th-10th (shared)") and prize."""
+
+    entry: TournamentEntry
+    label: str
+    prize: int
+
+
+def pool(tournament: Tournament) -> int:
+    """Buy-ins, rebuys and add-ons paid: all of it is paid out."""
+    entries = list(tournament.entries.all())
+    return prize_pool(
+        buy_in=tournament.buy_in,
+        entries=len(entries),
+        rebuy_price=tournament.rebuy_price,
+        rebuys=sum(entry.rebuys for entry in entries),
+        add_on_price=tournament.add_on_price,
+        add_ons=sum(entry.add_ons for entry in entries),
+    )
+
+
+def payouts(tournament: Tournament) -> tuple[int, ...]:
+    """Each paid place's prize, 1st first; places beyond the field are not paid."""
+    entries = tournament.entries.count()
+    table = tournament.get_payout_table()
+    if entries and table.places_paid > entries:
+        # A table written for a bigger field: pay the places the field has, topped up to 100%.
+        kept = list(table.percentages[:entries])
+        kept[0] += 100 - sum(kept)
+        table = PayoutTable(tuple(kept))
+    return payout_amounts(pool(tournament), table)
+
+
+def results(tournament: Tournament) -> list[Result]:
+    """The finishers so far, best first, with their prizes."""
+    finished = [entry for entry in tournament.entries.select_related("player") if entry.is_out]
+    finishes = [Finish(str(entry.pk), entry.place, entry.shared_by) for entry in finished]
+    prizes = prizes_for(finishes, payouts(tournament)) if finishes else {}
+    labels = {finish.player: finish.label for finish in finishes}
+    rows = [Result(entry, labels[str(entry.pk)], prizes.get(str(entry.pk), 0)) for entry in finished]
+    return sorted(rows, key=lambda row: (row.entry.place, row.entry.player.display_name.lower()))
+
+
+def field(tournament: Tournament, now: datetime.datetime | None = None) -> FieldSummary:
+    """Entries, players left, chips in play, average stack (in big blinds of the level in force or next)."""
+    shown = reading(tournament, now)
+    level = shown.current if isinstance(shown.current, Level) else shown.next_level
+    entries = list(tournament.entries.all())
+    return field_summary(
+        tournament.get_structure(),
+        tournament.get_rebuy_rules(),
+        entries=len(entries),
+        rebuys=sum(entry.rebuys for entry in entries),
+        add_ons=sum(entry.add_ons for entry in entries),
+        players_left=sum(1 for entry in entries if not entry.is_out),
+        big_blind=level.big_blind if level else 1,
+    )
+
+
+def propose_deal(tournament: Tournament, stacks: dict[int, int], method: DealMethod) -> Deal:
+    """A deal among every player still in, given their chips by entry id: chip chop or ICM.
+
+    Splits what is still to be paid: the prizes of the places the players left will take.
+    """
+    still_in = {entry.pk for entry in tournament.entries.all() if not entry.is_out}
+    if set(stacks) != still_in:
+        raise ActionRefused("A deal is among every player still in: enter each one's chips.")
+    remaining = list(payouts(tournament)[: len(still_in)])
+    keyed = {str(entry_id): chips for entry_id, chips in stacks.items()}
+    try:
+        if method == DealMethod.ICM:
+            return icm_deal(keyed, remaining)
+        return chip_chop(keyed, sum(remaining))
+    except TournamentError as error:
+        raise _refused(error) from None
