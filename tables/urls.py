@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from tables.views import hosting, players
+from tables.views import hosting, players, table_page
 
 NIGHT = "host/nights/<int:night_id>/"
 TABLE = NIGHT + "tables/<int:table_id>/"
@@ -30,6 +30,13 @@ urlpatterns = [
     path(PLAYER + "remove/", hosting.player_remove, name="player_remove"),
     path(PLAYER + "move/", hosting.player_move, name="player_move"),
     path(PLAYER + "transfer/", hosting.player_transfer, name="player_transfer"),
+    # The live table page, its hand history and the shuffle check.
+    path("play/table/", table_page.player_table, name="player_table"),
+    path("tables/<int:table_id>/", table_page.table_page, name="table_page"),
+    path("tables/<int:table_id>/hands.json", table_page.table_hands, name="table_hands"),
+    path("tables/<int:table_id>/hands/<int:number>.json", table_page.table_hand, name="table_hand"),
+    path("tables/<int:table_id>/hands/<int:number>.phh", table_page.table_hand_phh, name="table_hand_phh"),
+    path("verify/", table_page.verify_shuffle, name="verify_shuffle"),
 ]
 
 # Tournaments: the host's pages, and the public clock screen.

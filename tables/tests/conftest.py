@@ -3,8 +3,17 @@
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
@@ -12,6 +21,8 @@ from django.test import Client
 
 from tables.models import Night, Player, Table
 from tables.services import hosting, joining
+
+BASE_DIR = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(autouse=True)
@@ -82,3 +93,116 @@ def join_from_phone(night: Night, name: str) -> Client:
     response = phone.post(f"/join/{night.join_code}/", {"display_name": name})
     assert response.status_code == 302, response.content.decode()
     return phone
+
+
+# A real ASGI server for browser tests that need websockets -------------------------------------
+# pytest-django's live_server speaks WSGI only. These tests start Daphne as a subprocess on a
+# free port against its own SQLite file (copied from one migrated once per run), so the server
+# and the test share a database without touching the test database of the other tests.
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def _server_env(database: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
+    env.update(
+        DATABASE_URL=f"sqlite:///{database}",
+        DEBUG="1",
+        DJANGO_SETTINGS_MODULE="homegame.settings",
+        PYTHONPATH=str(BASE_DIR),
+        LOG_LEVEL="WARNING",
+    )
+    return env
+
+
+@dataclass
+class DaphneServer:
+    """Daphne serving the project on `url`, with its own SQLite file `database`."""
+
+    database: Path
+    port: int = field(default_factory=_free_port)
+    process: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self, timeout: float = 20) -> None:
+        command = [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port)]
+        self.process = subprocess.Popen(
+            [*command, "homegame.asgi:application"], cwd=BASE_DIR, env=_server_env(self.database)
+        )
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"Daphne exited with status {self.process.returncode}")
+            try:
+                with urllib.request.urlopen(f"{self.url}/", timeout=1):
+                    return
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError("Daphne did not answer in time")
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.process = None
+
+    def call(self, function: str, **kwargs: object) -> object:
+        """Run `module:function(**kwargs)` in a Django process on this server's database; its
+        JSON result. For arranging a test (nights, seats, decks) and reading what was stored."""
+        module, name = function.split(":")
+        code = (
+            "import django, json, sys; django.setup(); "
+            f"from {module} import {name}; "
+            f"print(json.dumps({name}(**json.loads(sys.argv[1]))))"
+        )
+        done = subprocess.run(
+            [sys.executable, "-c", code, json.dumps(kwargs)],
+            cwd=BASE_DIR,
+            env=_server_env(self.database),
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        if done.returncode != 0:
+            raise RuntimeError(f"{function} failed:\n{done.stderr}")
+        return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+@pytest.fixture(scope="session")
+def migrated_sqlite_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An empty, migrated SQLite database file, made once per run and copied by each server."""
+    path = tmp_path_factory.mktemp("daphne-template") / "db.sqlite3"
+    subprocess.run(
+        [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
+        cwd=BASE_DIR,
+        env=_server_env(path),
+        check=True,
+        timeout=120,
+    )
+    return path
+
+
+@pytest.fixture
+def daphne_server(tmp_path: Path, migrated_sqlite_file: Path) -> Iterator[DaphneServer]:
+    """A running Daphne with a fresh database of its own (stopped after the test)."""
+    database = tmp_path / "db.sqlite3"
+    shutil.copyfile(migrated_sqlite_file, database)
+    server = DaphneServer(database)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()

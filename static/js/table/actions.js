@@ -1,0 +1,356 @@
+// The action bar: what the player can do now, with the reasons for what they cannot.
+//
+// On your turn: Fold, Check or Call, Bet or Raise (slider, quick sizes, exact entry; the
+// fixed size in fixed-limit; capped at the pot in pot-limit), Show or Muck at showdown, and
+// the game-specific choices (Crazy Blind Man's removal, Blind Hold'em's reveal).
+// Before your turn: Fold, Check or Call offered as binding out-of-turn actions (house rule:
+// "Acting out of turn isn't allowed, but if you do, it's binding"), kept here and sent when
+// the action reaches you.
+import { clamp, quickSizes } from "./amounts.js";
+import { cardElement, cardName } from "./cards.js";
+import { chips, el, fill } from "./format.js";
+import { leftNeighbour } from "./model.js";
+
+const BETTING_ACTIONS = new Set(["fold", "check", "call", "bet", "raise"]);
+
+function reasonId(name) {
+  return `reason-${name}`;
+}
+
+function button(label, { kind = "", disabled = false, reason = "", onClick, name = "" } = {}) {
+  return el(
+    "button",
+    {
+      type: "button",
+      class: `act-button ${kind}`.trim(),
+      disabled: disabled || null,
+      "aria-describedby": disabled && reason ? reasonId(name) : null,
+      "data-action": name || null,
+      onclick: disabled ? null : onClick,
+    },
+    label,
+  );
+}
+
+function reasons(actions, names) {
+  const items = names
+    .filter((name) => actions[name] && !actions[name].allowed && actions[name].reason)
+    .map((name) => el("li", { id: reasonId(name), text: actions[name].reason }));
+  return items.length ? el("ul", { class: "act-reasons" }, items) : null;
+}
+
+/**
+ * The action bar. `send(action)` sends an intent and returns its client id; `confirm(text,
+ * ok)` resolves true when the player confirms; `notify(text)` shows a message plainly.
+ */
+export function createActionBar(container, { send, confirm, notify }) {
+  let signature = "";
+  let amount = null; // the chosen bet/raise "to", kept across views of the same decision
+  let amountKey = "";
+  let preAction = null; // {type, hand, street, currentBet, myBet}
+  let mustMatch = null; // after a binding out-of-turn call was raised: call or fold only
+  let selectedCard = null;
+  let waiting = false; // an intent is on its way: no double taps
+
+  function act(action) {
+    waiting = true;
+    signature = "";
+    send(action);
+    render(lastModel);
+  }
+
+  let lastModel = null;
+  let lastVersion = -1;
+
+  function render(model) {
+    lastModel = model;
+    if (!model) return;
+    if (model.version !== lastVersion) {
+      // A newer view answers whatever was on its way.
+      lastVersion = model.version;
+      waiting = false;
+    }
+    const hand = model.hand;
+    const me = model.me;
+    const key = JSON.stringify([
+      model.version, waiting, amount, selectedCard, preAction, mustMatch, model.myTurn,
+    ]);
+    if (key === signature) return;
+    signature = key;
+    container.dataset.mode = "idle";
+    if (!hand || !me || !me.inHand) return fill(container);
+    if (model.myTurn) return renderTurn(model);
+    if (!hand.finished && hand.phase === "betting" && me.status === "active") return renderOutOfTurn(model);
+    fill(container);
+  }
+
+  // Your turn ---------------------------------------------------------------------------------
+
+  function renderTurn(model) {
+    const { actions, hand } = model;
+    container.dataset.mode = "turn";
+    if (preAction && preAction.hand === hand.hand_number && !waiting) {
+      const queued = preAction;
+      preAction = null;
+      const unchanged = queued.street === hand.street && queued.currentBet === hand.current_bet;
+      if (queued.type === "fold" || (unchanged && actions[queued.type] && actions[queued.type].allowed)) {
+        return act({ type: queued.type });
+      }
+      if (queued.type === "call") {
+        mustMatch = { hand: hand.hand_number, street: hand.street };
+        notify(`The bet went up to ${chips(hand.current_bet)} after your out-of-turn call. It still binds: call to stay in, or fold.`);
+      } else {
+        notify("The action changed after your out-of-turn check: decide again.");
+      }
+    }
+    if (mustMatch && (mustMatch.hand !== hand.hand_number || mustMatch.street !== hand.street)) mustMatch = null;
+    if (waiting) {
+      return fill(container, el("p", { class: "act-waiting", role: "status", text: "Sending\u2026" }));
+    }
+    const names = Object.keys(actions);
+    const special = names.filter((name) => !BETTING_ACTIONS.has(name) && name !== "show" && name !== "muck");
+    if (special.length) return renderSpecial(model, special);
+    if ("show" in actions || "muck" in actions) return renderShowdown(model);
+    return renderBetting(model);
+  }
+
+  function renderBetting(model) {
+    const { actions, hand, me } = model;
+    const row = [];
+    row.push(button("Fold", { kind: "act-fold", name: "fold", onClick: () => act({ type: "fold" }) }));
+    if (actions.check && actions.check.allowed && !mustMatch) {
+      row.push(button("Check", { kind: "act-check", name: "check", onClick: () => act({ type: "check" }) }));
+    } else if (actions.call && actions.call.allowed) {
+      const label = actions.call.all_in ? `All-in ${chips(actions.call.amount)}` : `Call ${chips(actions.call.amount)}`;
+      row.push(button(label, { kind: "act-call", name: "call", onClick: () => act({ type: "call" }) }));
+    } else {
+      const info = actions.check || {};
+      row.push(button("Check", { kind: "act-check", name: "check", disabled: true, reason: info.reason }));
+    }
+    const word = actions.raise && actions.raise.allowed ? "raise" : actions.bet && actions.bet.allowed ? "bet" : null;
+    const parts = [];
+    if (mustMatch) {
+      parts.push(el("p", { class: "act-note", text: "Your out-of-turn call binds you: call or fold." }));
+    } else if (word) {
+      parts.push(amountPanel(model, word, actions[word]));
+    } else {
+      const name = hand.current_bet ? "raise" : "bet";
+      row.push(button(name === "raise" ? "Raise" : "Bet", { kind: "act-raise", name, disabled: true, reason: (actions[name] || {}).reason }));
+    }
+    fill(
+      container,
+      el("div", { class: "act-row", role: "group", "aria-label": "Your action" }, row),
+      parts,
+      reasons(actions, ["check", word ? "" : "raise", word ? "" : "bet"].filter(Boolean)),
+      el("p", { class: "visually-hidden", text: `Your turn. You have ${chips(me.stack)} chips behind.` }),
+    );
+  }
+
+  function amountPanel(model, word, info) {
+    const { hand, me } = model;
+    const Word = word === "raise" ? "Raise" : "Bet";
+    if (info.fixed) {
+      return el(
+        "div",
+        { class: "act-row" },
+        button(`${Word} to ${chips(info.min_to)}`, { kind: "act-raise", name: word, onClick: () => act({ type: word, to: info.min_to }) }),
+        el("p", { class: "act-note", text: "Fixed limit: one size." }),
+      );
+    }
+    const low = info.min_to;
+    const high = info.max_to;
+    const key = `${hand.hand_number}:${hand.street}:${hand.current_bet}:${low}:${high}`;
+    if (key !== amountKey || amount === null) {
+      amountKey = key;
+      amount = low;
+    }
+    amount = clamp(amount, low, high);
+    const table = { pot: model.pot, betsTotal: model.betsTotal, currentBet: hand.current_bet || 0, myBet: me.bet };
+    const submit = button(`${Word} to ${chips(amount)}`, {
+      kind: "act-raise",
+      name: word,
+      onClick: () => act({ type: word, to: clamp(amount, low, high) }),
+    });
+    const slider = el("input", {
+      type: "range",
+      class: "act-slider",
+      min: low,
+      max: high,
+      step: 1,
+      value: amount,
+      "aria-label": `${Word} to`,
+    });
+    const exact = el("input", {
+      type: "number",
+      class: "act-exact",
+      inputmode: "numeric",
+      min: low,
+      max: high,
+      step: 1,
+      value: amount,
+      "aria-label": `${Word} to, exact amount from ${low} to ${high}`,
+    });
+    const setAmount = (value, from) => {
+      amount = clamp(value, low, high);
+      submit.textContent = `${Word} to ${chips(amount)}`;
+      if (from !== slider) slider.value = String(amount);
+      if (from !== exact) exact.value = String(amount);
+      signature = JSON.stringify([model.version, waiting, amount, selectedCard, preAction, mustMatch, model.myTurn]);
+    };
+    slider.addEventListener("input", () => setAmount(slider.value, slider));
+    // Typing shows the number as typed; it is brought into range when the player is done.
+    exact.addEventListener("change", () => setAmount(exact.value, null));
+    exact.addEventListener("blur", () => setAmount(exact.value, null));
+    const quick = quickSizes(info, table).map((size) =>
+      el("button", { type: "button", class: "act-quick", onclick: () => setAmount(size.to, null) }, size.label),
+    );
+    const cap = high < info.all_in_to ? el("p", { class: "act-note", text: `Pot limit: at most ${chips(high)}.` }) : null;
+    return el(
+      "div",
+      { class: "act-amount" },
+      el("div", { class: "act-quick-row", role: "group", "aria-label": "Quick sizes" }, quick),
+      el("div", { class: "act-amount-row" }, slider, exact),
+      cap,
+      el("div", { class: "act-row" }, submit),
+    );
+  }
+
+  function renderShowdown(model) {
+    const { actions } = model;
+    const row = [];
+    for (const [name, label] of [["show", "Show"], ["muck", "Muck"]]) {
+      const info = actions[name];
+      if (!info) continue;
+      row.push(button(label, { kind: `act-${name}`, name, disabled: !info.allowed, reason: info.reason, onClick: () => act({ type: name }) }));
+    }
+    fill(
+      container,
+      el("p", { class: "act-note", text: "Showdown: show your hand or muck it." }),
+      el("div", { class: "act-row", role: "group", "aria-label": "Showdown" }, row),
+      reasons(actions, ["show", "muck"]),
+    );
+  }
+
+  // Game-specific choices: pick a card ---------------------------------------------------------
+
+  function renderSpecial(model, names) {
+    const { actions } = model;
+    const name = names[0];
+    const info = actions[name] || {};
+    if (!info.allowed) {
+      return fill(container, el("p", { class: "act-note", text: info.reason || `You cannot ${name} now.` }));
+    }
+    if (name === "remove") return renderPicker(model, name, info, removalChoices(model, info));
+    if (name === "reveal") return renderPicker(model, name, info, revealChoices(model, info));
+    fill(container, el("div", { class: "act-row" }, button(name, { name, onClick: () => act({ type: name }) })));
+  }
+
+  function removalChoices(model, info) {
+    const from = typeof info.from === "number" ? model.seats.find((s) => s.seat === info.from) : leftNeighbour(model.seats, model.mySeat);
+    const cards = Array.isArray(info.cards) ? info.cards : from && Array.isArray(from.cards) ? from.cards : [];
+    return {
+      title: `Take one of ${from ? from.name : "your left neighbour"}'s cards`,
+      help: "They will never see which card you took.",
+      cards: cards.map((code, index) => ({ code, index, label: cardName(code) })),
+      verb: "Remove",
+      param: info.param || "card",
+    };
+  }
+
+  function revealChoices(model, info) {
+    const mine = Array.isArray(info.cards) ? info.cards : Array.isArray(model.yourCards) ? model.yourCards : [];
+    const count = mine.length || (model.me && model.me.cardCount) || 2;
+    const cards = Array.from({ length: count }, (_, index) => {
+      const code = mine[index] || null;
+      return { code, index, label: code ? cardName(code) : index === 0 ? "Your first card" : `Your card ${index + 1}` };
+    });
+    return { title: "Turn one of your cards face up", help: "", cards, verb: "Turn", param: info.param || "card" };
+  }
+
+  function renderPicker(model, name, info, choice) {
+    container.dataset.mode = "pick";
+    const options = choice.cards.map((c) =>
+      cardElement(c.code, {
+        size: "lg",
+        label: c.label,
+        selected: selectedCard === c.index,
+        onSelect: () => {
+          selectedCard = c.index;
+          render(model);
+        },
+      }),
+    );
+    const chosen = choice.cards.find((c) => c.index === selectedCard) || null;
+    const value = (c) => (choice.param === "index" || !c.code ? c.index : c.code);
+    const go = button(chosen ? `${choice.verb} ${chosen.label}` : `Choose a card`, {
+      kind: "act-raise",
+      name,
+      disabled: !chosen,
+      onClick: async () => {
+        if (!(await confirm(`${choice.verb} the ${chosen.label}?`, choice.verb))) return;
+        selectedCard = null;
+        const param = chosen.code ? choice.param : "index";
+        act({ type: name, [param]: value(chosen) });
+      },
+    });
+    fill(
+      container,
+      el("p", { class: "act-title", text: choice.title }),
+      choice.help ? el("p", { class: "act-note", text: choice.help }) : null,
+      el("div", { class: "act-pick", role: "group", "aria-label": choice.title }, options),
+      el("div", { class: "act-row" }, go),
+    );
+  }
+
+  // Out of turn -------------------------------------------------------------------------------
+
+  function renderOutOfTurn(model) {
+    const { hand, me } = model;
+    container.dataset.mode = "early";
+    if (preAction && preAction.hand !== hand.hand_number) preAction = null;
+    if (preAction) {
+      return fill(
+        container,
+        el(
+          "p",
+          { class: "act-early-queued", role: "status" },
+          `Out of turn, binding: ${preAction.label}. It is sent when the action reaches you.`,
+        ),
+      );
+    }
+    const toCall = Math.max(0, (hand.current_bet || 0) - me.bet);
+    const choices = [{ type: "fold", label: "Fold" }];
+    if (toCall === 0) choices.push({ type: "check", label: "Check" });
+    else choices.push({ type: "call", label: `Call ${chips(Math.min(toCall, me.stack))}` });
+    const row = choices.map((c) =>
+      button(c.label, {
+        kind: "act-early",
+        name: `early-${c.type}`,
+        onClick: async () => {
+          const ok = await confirm(
+            `It is not your turn. Acting out of turn isn't allowed, but if you do, it's binding: "${c.label}" will be your action when it reaches you.`,
+            `${c.label} out of turn`,
+          );
+          if (!ok) return;
+          preAction = { type: c.type, label: c.label, hand: hand.hand_number, street: hand.street, currentBet: hand.current_bet };
+          render(model);
+        },
+      }),
+    );
+    fill(
+      container,
+      el("p", { class: "act-early-label", text: "Not your turn \u2022 acting early is binding" }),
+      el("div", { class: "act-row act-row-early", role: "group", "aria-label": "Act out of turn (binding)" }, row),
+    );
+  }
+
+  return {
+    render,
+    /** The server answered (view, ack or error): the bar may be used again. */
+    settled() {
+      waiting = false;
+      signature = "";
+      render(lastModel);
+    },
+  };
+}

@@ -1,0 +1,91 @@
+// The middle of the table: the board (two for a double board), the pot and side pots,
+// whose turn it is, and the hand's shuffle commitment.
+import { cardElement, cardsName } from "./cards.js";
+import { chips, el, fill, listWords, potName } from "./format.js";
+
+const BOARD_SIZE = 5;
+
+function boardRow(cards, index, count) {
+  const label = count > 1 ? `Board ${index + 1}` : "Board";
+  const slots = [];
+  for (let i = 0; i < BOARD_SIZE; i++) {
+    slots.push(i < cards.length ? cardElement(cards[i], { size: "md" }) : el("span", { class: "card card-md card-slot", "aria-hidden": "true" }));
+  }
+  return el(
+    "div",
+    { class: "board", role: "group", "aria-label": `${label}: ${cards.length ? cardsName(cards) : "no cards yet"}` },
+    count > 1 ? el("span", { class: "board-label", "aria-hidden": "true", text: index + 1 }) : null,
+    el("span", { class: "cards" }, slots),
+  );
+}
+
+function potLine(model) {
+  const { pots, pot, betsTotal, seats } = model;
+  const total = pot + betsTotal;
+  const lines = [el("p", { class: "pot-total" }, el("span", { class: "pot-label", text: "Pot" }), " ", el("strong", { text: chips(total) }))];
+  if (pots.length > 1) {
+    const names = new Map(seats.map((s) => [s.seat, s.name]));
+    const items = pots.map((p, i) =>
+      el(
+        "li",
+        { class: "side-pot" },
+        `${potName(i, pots.length).replace(/^the /, "")}: ${chips(p.amount)}`,
+        el("span", { class: "side-pot-who", text: ` (${listWords((p.eligible || []).map((s) => names.get(s) || `seat ${s}`))})` }),
+      ),
+    );
+    lines.push(el("ul", { class: "side-pots", "aria-label": "Pots" }, items));
+  }
+  return lines;
+}
+
+function turnLine(model) {
+  const { hand, seats, myTurn } = model;
+  if (!hand) return el("p", { class: "turn-line", text: model.table.dealing ? "Next hand soon" : "Waiting for the host to deal" });
+  if (hand.finished) return null;
+  if (myTurn) return el("p", { class: "turn-line turn-mine", text: "Your turn" });
+  const turn = seats.find((s) => s.isTurn);
+  if (turn) return el("p", { class: "turn-line", text: `${turn.name} to act` });
+  return el("p", { class: "turn-line", text: (hand.phase || "").replace(/_/g, " ") });
+}
+
+/** Draw the middle of the table. */
+export function renderBoard(container, model) {
+  const { boards, hand } = model;
+  const count = Math.max(boards.length, 1);
+  const rows = [];
+  for (let i = 0; i < count; i++) rows.push(boardRow(boards[i] || [], i, count));
+  const street = hand && hand.street && !hand.finished ? el("span", { class: "street", text: hand.street }) : null;
+  fill(
+    container,
+    el("div", { class: `boards boards-${count}` }, rows),
+    el("div", { class: "pot" }, potLine(model), street),
+    turnLine(model),
+  );
+}
+
+/** The commitment, small, at the start of each hand; the verify link once the seed is out. */
+export function renderFairness(container, model, verifyUrl) {
+  const parts = [];
+  if (model.inProgress && model.commitment) {
+    parts.push(
+      el(
+        "p",
+        { class: "commitment" },
+        `Hand #${model.hand.hand_number} deck commitment `,
+        el("code", { title: model.commitment, text: `${model.commitment.slice(0, 12)}\u2026` }),
+      ),
+    );
+  }
+  const revealed = model.revealed;
+  if (revealed && revealed.seed) {
+    const query = new URLSearchParams({ seed: revealed.seed, commitment: revealed.commitment || "" });
+    parts.push(
+      el(
+        "p",
+        { class: "commitment" },
+        el("a", { href: `${verifyUrl}?${query}`, target: "_blank", rel: "noopener", text: `Verify hand #${revealed.hand_number}'s shuffle` }),
+      ),
+    );
+  }
+  fill(container, parts);
+}

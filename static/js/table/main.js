@@ -1,0 +1,145 @@
+// The live table page: one websocket, one view at a time, drawn by the modules beside this one.
+import { connectTable, socketUrl } from "../socket.js";
+import { createActionBar } from "./actions.js";
+import { createConnectionDisplay, createTurnAlert, createWakeLock } from "./attention.js";
+import { renderBoard, renderFairness } from "./board.js";
+import { startClockTicker } from "./clock.js";
+import { el, fill } from "./format.js";
+import { createHistory } from "./history.js";
+import { renderMe } from "./me.js";
+import { clockwiseFrom, readView } from "./model.js";
+import { renderResults } from "./results.js";
+import { renderSeats } from "./seats.js";
+
+const app = document.getElementById("table-app");
+const config = app.dataset;
+const $ = (selector) => app.querySelector(selector);
+const parts = {
+  seats: $("#seats"),
+  board: $("#board"),
+  fairness: $("#fairness"),
+  results: $("#results"),
+  me: $("#me"),
+  actions: $("#actions"),
+  toast: $("#toast"),
+};
+
+// The blinds each seat posted, per hand: read from the posts at the start of the hand.
+const blindsByHand = new Map();
+
+function blindsOf(model) {
+  const hand = model.hand;
+  if (!hand) return new Map();
+  let blinds = blindsByHand.get(hand.hand_number);
+  if (!blinds) {
+    blinds = new Map();
+    blindsByHand.clear();
+    blindsByHand.set(hand.hand_number, blinds);
+  }
+  if (hand.street === "preflop" || !hand.street) {
+    for (const seat of hand.seats || []) {
+      const match = /^post (\d+)/.exec(seat.last_action || "");
+      if (!match) continue;
+      const amount = Number(match[1]);
+      if (amount === model.stakes.big_blind) blinds.set(seat.seat, "BB");
+      else if (amount === model.stakes.small_blind) blinds.set(seat.seat, "SB");
+      else if (amount === model.stakes.straddle || amount === 2 * model.stakes.big_blind) blinds.set(seat.seat, "Str");
+    }
+  }
+  return blinds;
+}
+
+// Messages for people: plain, and they go away by themselves.
+let toastTimer = null;
+function notify(text, kind = "info") {
+  parts.toast.textContent = text;
+  parts.toast.dataset.kind = kind;
+  parts.toast.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => {
+    parts.toast.hidden = true;
+  }, 6000);
+}
+
+const confirmDialog = document.getElementById("confirm");
+function confirmAction(text, okLabel) {
+  if (!confirmDialog || typeof confirmDialog.showModal !== "function") return Promise.resolve(window.confirm(text));
+  confirmDialog.querySelector(".confirm-text").textContent = text;
+  confirmDialog.querySelector(".confirm-ok").textContent = okLabel;
+  confirmDialog.returnValue = "";
+  confirmDialog.showModal();
+  return new Promise((resolve) => {
+    confirmDialog.addEventListener("close", () => resolve(confirmDialog.returnValue === "ok"), { once: true });
+  });
+}
+
+let socket = null;
+let model = null;
+const actionBar = createActionBar(parts.actions, {
+  send: (action) => socket.act(action),
+  confirm: confirmAction,
+  notify,
+});
+const turnAlert = createTurnAlert(document.title);
+const keepAwake = createWakeLock();
+const showConnection = createConnectionDisplay(document.getElementById("conn"), document.getElementById("conn-banner"));
+
+function render(view) {
+  model = readView(view, config.playerId || "");
+  const blinds = blindsOf(model);
+  const others = clockwiseFrom(model.seats.filter((s) => !s.isMe), model.mySeat);
+  const options = { blinds, deadline: model.deadline, total: model.actionSeconds };
+  renderSeats(parts.seats, others, options);
+  renderBoard(parts.board, model);
+  renderFairness(parts.fairness, model, config.verifyUrl);
+  renderResults(parts.results, model);
+  renderMe(parts.me, model, options);
+  actionBar.render(model);
+  const title = $("#hand-title");
+  if (title) {
+    title.textContent = model.hand ? `Hand #${model.hand.hand_number} \u00b7 ${model.gameName}` : model.gameName || "";
+  }
+  document.body.dataset.version = String(model.version);
+  document.body.dataset.myTurn = model.myTurn ? "true" : "false";
+  turnAlert(model.myTurn);
+  keepAwake(model.inProgress && Boolean(model.me && model.me.inHand));
+}
+
+function start() {
+  socket = connectTable(socketUrl(config.socketPath), {
+    onView: (view) => render(view),
+    onAck: () => actionBar.settled(),
+    onError: (error) => {
+      actionBar.settled();
+      notify(error.message || "The table refused that.", "error");
+    },
+    onStatus: showConnection,
+  });
+}
+
+// Settings: the four-colour deck, kept on this phone.
+const fourColour = document.getElementById("four-colour");
+function applyFourColour(on) {
+  document.body.classList.toggle("four-colour", on);
+  if (fourColour) fourColour.setAttribute("aria-pressed", on ? "true" : "false");
+}
+applyFourColour(localStorage.getItem("homegame-four-colour") === "1");
+fourColour?.addEventListener("click", () => {
+  const on = !document.body.classList.contains("four-colour");
+  localStorage.setItem("homegame-four-colour", on ? "1" : "0");
+  applyFourColour(on);
+});
+
+const history = createHistory(document.getElementById("history"), {
+  handsUrl: config.handsUrl,
+  verifyUrl: config.verifyUrl,
+  myPlayerId: config.playerId || "",
+});
+document.getElementById("history-open")?.addEventListener("click", () => history.open());
+
+startClockTicker(app);
+if (config.socketPath) start();
+else fill(parts.board, el("p", { text: "No table." }));
+
+// For the page's browser tests and the curious: the current model, and drawing a view by hand.
+window.homegameTable = { render, get model() { return model; }, get socket() { return socket; } };

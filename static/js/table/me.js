@@ -1,0 +1,50 @@
+// My place at the bottom of the screen: my cards, large, my stack and what I did last.
+// In Crazy Blind Man my cards are "on my forehead": drawn as backs, never as faces.
+import { cardElement, cardsName } from "./cards.js";
+import { chips, el, fill, statusWord } from "./format.js";
+import { clockBar } from "./clock.js";
+
+export function renderMe(container, model, { blinds = new Map() } = {}) {
+  const me = model.me;
+  if (!me) {
+    container.hidden = true;
+    return fill(container);
+  }
+  container.hidden = false;
+  const mine = Array.isArray(model.yourCards) ? model.yourCards : [];
+  const count = Math.max(mine.length, me.cardCount);
+  const known = mine.filter((code) => typeof code === "string" && code.length === 2 && code !== "??");
+  const forehead = me.inHand && count > 0 && known.length === 0;
+  const folded = me.status === "folded" || me.status === "mucked";
+  let cards = null;
+  if (me.inHand && count > 0) {
+    const list = [];
+    for (let i = 0; i < count; i++) {
+      const code = mine[i] && mine[i] !== "??" ? mine[i] : null;
+      list.push(cardElement(code, { size: "lg", label: code ? null : "Your card, hidden from you" }));
+    }
+    const label = forehead
+      ? `Your ${count} cards are on your forehead: everyone sees them but you`
+      : `Your cards: ${cardsName(known)}`;
+    cards = el("div", { class: `my-cards${folded ? " my-cards-folded" : ""}`, role: "group", "aria-label": label }, list);
+  }
+  const blind = blinds.get(me.seat);
+  fill(
+    container,
+    cards,
+    forehead ? el("p", { class: "my-note", text: "On your forehead: you cannot see your own cards." }) : null,
+    el(
+      "div",
+      { class: "my-line" },
+      el("span", { class: "my-name", text: `${me.name} \u00b7 seat ${me.seat}` }),
+      me.isButton ? el("span", { class: "badge badge-button", title: "Dealer button", text: "D" }) : null,
+      blind ? el("span", { class: "badge badge-blind", text: blind }) : null,
+      el("span", { class: "my-stack" }, el("strong", { text: chips(me.stack) }), " chips"),
+      me.bet ? el("span", { class: "seat-bet", text: `bet ${chips(me.bet)}` }) : null,
+      el("span", { class: `seat-status status-${me.status}`, text: statusWord(me.status) }),
+      me.lastAction ? el("span", { class: "seat-last", text: me.lastAction }) : null,
+    ),
+    model.myTurn ? clockBar(model.deadline, model.actionSeconds, "Your time") : null,
+  );
+  container.dataset.turn = model.myTurn ? "true" : "false";
+}

@@ -1,0 +1,104 @@
+// Reading a table view (engine/live.py's `view`, wrapping engine/views.py's hand view) into
+// what the page draws. Every field may be missing: the renderer must survive an older or
+// newer server, so everything here has a default.
+
+function array(value) {
+  return Array.isArray(value) ? value : [];
+}
+
+function number(value, fallback = 0) {
+  return typeof value === "number" && Number.isFinite(value) ? value : fallback;
+}
+
+/** The seats around the table, with the hand's details merged into the table's seats. */
+export function seatsOf(view, myPlayerId) {
+  const table = view.table || {};
+  const hand = view.hand || null;
+  const handSeats = new Map(array(hand && hand.seats).map((s) => [s.seat, s]));
+  const live = hand && !hand.finished;
+  const seats = array(table.seats).map((t) => {
+    const h = handSeats.get(t.seat);
+    let status = t.status || "active";
+    if (h && (hand.finished || t.in_hand !== false)) status = h.status || "active";
+    else if (status === "active" && live) status = "waiting";
+    if (t.away && status !== "folded") status = status === "active" ? "away" : status;
+    return {
+      seat: t.seat,
+      player: t.player,
+      name: t.name || (h && h.name) || `Seat ${t.seat}`,
+      stack: h ? number(h.stack) : number(t.stack),
+      bet: h ? number(h.bet) : 0,
+      status,
+      away: Boolean(t.away),
+      inHand: Boolean(h),
+      lastAction: h ? h.last_action || "" : "",
+      cards: h ? h.cards : null,
+      cardCount: h ? number(h.card_count) : 0,
+      shown: Boolean(h && h.shown),
+      isTurn: Boolean(h && h.is_turn && live),
+      won: h ? number(h.won) : 0,
+      isButton: (hand ? hand.button : table.button) === t.seat,
+      isMe: myPlayerId !== "" && String(t.player) === String(myPlayerId),
+    };
+  });
+  // A hand seat whose player has left the table still shows until the hand ends.
+  for (const [seat, h] of handSeats) {
+    if (seats.some((s) => s.seat === seat)) continue;
+    seats.push({
+      seat, player: h.player, name: h.name || `Seat ${seat}`, stack: number(h.stack), bet: number(h.bet),
+      status: h.status || "active", away: false, inHand: true, lastAction: h.last_action || "",
+      cards: h.cards, cardCount: number(h.card_count), shown: Boolean(h.shown),
+      isTurn: Boolean(h.is_turn && live), won: number(h.won), isButton: hand.button === seat,
+      isMe: String(h.player) === String(myPlayerId),
+    });
+  }
+  seats.sort((a, b) => a.seat - b.seat);
+  return seats;
+}
+
+/** Seats in play order starting after `mySeat` (so the left neighbour comes first). */
+export function clockwiseFrom(seats, mySeat) {
+  if (mySeat === null || mySeat === undefined) return seats.slice();
+  const after = seats.filter((s) => s.seat > mySeat);
+  const before = seats.filter((s) => s.seat < mySeat);
+  return [...after, ...before];
+}
+
+/** The nearest seat on my left still in the hand (Crazy Blind Man's removal target). */
+export function leftNeighbour(seats, mySeat) {
+  return clockwiseFrom(seats, mySeat).find((s) => s.inHand && s.status !== "folded" && s.status !== "mucked") || null;
+}
+
+/** Everything the page needs from one view. */
+export function readView(view, myPlayerId) {
+  const hand = view.hand || null;
+  const seats = seatsOf(view, myPlayerId);
+  const me = seats.find((s) => s.isMe) || null;
+  const legal = (hand && hand.legal_actions) || null;
+  const table = view.table || {};
+  return {
+    version: number(view.version, -1),
+    table,
+    hand,
+    seats,
+    me,
+    mySeat: me ? me.seat : hand && hand.viewer ? hand.viewer.seat : null,
+    inProgress: Boolean(hand && !hand.finished),
+    legal,
+    myTurn: Boolean(legal && legal.your_turn),
+    actions: (legal && legal.actions) || {},
+    yourCards: hand ? hand.your_cards : null,
+    boards: array(hand && hand.boards),
+    pots: array(hand && hand.pots),
+    pot: number(hand && hand.pot),
+    betsTotal: number(hand && hand.bets_total),
+    results: array(hand && hand.results),
+    deadline: typeof view.deadline === "number" ? view.deadline : null,
+    actionSeconds: number(table.options && table.options.action_seconds),
+    commitment: view.commitment || null,
+    revealed: view.revealed || null,
+    stakes: (hand && hand.stakes) || table.stakes || {},
+    gameName: (hand && hand.game_name) || table.game_name || table.game || "",
+    game: (hand && hand.game) || table.game || "",
+  };
+}

