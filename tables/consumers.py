@@ -14,7 +14,6 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
-from django.db import connection
 
 from engine.live import view
 from tables import live_presence, timers
@@ -34,8 +33,9 @@ PLAYER_TABLE_ACTIONS = {"sit_out", "sit_in"}
 
 
 def _db(function: Any) -> Any:
-    # PostgreSQL serves many threads at once; SQLite is safest from the one thread Django uses.
-    return database_sync_to_async(function, thread_sensitive=connection.vendor != "postgresql")
+    # Django's default: one thread runs the process's database calls, whose connections are
+    # then closed as configured (a thread pool left PostgreSQL connections open).
+    return database_sync_to_async(function)
 
 
 @dataclass(frozen=True, slots=True)

@@ -107,6 +107,14 @@ class Phone:
             got.append(await self.receive())
         return got
 
+    async def until(self, condition: Any, timeout: float = 5) -> dict[str, Any]:
+        """Read messages until the rendered view satisfies `condition` (a hint may be in flight)."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while self.view is None or not condition(self.view):
+            await self.receive(timeout=max(0.01, deadline - loop.time()))
+        return self.view
+
     async def request(self, message: Mapping[str, Any]) -> dict[str, Any]:
         """Send and return the first reply that is not a view (ack, error or pong)."""
         await self.send(message)

@@ -134,15 +134,15 @@ async def test_a_disconnected_player_keeps_the_seat_and_chips_and_shows_as_away(
     phones = [Phone(table.pk, await database_sync_to_async(player_cookie)(p)) for p in seated["players"]]
     for phone in phones:
         await phone.connect()
+    await settle(phones)
     await phones[1].close()
-    await settle([phones[0]])
-    seats = phones[0].view["table"]["seats"]
+    seats = (await phones[0].until(lambda view: view["table"]["seats"][1]["away"]))["table"]["seats"]
     assert [s["away"] for s in seats] == [False, True, False]
     assert [s["stack"] for s in seats] == [200, 200, 200]
     again = Phone(table.pk, await database_sync_to_async(player_cookie)(seated["players"][1]))
     await again.connect()
     assert again.view["hand"]["your_cards"]
-    await settle([phones[0]])
-    assert [s["away"] for s in phones[0].view["table"]["seats"]] == [False, False, False]
+    back = await phones[0].until(lambda view: not view["table"]["seats"][1]["away"])
+    assert [s["away"] for s in back["table"]["seats"]] == [False, False, False]
     for phone in (phones[0], phones[2], again):
         await phone.close()
