@@ -78,9 +78,18 @@ def initial_state(table: Table) -> LiveTable:
         stakes=Stakes(small_blind=table.small_blind, big_blind=table.big_blind),
     )
     for seat in Seat.objects.filter(table=table).select_related("player"):
-        stack = DEFAULT_BUY_IN_BIG_BLINDS * table.big_blind
+        stack = starting_stack(seat)
         state = sit(state, seat.number, str(seat.player_id), stack, seat.player.display_name)
     return live.new_live_table(state, LiveOptions())
+
+
+def starting_stack(seat: Seat) -> int:
+    """Chips a player sits down with: what the ledger says they hold, or the default stack for
+    a player with no ledger entries (tables.services.ledger.chips_to_sit_with)."""
+    from tables.services.ledger import chips_to_sit_with  # the ledger reads live tables too
+
+    chips = chips_to_sit_with(seat.player)
+    return DEFAULT_BUY_IN_BIG_BLINDS * seat.table.big_blind if chips is None else chips
 
 
 def locked_snapshot(table_id: int) -> TableSnapshot:
@@ -288,7 +297,7 @@ def player_seated(seat: Seat) -> None:
     """The host seated or moved a player (tables.services.seating): the live tables learn it
     through the write path. Call inside the seating transaction: a refusal undoes the seating."""
     player_id = str(seat.player_id)
-    stack = DEFAULT_BUY_IN_BIG_BLINDS * seat.table.big_blind
+    stack = starting_stack(seat)
     others = TableSnapshot.objects.filter(table__night_id=seat.table.night_id).exclude(table_id=seat.table_id)
     try:
         for snapshot in others:

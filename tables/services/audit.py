@@ -1,0 +1,48 @@
+"""The night's open record of the host's calls: every ruling, seating change and ledger entry.
+
+"The host's call is final, and open": players read the same log the host writes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import QuerySet
+
+from tables.ledger_models import AuditEntry
+from tables.models import Night, Table
+
+
+def who_label(user: AbstractBaseUser | None) -> str:
+    """How the log names whoever acted: their user name, or the dealer (the app itself)."""
+    if user is None or not user.is_authenticated:
+        return "the dealer"
+    return user.get_username()
+
+
+def record(
+    night: Night,
+    user: AbstractBaseUser | None,
+    what: str,
+    why: str = "",
+    *,
+    table: Table | None = None,
+    payload: dict[str, Any] | None = None,
+) -> AuditEntry:
+    """Append one entry. Call it inside the transaction of the change it describes, so a
+    refused change leaves no entry behind."""
+    return AuditEntry.objects.create(
+        night=night,
+        who=user if user is not None and user.is_authenticated else None,
+        who_label=who_label(user),
+        what=what[:200],
+        why=why.strip()[:300],
+        table=table,
+        payload=payload or {},
+    )
+
+
+def entries(night: Night) -> QuerySet[AuditEntry]:
+    """The night's log, newest first (what a reader wants to see first)."""
+    return AuditEntry.objects.filter(night=night).select_related("table").order_by("-when", "-id")

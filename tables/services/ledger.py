@@ -1,0 +1,413 @@
+"""The night's ledger: buy-ins, rebuys, top-ups, cash-outs and corrections, and the chips they
+put on or take off the tables.
+
+A table stack changes only through these entries and the hands. An entry for a seated player
+reaches the live table through the one write path (a ``set_stack`` or ``leave`` host intent)
+in the same transaction, so if the table refuses (the player is in the hand being played),
+no entry is written either. Entries are never changed: a mistake is fixed with a correction.
+
+Money is exact (Decimal, in the night's currency): the money of an entry is its chips times
+the night's chip value, so money in balances money out plus what is on the tables.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.db.models import QuerySet
+from django.utils import timezone
+
+from engine.live import HOST
+from tables import live
+from tables.errors import ActionRefused
+from tables.ledger_models import KINDS_IN, ChipRequest, EntryKind, LedgerEntry
+from tables.models import Night, Player, Seat
+from tables.services import audit
+
+MAX_CHIPS_PER_ENTRY = 10_000_000
+# Currencies without a minor unit; everything else is counted in hundredths.
+NO_MINOR_UNIT = {"JPY", "KRW", "ISK", "CLP", "VND", "HUF"}
+
+
+def minor_digits(currency: str) -> int:
+    return 0 if currency.upper() in NO_MINOR_UNIT else 2
+
+
+def format_money(amount: Decimal, currency: str) -> str:
+    """An amount for people: cents shown, and more digits only where a chip value needs them.
+
+    >>> format_money(Decimal("20.0000"), "EUR"), format_money(Decimal("0.125"), "EUR")
+    ('20.00 EUR', '0.125 EUR')
+    """
+    digits = max(minor_digits(currency), -amount.normalize().as_tuple().exponent)
+    return f"{amount:.{digits}f} {currency}"
+
+
+def money_for(night: Night, chips: int) -> Decimal:
+    """What `chips` are worth in the night's currency (exact)."""
+    return chips * night.chip_value
+
+
+def chips_for_money(night: Night, money: Decimal) -> int:
+    """How many chips `money` buys, refused unless it is a whole number of chips."""
+    chips = money / night.chip_value
+    if money <= 0 or chips != chips.to_integral_value():
+        raise ActionRefused(
+            f"{money} {night.currency} is not a whole number of chips "
+            f"(one chip is {night.chip_value.normalize()} {night.currency})."
+        )
+    return int(chips)
+
+
+def entries(night: Night) -> QuerySet[LedgerEntry]:
+    return LedgerEntry.objects.filter(night=night).select_related("player", "corrects", "table")
+
+
+# What the ledger says a player holds ------------------------------------------------------------
+
+
+def _signed(entry: LedgerEntry) -> tuple[int, int]:
+    """(chips in, chips out) of one entry."""
+    return (entry.chips, 0) if entry.is_in else (0, entry.chips)
+
+
+def chips_bought_and_cashed(player: Player) -> tuple[int, int] | None:
+    """(chips bought, chips cashed out) by a player, or None if the ledger never saw them."""
+    rows = list(LedgerEntry.objects.filter(player=player).select_related("corrects"))
+    if not rows:
+        return None
+    bought = sum(_signed(row)[0] for row in rows)
+    cashed = sum(_signed(row)[1] for row in rows)
+    return bought, cashed
+
+
+def chips_to_sit_with(player: Player) -> int | None:
+    """Chips a player sits down with: what they bought and have not cashed out. None for a
+    player the ledger never saw (the table then gives its default stack, which the cross-check
+    reports as chips that did not come through the ledger)."""
+    totals = chips_bought_and_cashed(player)
+    if totals is None:
+        return None
+    return totals[0] - totals[1]
+
+
+# Writing entries --------------------------------------------------------------------------------
+
+
+def _seat_in_live_table(player: Player) -> tuple[Seat, live.LiveTable] | None:
+    """The player's seat and its table's live state, locked (created on first use)."""
+    seat = Seat.objects.filter(player=player).select_related("table").first()
+    if seat is None:
+        return None
+    snapshot = live.locked_snapshot(seat.table_id)
+    return seat, live.LiveTable.from_json(snapshot.state)
+
+
+def _set_live_stack(seat: Seat, stack: int) -> None:
+    """Give the seat `stack` chips through the write path; refused while they play a hand."""
+    state = live.load_state(seat.table_id)
+    found = state.table.seat_of(str(seat.player_id))
+    if found is None:
+        raise ActionRefused(f"{seat.player.display_name} is not at {seat.table.name} yet.")
+    if stack < 0:
+        raise ActionRefused(f"{seat.player.display_name} has only {found.stack} chips on the table.")
+    try:
+        live.apply_intent(seat.table_id, HOST, {"type": "set_stack", "seat": found.seat, "stack": stack})
+    except live.IntentRefused as refused:
+        raise ActionRefused(refused.message) from None
+
+
+def _check_chips(chips: int) -> None:
+    if not isinstance(chips, int) or isinstance(chips, bool) or not 1 <= chips <= MAX_CHIPS_PER_ENTRY:
+        raise ActionRefused("Enter a whole number of chips, at least 1.")
+
+
+def _check_player(night: Night, player: Player) -> None:
+    if player.night_id != night.pk:
+        raise ActionRefused("This player is not in this night.")
+    if not night.is_open:
+        raise ActionRefused("This night is closed: its ledger is final.")
+
+
+def record_chips_in(
+    player: Player,
+    kind: str,
+    chips: int,
+    by: AbstractBaseUser | None,
+    reason: str = "",
+) -> LedgerEntry:
+    """A buy-in, rebuy or top-up: money in, and the chips onto the player's stack if seated."""
+    night = player.night
+    _check_player(night, player)
+    _check_chips(chips)
+    if kind not in KINDS_IN:
+        raise ActionRefused("Choose buy-in, rebuy or top-up.")
+    with transaction.atomic():
+        before = chips_bought_and_cashed(player)
+        seated = _seat_in_live_table(player)
+        entry = LedgerEntry.objects.create(
+            night=night,
+            player=player,
+            kind=kind,
+            chips=chips,
+            money=money_for(night, chips),
+            table=seated[0].table if seated else None,
+            reason=reason.strip()[:200],
+            recorded_by=by if by is not None and by.is_authenticated else None,
+        )
+        if seated is not None:
+            seat, state = seated
+            found = state.table.seat_of(str(player.pk))
+            if found is not None:
+                # A stack the ledger never backed (seated before any buy-in) is replaced, not added to.
+                current = found.stack if before is not None else 0
+                _set_live_stack(seat, current + chips)
+        _log(entry, by)
+    return entry
+
+
+def cash_out(player: Player, by: AbstractBaseUser | None, reason: str = "") -> LedgerEntry:
+    """The player leaves with their chips, paid at chip value: their table stack if seated,
+    otherwise what they bought and have not cashed out."""
+    night = player.night
+    _check_player(night, player)
+    with transaction.atomic():
+        seated = _seat_in_live_table(player)
+        table = None
+        if seated is not None:
+            seat, state = seated
+            found = state.table.seat_of(str(player.pk))
+            if found is None:
+                raise ActionRefused(f"{player.display_name} is not at {seat.table.name} yet.")
+            if state.hand_in_progress and state.hand is not None and found.seat in state.hand.index:
+                raise ActionRefused(f"{player.display_name} is in the hand being played; cash out after it.")
+            chips, table = found.stack, seat.table
+            try:
+                live.apply_intent(seat.table_id, HOST, {"type": "leave", "seat": found.seat})
+            except live.IntentRefused as refused:
+                raise ActionRefused(refused.message) from None
+            seat.delete()
+        else:
+            held = chips_to_sit_with(player)
+            if not held:
+                raise ActionRefused(f"{player.display_name} has no chips to cash out.")
+            chips = held
+        entry = LedgerEntry.objects.create(
+            night=night,
+            player=player,
+            kind=EntryKind.CASH_OUT,
+            chips=chips,
+            money=money_for(night, chips),
+            table=table,
+            reason=reason.strip()[:200],
+            recorded_by=by if by is not None and by.is_authenticated else None,
+        )
+        _log(entry, by)
+    return entry
+
+
+def correct(entry: LedgerEntry, chips: int, by: AbstractBaseUser | None, reason: str) -> LedgerEntry:
+    """Fix a mistaken entry by `chips` (signed: -900 takes back 900 chips recorded by mistake).
+    A correction of chips brought in changes the player's stack too, if they are seated."""
+    night = entry.night
+    _check_player(night, entry.player)
+    if not reason.strip():
+        raise ActionRefused("Say why the entry is corrected: the log is open to everyone.")
+    if not isinstance(chips, int) or isinstance(chips, bool) or chips == 0:
+        raise ActionRefused("A correction changes the entry by a whole number of chips, not 0.")
+    if abs(chips) > MAX_CHIPS_PER_ENTRY:
+        raise ActionRefused("That correction is larger than any entry can be.")
+    target = entry.corrects if entry.kind == EntryKind.CORRECTION and entry.corrects else entry
+    with transaction.atomic():
+        already = sum(c.chips for c in target.corrections.all())
+        if target.chips + already + chips < 0:
+            raise ActionRefused(f"That would leave the {target.get_kind_display().lower()} below 0 chips.")
+        seated = _seat_in_live_table(entry.player) if target.kind in KINDS_IN else None
+        correction = LedgerEntry.objects.create(
+            night=night,
+            player=entry.player,
+            kind=EntryKind.CORRECTION,
+            chips=chips,
+            money=money_for(night, chips),
+            table=seated[0].table if seated else target.table,
+            corrects=target,
+            reason=reason.strip()[:200],
+            recorded_by=by if by is not None and by.is_authenticated else None,
+        )
+        if seated is not None:
+            seat, state = seated
+            found = state.table.seat_of(str(entry.player_id))
+            if found is not None:
+                _set_live_stack(seat, found.stack + chips)
+        _log(correction, by)
+    return correction
+
+
+def _log(entry: LedgerEntry, by: AbstractBaseUser | None) -> None:
+    night = entry.night
+    what = f"{entry.get_kind_display()}: {entry.player.display_name}, {entry.chips} chips"
+    if entry.kind == EntryKind.CORRECTION and entry.corrects is not None:
+        what += f" (corrects #{entry.corrects.pk}, {entry.corrects.get_kind_display().lower()})"
+    audit.record(
+        night,
+        by,
+        f"{what} = {format_money(entry.money, night.currency)}",
+        entry.reason,
+        table=entry.table,
+        payload={
+            "ledger_entry": entry.pk,
+            "kind": entry.kind,
+            "player": entry.player_id,
+            "chips": entry.chips,
+            "money": str(entry.money),
+        },
+    )
+
+
+# Requests from players' phones ------------------------------------------------------------------
+
+
+def request_chips(player: Player, kind: str, chips: int) -> ChipRequest:
+    """A player asks for a buy-in, rebuy or top-up; it waits for the host."""
+    _check_player(player.night, player)
+    _check_chips(chips)
+    if player.status != Player.Status.APPROVED:
+        raise ActionRefused("The host has to let you in first.")
+    if kind not in KINDS_IN:
+        raise ActionRefused("Choose buy-in, rebuy or top-up.")
+    if ChipRequest.objects.filter(player=player, status=ChipRequest.Status.PENDING).exists():
+        raise ActionRefused("You already have a request waiting for the host.")
+    return ChipRequest.objects.create(night=player.night, player=player, kind=kind, chips=chips)
+
+
+def _decide(request_id: int, night: Night) -> ChipRequest:
+    request = (
+        ChipRequest.objects.select_for_update()
+        .select_related("player__night")
+        .filter(pk=request_id, night=night)
+        .first()
+    )
+    if request is None:
+        raise ActionRefused("This request does not exist.")
+    if request.status != ChipRequest.Status.PENDING:
+        raise ActionRefused(f"This request was already {request.get_status_display().lower()}.")
+    return request
+
+
+def approve_request(night: Night, request_id: int, by: AbstractBaseUser | None) -> LedgerEntry:
+    with transaction.atomic():
+        request = _decide(request_id, night)
+        entry = record_chips_in(request.player, request.kind, request.chips, by, "asked from their phone")
+        request.status, request.entry, request.decided_at = ChipRequest.Status.APPROVED, entry, timezone.now()
+        request.save(update_fields=["status", "entry", "decided_at"])
+    return entry
+
+
+def decline_request(night: Night, request_id: int, by: AbstractBaseUser | None, reason: str = "") -> None:
+    with transaction.atomic():
+        request = _decide(request_id, night)
+        request.status, request.decided_at = ChipRequest.Status.DECLINED, timezone.now()
+        request.save(update_fields=["status", "decided_at"])
+        what = f"Declined {request.player.display_name}'s {request.get_kind_display().lower()} request"
+        audit.record(night, by, f"{what} ({request.chips} chips)", reason, payload={"request": request.pk})
+
+
+# Totals, the cross-check and closing the night --------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class NightTotals:
+    """The night's money and chips. `difference` is money in minus (money out plus the tables
+    at chip value): 0 when the night balances."""
+
+    currency: str
+    money_in: Decimal
+    money_out: Decimal
+    chips_bought: int
+    chips_cashed_out: int
+    chips_on_tables: int
+    chips_on_tables_money: Decimal
+    unbacked_chips: int  # on tables for players the ledger never saw (seated before any buy-in)
+
+    @property
+    def difference(self) -> Decimal:
+        return self.money_in - self.money_out - self.chips_on_tables_money
+
+    @property
+    def chip_difference(self) -> int:
+        """Chips bought minus (chips on tables plus chips cashed out): 0 at every moment."""
+        return self.chips_bought - self.chips_on_tables - self.chips_cashed_out
+
+    @property
+    def balanced(self) -> bool:
+        return self.difference == 0 and self.chip_difference == 0
+
+
+def chips_on_tables(night: Night) -> tuple[int, int]:
+    """(chips on the night's live tables for players with ledger entries, chips of the others)."""
+    known = set(LedgerEntry.objects.filter(night=night).values_list("player_id", flat=True))
+    backed = unbacked = 0
+    for table in night.tables.all():
+        for seat in live.load_state(table.pk).table.seats:
+            if seat.player.isdigit() and int(seat.player) in known:
+                backed += seat.stack
+            else:
+                unbacked += seat.stack
+    return backed, unbacked
+
+
+def totals(night: Night) -> NightTotals:
+    money_in = money_out = Decimal(0)
+    chips_in = chips_out = 0
+    for entry in entries(night):
+        if entry.is_in:
+            money_in += entry.money
+            chips_in += entry.chips
+        else:
+            money_out += entry.money
+            chips_out += entry.chips
+    backed, unbacked = chips_on_tables(night)
+    return NightTotals(
+        currency=night.currency,
+        money_in=money_in,
+        money_out=money_out,
+        chips_bought=chips_in,
+        chips_cashed_out=chips_out,
+        chips_on_tables=backed,
+        chips_on_tables_money=money_for(night, backed),
+        unbacked_chips=unbacked,
+    )
+
+
+def close_night(night: Night, by: AbstractBaseUser | None) -> NightTotals:
+    """Close the night: refused unless money in equals money out plus what is still on the
+    tables at chip value, with the difference stated."""
+    with transaction.atomic():
+        locked = Night.objects.select_for_update().get(pk=night.pk)
+        now = totals(locked)
+        if now.difference != 0:
+            cur = now.currency
+            raise ActionRefused(
+                f"The night does not balance: {format_money(now.money_in, cur)} in, "
+                f"{format_money(now.money_out, cur)} out, {format_money(now.chips_on_tables_money, cur)} "
+                f"on the tables; {format_money(abs(now.difference), cur)} "
+                f"{'unaccounted for' if now.difference > 0 else 'more out than in'}."
+            )
+        if now.unbacked_chips:
+            raise ActionRefused(
+                f"{now.unbacked_chips} chips are on the tables for players with no buy-in: "
+                "record their buy-ins first."
+            )
+        locked.status = Night.Status.CLOSED
+        locked.save(update_fields=["status"])
+        audit.record(
+            locked,
+            by,
+            "Closed the night",
+            payload={"money_in": str(now.money_in), "money_out": str(now.money_out)},
+        )
+    night.status = locked.status
+    return now

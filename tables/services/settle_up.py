@@ -1,0 +1,149 @@
+"""Settling up: who pays whom at the end of the night, with as few transfers as possible.
+
+Each player's balance is what they take away (cash-outs, and chips still on a table at chip
+value) minus what they put in. Amounts are integers in the currency's minor unit (cents).
+Splitting the players into as many groups that settle among themselves as possible gives
+the fewest transfers (players minus groups); that is found exactly for up to
+`EXACT_LIMIT` players with something to settle, and by the greedy largest-creditor /
+largest-debtor pairing beyond (never more than players minus one transfers).
+
+>>> [(t.payer, t.payee, t.amount) for t in fewest_transfers({"ann": 500, "bob": -300, "cy": -200})]
+[('bob', 'ann', 300), ('cy', 'ann', 200)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from decimal import ROUND_HALF_EVEN, Decimal
+
+from tables.errors import ActionRefused
+from tables.models import Night
+from tables.services import ledger
+from tables.services.ledger import minor_digits
+
+EXACT_LIMIT = 14
+
+
+@dataclass(frozen=True, slots=True)
+class Transfer:
+    payer: str
+    payee: str
+    amount: int  # minor units
+
+
+def to_minor(amount: Decimal, currency: str) -> int:
+    return int((amount * 10 ** minor_digits(currency)).quantize(Decimal(1), rounding=ROUND_HALF_EVEN))
+
+
+def format_minor(amount: int, currency: str) -> str:
+    """An amount for people.
+
+    >>> format_minor(1250, "EUR")
+    '12.50 EUR'
+    """
+    digits = minor_digits(currency)
+    value = Decimal(amount).scaleb(-digits)
+    return f"{value:.{digits}f} {currency}"
+
+
+def _greedy(balances: Mapping[str, int]) -> list[Transfer]:
+    """Largest debtor pays the largest creditor, again and again."""
+    creditors = {name: amount for name, amount in balances.items() if amount > 0}
+    debtors = {name: -amount for name, amount in balances.items() if amount < 0}
+    transfers = []
+    while creditors and debtors:
+        payee = max(creditors, key=lambda name: (creditors[name], name))
+        payer = max(debtors, key=lambda name: (debtors[name], name))
+        amount = min(creditors[payee], debtors[payer])
+        transfers.append(Transfer(payer, payee, amount))
+        for side, name in ((creditors, payee), (debtors, payer)):
+            side[name] -= amount
+            if side[name] == 0:
+                del side[name]
+    return transfers
+
+
+def _zero_sum_groups(names: list[str], amounts: list[int]) -> list[list[str]]:
+    """The largest number of groups, each summing to 0, the players split into (subset DP)."""
+    n = len(names)
+    full = (1 << n) - 1
+    total = [0] * (full + 1)
+    best = [0] * (full + 1)
+    for mask in range(1, full + 1):
+        low = (mask & -mask).bit_length() - 1
+        total[mask] = total[mask & (mask - 1)] + amounts[low]
+        bits = [i for i in range(n) if mask >> i & 1]
+        best[mask] = max(best[mask ^ (1 << i)] for i in bits) + (1 if total[mask] == 0 else 0)
+    # Remove players one by one following the optimum: each time what is left sums to 0,
+    # the players removed since the last such point form a group.
+    groups: list[list[str]] = []
+    current: list[str] = []
+    mask = full
+    while mask:
+        bonus = 1 if total[mask] == 0 else 0
+        if bonus and current:
+            groups.append(current)
+            current = []
+        i = next(i for i in range(n) if mask >> i & 1 and best[mask ^ (1 << i)] + bonus == best[mask])
+        current.append(names[i])
+        mask ^= 1 << i
+    groups.append(current)
+    return groups
+
+
+def fewest_transfers(balances: Mapping[str, int]) -> list[Transfer]:
+    """Transfers that settle `balances` (positive: is owed; they must sum to 0)."""
+    if sum(balances.values()) != 0:
+        raise ValueError("Balances must add up to 0 to be settled.")
+    open_balances = {name: amount for name, amount in sorted(balances.items()) if amount}
+    if len(open_balances) > EXACT_LIMIT:
+        return _greedy(open_balances)
+    names = list(open_balances)
+    transfers = []
+    for group in _zero_sum_groups(names, [open_balances[name] for name in names]):
+        transfers.extend(_greedy({name: open_balances[name] for name in group}))
+    return sorted(transfers, key=lambda t: (-t.amount, t.payer, t.payee))
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    currency: str
+    balances: dict[str, int]  # minor units, by display name
+    transfers: list[Transfer]
+    rounding: int  # minor units given to the largest balance so the balances sum to 0
+
+
+def balances_by_player(night: Night) -> dict[str, Decimal]:
+    """Each player's take-away minus put-in, counting chips still on a table at chip value."""
+    result: dict[str, Decimal] = {}
+    for entry in ledger.entries(night):
+        name = entry.player.display_name
+        signed = -entry.money if entry.is_in else entry.money
+        result[name] = result.get(name, Decimal(0)) + signed
+    names = {str(p.pk): p.display_name for p in night.players.filter(ledger_entries__isnull=False).distinct()}
+    for table in night.tables.all():
+        for seat in ledger.live.load_state(table.pk).table.seats:
+            if seat.player in names:
+                name = names[seat.player]
+                result[name] = result.get(name, Decimal(0)) + ledger.money_for(night, seat.stack)
+    return result
+
+
+def settle(night: Night) -> Settlement:
+    currency = night.currency
+    exact = balances_by_player(night)
+    if sum(exact.values(), Decimal(0)) != 0:
+        off = -sum(exact.values(), Decimal(0))
+        raise ActionRefused(
+            f"The ledger does not balance ({ledger.format_money(off, currency)} more in than out and on "
+            "the tables): "
+            "fix it with a correction before settling up."
+        )
+    balances = {name: to_minor(amount, currency) for name, amount in exact.items()}
+    rounding = -sum(balances.values())
+    if rounding and balances:
+        # Fractions of a cent from odd chip values: the biggest balance absorbs them.
+        largest = max(balances, key=lambda name: (abs(balances[name]), name))
+        balances[largest] += rounding
+    return Settlement(currency, balances, fewest_transfers(balances), rounding)

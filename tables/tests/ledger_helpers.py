@@ -1,0 +1,27 @@
+"""Shared set-up for the ledger tests: hands played through the one write path."""
+
+from __future__ import annotations
+
+import random
+
+from engine.live import HOST
+from tables.live import apply_intent, load_state
+from tables.tests.live_helpers import random_action
+
+
+def play_hand(table_id: int, rnd: random.Random) -> None:
+    """Deal one hand and play it out with random legal decisions, as the players would."""
+    apply_intent(table_id, HOST, {"type": "start_hand"})
+    for _ in range(200):
+        state = load_state(table_id)
+        if not state.hand_in_progress:
+            return
+        seat, action = random_action(state, rnd)
+        player = state.table.occupant(seat).player
+        apply_intent(table_id, f"player:{player}", {"type": "act", "action": action})
+    raise AssertionError("The hand did not finish")
+
+
+def stacks(table_id: int) -> dict[str, int]:
+    """Chips on the table by player id, between hands."""
+    return {seat.player: seat.stack for seat in load_state(table_id).table.seats}
