@@ -134,7 +134,7 @@ class DaphneServer:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self, timeout: float = 20) -> None:
-        command = [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port)]
+        command = [sys.executable, "-m", "daphne", "-v", "0", "-b", "127.0.0.1", "-p", str(self.port)]
         self.process = subprocess.Popen(
             [*command, "homegame.asgi:application"], cwd=BASE_DIR, env=_server_env(self.database)
         )

@@ -9,10 +9,10 @@ and comes back. Screenshots go to test-artifacts/screenshots/.
 from __future__ import annotations
 
 import json
-import re
 import sqlite3
-from dataclasses import replace
+import time
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -144,7 +144,8 @@ def browser() -> Iterator[Any]:
 
 
 def open_phones(browser: Any, server: Any, arranged: dict[str, Any], names: list[str]) -> list[Phone]:
-    phones = [Phone(browser, server, key, name) for key, name in zip(arranged["sessions"], names, strict=True)]
+    pairs = zip(arranged["sessions"], names, strict=True)
+    phones = [Phone(browser, server, key, name) for key, name in pairs]
     version = committed(server, arranged["table"]).version
     for phone in phones:
         phone.wait_version(version)
@@ -164,18 +165,42 @@ def hidden_cards_for(state: LiveTable, seat: int) -> set[str]:
 def assert_page_private(phone: Phone, state: LiveTable, seat: int) -> None:
     """ "Players see their own hole cards; others' only when tabled or exposed." """
     shown = set(phone.page.eval_on_selector_all("[data-card]", "cards => cards.map(c => c.dataset.card)"))
-    labels = phone.page.evaluate("document.body.innerText + ' ' + [...document.querySelectorAll('[aria-label]')]"
-                                 ".map(e => e.getAttribute('aria-label')).join(' ')")
+    labels = phone.page.evaluate(SPOKEN_TEXT)
     leaked = shown & hidden_cards_for(state, seat)
     assert not leaked, f"{phone.name} shows {leaked}"
     for code in hidden_cards_for(state, seat):
         assert _spoken(code) not in labels, f"{phone.name} names {code}"
 
 
+RANK_WORDS = dict(
+    zip(
+        "23456789TJQKA",
+        [
+            "Two",
+            "Three",
+            "Four",
+            "Five",
+            "Six",
+            "Seven",
+            "Eight",
+            "Nine",
+            "Ten",
+            "Jack",
+            "Queen",
+            "King",
+            "Ace",
+        ],
+        strict=True,
+    )
+)
+SUIT_WORDS = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
+# Everything a screen reader would say: the visible text and every label.
+SPOKEN_TEXT = """document.body.innerText + ' ' + [...document.querySelectorAll('[aria-label]')]
+    .map(e => e.getAttribute('aria-label')).join(' ')"""
+
+
 def _spoken(code: str) -> str:
-    ranks = dict(zip("23456789TJQKA", "Two Three Four Five Six Seven Eight Nine Ten Jack Queen King Ace".split()))
-    suits = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
-    return f"{ranks[code[0]]} of {suits[code[1]]}"
+    return f"{RANK_WORDS[code[0]]} of {SUIT_WORDS[code[1]]}"
 
 
 def assert_frames_private(phone: Phone, hole_by_seat: dict[int, set[str]], seat: int) -> None:
@@ -190,6 +215,101 @@ def assert_frames_private(phone: Phone, hole_by_seat: dict[int, set[str]], seat:
                 continue
             for code in cards:
                 assert f'"{code}"' not in text, f"{phone.name} received {code} of seat {other}"
+
+
+# Playing through the page ----------------------------------------------------------------------
+
+
+def tap(phone: Phone, selector: str) -> None:
+    phone.page.locator(selector).first.tap()
+
+
+def wait_my_turn(phone: Phone) -> None:
+    phone.page.wait_for_function("document.body.dataset.myTurn === 'true'", timeout=WAIT_MS)
+
+
+def play_step(phone: Phone, state: LiveTable, seat: int, plan: dict[str, Any]) -> None:
+    """Take this seat's planned decision through its page, using the buttons a player would."""
+    hand = state.hand
+    assert hand is not None
+    wait_my_turn(phone)
+    actions = hand.legal_actions(seat)["actions"]
+    wanted = plan.get((hand.street, seat))
+    if "show" in actions:
+        tap(phone, "[data-action=show]")
+    elif wanted == "all-in":
+        word = "raise" if actions.get("raise", {}).get("allowed") else "bet"
+        tap(phone, ".act-quick:text-is('All-in')")
+        tap(phone, f"[data-action={word}]")
+    elif isinstance(wanted, int):
+        word = "raise" if actions.get("raise", {}).get("allowed") else "bet"
+        phone.page.fill(".act-exact", str(wanted))
+        phone.page.locator(".act-exact").press("Tab")
+        tap(phone, f"[data-action={word}]")
+    elif actions.get("call", {}).get("allowed"):
+        tap(phone, "[data-action=call]")
+    else:
+        tap(phone, "[data-action=check]")
+
+
+def play_until_over(server: Any, table_id: int, phones: list[Phone], plan: dict[str, Any]) -> LiveTable:
+    state = committed(server, table_id)
+    for _ in range(40):
+        hand = state.hand
+        assert hand is not None
+        if hand.finished:
+            return state
+        seat = hand.to_act
+        assert seat is not None, f"nobody to act in phase {hand.phase}"
+        before = state.version
+        play_step(phones[seat - 1], state, seat, plan)
+        deadline = time.monotonic() + WAIT_MS / 1000
+        while committed(server, table_id).version == before:
+            assert time.monotonic() < deadline, "the action never reached the server"
+            time.sleep(0.05)
+        state = committed(server, table_id)
+        for number, phone in enumerate(phones, start=1):
+            phone.wait_version(state.version)
+            assert_page_private(phone, state, number)
+    raise AssertionError("the hand did not end")
+
+
+def test_three_phones_play_a_hand_to_a_showdown_with_a_side_pot(daphne_server: Any, browser: Any) -> None:
+    """Side pots: "chips that nobody can call" and all-in players win only what they matched.
+    Each phone shows who won which pot, with what, and the new stacks."""
+    names = ["Ann", "Bo", "Cy"]
+    arranged = daphne_server.call(f"{HERE}:arrange_table", names=names, stacks=[60, 200, 200], seed=SEED)
+    table_id = arranged["table"]
+    phones = open_phones(browser, daphne_server, arranged, names)
+    start = committed(daphne_server, table_id)
+    assert start.hand is not None
+    hole = {s.seat: {str(c) for c in s.hole} for s in start.hand.seats}
+    phones[0].shot("table-nlhe")
+    # Ann (short) moves all-in preflop, the others call; Bo bets 20 on the flop, Cy calls; then checks.
+    plan = {(0, 1): "all-in", (1, 2): 20}  # (street: 0 preflop, 1 flop; seat)
+    final = play_until_over(daphne_server, table_id, phones, plan)
+    hand = final.hand
+    assert hand is not None and hand.finished
+    assert {award.pot for award in hand.awards} == {0, 1}, "a main pot and a side pot"
+    for number, phone in enumerate(phones, start=1):
+        results = phone.page.locator("#results").inner_text()
+        for award in hand.awards:
+            for seat, _amount in award.shares:
+                who = "You" if seat == number else names[seat - 1]
+                assert who in results
+            assert f"({award.amount:,})" in results
+            if award.hand:
+                assert award.hand in results
+        assert "main pot" in results and "side pot" in results
+        for s in final.table.seats:
+            if s.seat == number:
+                assert phone.page.locator(".my-stack strong").inner_text() == f"{s.stack:,}"
+            else:
+                tile = phone.page.locator(f".seat[data-seat='{s.seat}'] .seat-stack")
+                assert tile.inner_text() == f"{s.stack:,}"
+        assert_frames_private(phone, hole, number)
+        assert phone.errors == []
+    phones[1].shot("table-nlhe-results")
 
 
 def test_smoke_three_phones_see_the_table(daphne_server: Any, browser: Any) -> None:
