@@ -69,29 +69,31 @@ def entries(night: Night) -> QuerySet[LedgerEntry]:
 # What the ledger says a player holds ------------------------------------------------------------
 
 
-def _signed(entry: LedgerEntry) -> tuple[int, int]:
-    """(chips in, chips out) of one entry."""
-    return (entry.chips, 0) if entry.is_in else (0, entry.chips)
-
-
-def chips_bought_and_cashed(player: Player) -> tuple[int, int] | None:
-    """(chips bought, chips cashed out) by a player, or None if the ledger never saw them."""
-    rows = list(LedgerEntry.objects.filter(player=player).select_related("corrects"))
-    if not rows:
-        return None
-    bought = sum(_signed(row)[0] for row in rows)
-    cashed = sum(_signed(row)[1] for row in rows)
-    return bought, cashed
+def chips_in_hand(player: Player) -> int | None:
+    """Chips a player holds away from any table: bought (or cashed out) while not seated, since
+    they last left a table. None for a player the ledger never saw. A seated player's chips are
+    all on the table: the chips in hand went there when they sat down."""
+    if Seat.objects.filter(player=player).exists():
+        return 0 if LedgerEntry.objects.filter(player=player).exists() else None
+    return chips_to_sit_with(player)
 
 
 def chips_to_sit_with(player: Player) -> int | None:
-    """Chips a player sits down with: what they bought and have not cashed out. None for a
-    player the ledger never saw (the table then gives its default stack, which the cross-check
-    reports as chips that did not come through the ledger)."""
-    totals = chips_bought_and_cashed(player)
-    if totals is None:
+    """Chips a player sits down with: the chips in their hand (called as they take the seat).
+    None for a player the ledger never saw (the table then gives its default stack, which the
+    totals report as chips not bought)."""
+    rows = list(LedgerEntry.objects.filter(player=player).select_related("corrects").order_by("id"))
+    if not rows:
         return None
-    return totals[0] - totals[1]
+    held = 0
+    for row in rows:
+        if row.kind == EntryKind.CASH_OUT and row.table_id is not None:
+            held = 0  # they left a table with its stack: what they held before went onto it
+        elif row.table_id is None and row.is_in:
+            held += row.chips
+        elif row.table_id is None and row.kind == EntryKind.CASH_OUT:
+            held -= row.chips
+    return held
 
 
 # Writing entries --------------------------------------------------------------------------------
@@ -146,7 +148,7 @@ def record_chips_in(
     if kind not in KINDS_IN:
         raise ActionRefused("Choose buy-in, rebuy or top-up.")
     with transaction.atomic():
-        before = chips_bought_and_cashed(player)
+        before = LedgerEntry.objects.filter(player=player).exists()
         seated = _seat_in_live_table(player)
         entry = LedgerEntry.objects.create(
             night=night,
@@ -163,7 +165,7 @@ def record_chips_in(
             found = state.table.seat_of(str(player.pk))
             if found is not None:
                 # A stack the ledger never backed (seated before any buy-in) is replaced, not added to.
-                current = found.stack if before is not None else 0
+                current = found.stack if before else 0
                 _set_live_stack(seat, current + chips)
         _log(entry, by)
     return entry
@@ -191,8 +193,8 @@ def cash_out(player: Player, by: AbstractBaseUser | None, reason: str = "") -> L
                 raise ActionRefused(refused.message) from None
             seat.delete()
         else:
-            held = chips_to_sit_with(player)
-            if not held:
+            held = chips_in_hand(player)
+            if not held or held < 0:
                 raise ActionRefused(f"{player.display_name} has no chips to cash out.")
             chips = held
         entry = LedgerEntry.objects.create(
@@ -232,7 +234,8 @@ def correct(entry: LedgerEntry, chips: int, by: AbstractBaseUser | None, reason:
             kind=EntryKind.CORRECTION,
             chips=chips,
             money=money_for(night, chips),
-            table=seated[0].table if seated else target.table,
+            # Chips brought in go where the player is now: their table, or their hand.
+            table=seated[0].table if seated else None,
             corrects=target,
             reason=reason.strip()[:200],
             recorded_by=by if by is not None and by.is_authenticated else None,
@@ -329,17 +332,22 @@ class NightTotals:
     chips_bought: int
     chips_cashed_out: int
     chips_on_tables: int
-    chips_on_tables_money: Decimal
+    chips_in_play_money: Decimal
+    chips_in_hand: int  # bought by players not seated (yet)
     unbacked_chips: int  # on tables for players the ledger never saw (seated before any buy-in)
 
     @property
+    def chips_in_play(self) -> int:
+        return self.chips_on_tables + self.chips_in_hand
+
+    @property
     def difference(self) -> Decimal:
-        return self.money_in - self.money_out - self.chips_on_tables_money
+        return self.money_in - self.money_out - self.chips_in_play_money
 
     @property
     def chip_difference(self) -> int:
         """Chips bought minus (chips on tables plus chips cashed out): 0 at every moment."""
-        return self.chips_bought - self.chips_on_tables - self.chips_cashed_out
+        return self.chips_bought - self.chips_in_play - self.chips_cashed_out
 
     @property
     def balanced(self) -> bool:
@@ -370,6 +378,9 @@ def totals(night: Night) -> NightTotals:
             money_out += entry.money
             chips_out += entry.chips
     backed, unbacked = chips_on_tables(night)
+    in_hand = 0
+    for player in night.players.filter(ledger_entries__isnull=False, seats__isnull=True).distinct():
+        in_hand += chips_in_hand(player) or 0
     return NightTotals(
         currency=night.currency,
         money_in=money_in,
@@ -377,7 +388,8 @@ def totals(night: Night) -> NightTotals:
         chips_bought=chips_in,
         chips_cashed_out=chips_out,
         chips_on_tables=backed,
-        chips_on_tables_money=money_for(night, backed),
+        chips_in_play_money=money_for(night, backed + in_hand),
+        chips_in_hand=in_hand,
         unbacked_chips=unbacked,
     )
 
@@ -392,8 +404,8 @@ def close_night(night: Night, by: AbstractBaseUser | None) -> NightTotals:
             cur = now.currency
             raise ActionRefused(
                 f"The night does not balance: {format_money(now.money_in, cur)} in, "
-                f"{format_money(now.money_out, cur)} out, {format_money(now.chips_on_tables_money, cur)} "
-                f"on the tables; {format_money(abs(now.difference), cur)} "
+                f"{format_money(now.money_out, cur)} out, {format_money(now.chips_in_play_money, cur)} "
+                f"still in play; {format_money(abs(now.difference), cur)} "
                 f"{'unaccounted for' if now.difference > 0 else 'more out than in'}."
             )
         if now.unbacked_chips:

@@ -115,13 +115,19 @@ class Settlement:
 
 
 def balances_by_player(night: Night) -> dict[str, Decimal]:
-    """Each player's take-away minus put-in, counting chips still on a table at chip value."""
+    """Each player's take-away minus put-in, counting chips still in play (on a table or in
+    their hand) at chip value."""
     result: dict[str, Decimal] = {}
     for entry in ledger.entries(night):
         name = entry.player.display_name
         signed = -entry.money if entry.is_in else entry.money
         result[name] = result.get(name, Decimal(0)) + signed
-    names = {str(p.pk): p.display_name for p in night.players.filter(ledger_entries__isnull=False).distinct()}
+    players = night.players.filter(ledger_entries__isnull=False).distinct()
+    names = {str(p.pk): p.display_name for p in players}
+    for player in players:
+        held = ledger.chips_in_hand(player)
+        if held:
+            result[player.display_name] += ledger.money_for(night, held)
     for table in night.tables.all():
         for seat in ledger.live.load_state(table.pk).table.seats:
             if seat.player in names:

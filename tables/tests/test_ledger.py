@@ -38,8 +38,26 @@ def test_a_player_who_bought_in_first_sits_down_with_those_chips(
 ) -> None:
     ann = make_player("Ann")
     ledger.record_chips_in(ann, "buy_in", 300, host)
+    assert ledger.totals(table.night).chips_in_hand == 300
     seating.move_player(ann, table, 4)
     assert load_state(table.pk).table.seat(4).stack == 300
+    assert ledger.totals(table.night).chips_in_hand == 0
+
+
+def test_a_player_back_after_cashing_out_sits_with_their_new_buy_in_only(table: Table, host: User) -> None:
+    ann, bob = seat_players(table, ["Ann", "Bob"])
+    ledger.record_chips_in(ann, "buy_in", 200, host)
+    ledger.record_chips_in(bob, "buy_in", 200, host)
+    rnd = random.Random(5)
+    while stacks(table.pk)[str(ann.pk)] == 200:
+        play_hand(table.pk, rnd)
+    ledger.cash_out(ann, host)
+    with pytest.raises(ActionRefused, match="above zero"):
+        seating.move_player(ann, table, 5)  # nothing bought since: nothing to sit with
+    ledger.record_chips_in(ann, "rebuy", 150, host)
+    seating.move_player(ann, table, 5)
+    assert load_state(table.pk).table.seat(5).stack == 150
+    assert ledger.totals(table.night).chip_difference == 0
 
 
 def test_a_rebuy_is_refused_while_the_player_is_in_a_hand_and_nothing_is_written(
@@ -143,6 +161,7 @@ def test_night_totals_count_money_in_money_out_and_chips_in_play(table: Table, h
     totals = ledger.totals(table.night)
     assert (totals.money_in, totals.money_out) == (Decimal("50.00"), Decimal("20.00"))
     assert (totals.chips_bought, totals.chips_cashed_out, totals.chips_on_tables) == (500, 200, 300)
+    assert totals.chips_in_hand == 0
     assert totals.difference == 0 and totals.balanced
 
 
@@ -157,7 +176,7 @@ def test_closing_is_refused_until_the_night_balances_with_the_difference_stated(
     ledger.correct(cash_out, 30, host, "paid 3 EUR too much")
     with pytest.raises(
         ActionRefused,
-        match=r"20\.00 EUR in, 23\.00 EUR out, 0\.00 EUR on the tables; 3\.00 EUR more out than in",
+        match=r"20\.00 EUR in, 23\.00 EUR out, 0\.00 EUR still in play; 3\.00 EUR more out than in",
     ):
         ledger.close_night(night, host)
     night.refresh_from_db()
