@@ -17,7 +17,7 @@ from django.utils import timezone
 from engine.tournament import Move, MoveReason, TableSeating, TournamentError, apply_moves, draw_seats
 from engine.tournament import propose_moves as engine_propose_moves
 from tables.errors import ActionRefused
-from tables.models import Seat, Table
+from tables.models import Player, Seat, Table
 from tables.services import seating
 from tables.services.tournaments import check_not_over, lock_tournament, log_action
 from tables.tournament_models import Tournament, TournamentAction, TournamentEntry
@@ -105,7 +105,9 @@ def confirm_moves(
             }
             ready = next((m for m in pending if (tables[m.to_table].pk, m.to_seat) not in taken), None)
             if ready is None:
-                raise ActionRefused("These moves go round in a circle: confirm them one at a time.")
+                # Players swapping seats: one of them waits in a seat nobody is moving to.
+                _step_aside(players[pending[0].player].player, tables, pending, taken)
+                continue
             pending.remove(ready)
             player = players[ready.player].player
             seating.move_player(player, tables[ready.to_table], ready.to_seat)
@@ -117,3 +119,15 @@ def confirm_moves(
             log_action(
                 tournament, actor, TournamentAction.MOVE, f"{player.display_name}: {where} ({why})", now
             )
+
+
+def _step_aside(
+    player: Player, tables: dict[int, Table], pending: list[Move], taken: set[tuple[int, int]]
+) -> None:
+    wanted = {(tables[m.to_table].pk, m.to_seat) for m in pending}
+    for table in tables.values():
+        for number in range(1, table.max_seats + 1):
+            if (table.pk, number) not in taken and (table.pk, number) not in wanted:
+                seating.move_player(player, table, number)
+                return
+    raise ActionRefused("Every seat is taken: confirm these moves one at a time.")

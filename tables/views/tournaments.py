@@ -252,7 +252,7 @@ def tournament_seating(request: HttpRequest, tournament_id: int) -> HttpResponse
         "moves": [(move, names.get(move.player, "?"), json.dumps([move.to_json()])) for move in moves],
         "all_moves": json.dumps([move.to_json() for move in moves]),
     }
-    return render(request, "tables/seating_service.html", context)
+    return render(request, "tables/tournament_seating.html", context)
 
 
 @login_required
