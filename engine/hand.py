@@ -39,7 +39,8 @@ State (plain attributes; `to_json()` -> dict, `Hand.from_json(dict)`):
   burned, step (index into game.procedure), street (0 preflop .. 3 river), round_open, to_act,
   current_bet, min_raise, full_level, raise_count, raise_cap, aggressor, aggressor_street, pot
   (chips in the middle), pots (list[Pot(amount, eligible)] after each round), showdown_order,
-  awards (list[Award]), finished, events. `phase`: "betting" | "showdown" | "complete" | a step kind.
+  awards (list[Award]), finished, events, extras (a JSON-able dict for rulings and variants).
+  `phase`: "betting" | "showdown" | "complete" | a step kind.
   `chips_on_table() == chips_total` always.
 Events (engine.events, frozen, `to_json()` -> {"type": ..., fields}, `event_from_json`):
   player: fold{seat} check{seat} call{seat, amount} bet_or_raise{seat, to} show{seat} muck{seat};
@@ -58,6 +59,7 @@ Views: `engine.views.view(hand, viewer)` with viewer a seat number, "host" or "p
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -147,6 +149,7 @@ class Hand:
         "current_bet",
         "deck",
         "events",
+        "extras",
         "finished",
         "full_level",
         "game",
@@ -196,6 +199,8 @@ class Hand:
         self.awards: list[Award] = []
         self.finished = False
         self.events: list[Event] = []
+        # JSON-able state owned by rulings and variants (exposed cards, removal phase...).
+        self.extras: dict[str, Any] = {}
         if deal:
             self.run_dealer()
 
@@ -380,6 +385,7 @@ class Hand:
             "showdown_order": list(self.showdown_order),
             "awards": [award.to_json() for award in self.awards],
             "finished": self.finished,
+            "extras": copy.deepcopy(self.extras),
             "events": [event.to_json() for event in self.events],
         }
 
@@ -411,6 +417,7 @@ class Hand:
         hand.showdown_order = tuple(data["showdown_order"])
         hand.awards = [Award.from_json(award) for award in data["awards"]]
         hand.events = [event_from_json(event) for event in data["events"]]
+        hand.extras = copy.deepcopy(data.get("extras", {}))
         return hand
 
 
