@@ -38,6 +38,9 @@ if TYPE_CHECKING:
 
 StepHandler = Callable[["Hand", Step], "Event | None"]
 
+OPTION_CHECKS: dict[str, Callable[[HandConfig], None]] = {}
+"""Per game key: raises ConfigurationError when `HandConfig.options` (or posts) do not suit that game."""
+
 
 # Validation ---------------------------------------------------------------------------
 
@@ -67,6 +70,9 @@ def validate(config: HandConfig, deck: Sequence[Card]) -> GameDef:
     if len(set(deck)) != len(deck) or not set(deck) <= set(game.deck):
         raise ConfigurationError(f"That is not a {len(game.deck)}-card deck for {game.name}")
     _validate_posts(config, game, numbers)
+    check_options = OPTION_CHECKS.get(game.key)
+    if check_options is not None:
+        check_options(config)
     return game
 
 

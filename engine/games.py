@@ -187,10 +187,11 @@ GAMES: dict[str, GameDef] = {
 _PROCEDURES: dict[str, tuple[Step, ...]] = {key: compile_procedure(game) for key, game in GAMES.items()}
 
 
-def register_game(game: GameDef) -> None:
-    """Add (or replace) a game definition, e.g. a variant defined outside this module."""
+def register_game(game: GameDef, procedure: tuple[Step, ...] | None = None) -> None:
+    """Add (or replace) a game definition, e.g. a variant defined outside this module,
+    with its own procedure when the compiled one (posts, deal, streets, showdown) does not fit."""
     GAMES[game.key] = game
-    _PROCEDURES[game.key] = compile_procedure(game)
+    _PROCEDURES[game.key] = procedure if procedure is not None else compile_procedure(game)
 
 
 def cards_needed(game: GameDef, players: int) -> int:

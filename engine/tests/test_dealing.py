@@ -55,3 +55,21 @@ def test_a_player_without_chips_cannot_be_dealt_in():
     config = standard_config("nlhe", seats_with([500, 0, 500]), button=1, stakes=Stakes(5, 10))
     with pytest.raises(ConfigurationError, match="Seat 2 has no chips"):
         Hand(config, STANDARD_DECK)
+
+
+def test_a_game_can_refuse_options_it_does_not_know():
+    from engine import dealer
+
+    def only_known(config):
+        if config.options.get("reveal") not in (None, "all_at_once"):
+            raise ConfigurationError("Announce the reveal: all at once")
+
+    dealer.OPTION_CHECKS["nlhe"] = only_known
+    try:
+        config = standard_config(
+            "nlhe", seats_with([500] * 2), button=1, stakes=Stakes(5, 10), options={"reveal": "sideways"}
+        )
+        with pytest.raises(ConfigurationError, match="Announce the reveal"):
+            Hand(config, STANDARD_DECK)
+    finally:
+        del dealer.OPTION_CHECKS["nlhe"]
