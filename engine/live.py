@@ -32,6 +32,7 @@ from typing import Any
 
 from engine import table as tables
 from engine import views
+from engine.config import Stakes
 from engine.errors import EngineError, IllegalActionError, TableError
 from engine.games import GAMES
 from engine.hand import Hand
@@ -305,6 +306,31 @@ def _options(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Resu
     if options == current:
         return state, []
     return replace(state, options=options), [{"type": "table.options", **options.to_json()}]
+
+
+@register_intent("set_game", {HOST})
+def _set_game(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
+    """The game, stakes and straddle option from the next hand on (a hand being played keeps its own)."""
+    game = _field(intent, "game", str, state.table.game)
+    if game not in GAMES:
+        raise TableError(f"{game!r} is not a game this table can deal.")
+    amounts = intent.get("stakes", {})
+    if not isinstance(amounts, Mapping) or any(
+        not isinstance(v, int) or isinstance(v, bool) for v in amounts.values()
+    ):
+        raise TableError("Stakes are whole numbers of chips.")
+    unknown = set(amounts) - set(Stakes.__dataclass_fields__)
+    if unknown:
+        raise TableError(f"Unknown stakes: {', '.join(sorted(unknown))}.")
+    straddle = _field(intent, "straddle_allowed", bool, state.table.options.straddle_allowed)
+    table = tables.set_game(state.table, game, Stakes(**amounts))
+    table = tables.set_options(table, replace(table.options, straddle_allowed=straddle))
+    if table == state.table:
+        return state, []
+    stakes = {k: v for k, v in asdict(table.stakes).items() if v}
+    return replace(state, table=table), [
+        {"type": "table.game", "game": game, "stakes": stakes, "straddle_allowed": straddle}
+    ]
 
 
 # Playing ----------------------------------------------------------------------------------------

@@ -1,0 +1,64 @@
+"""The host's choice of game and stakes takes effect from the next hand, announced to the table."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.config import Stakes
+from engine.errors import ConfigurationError, TableError
+from engine.live import ForbiddenError, LiveTable, apply, new_live_table, view
+from engine.table import new_table
+
+
+def _table_with_a_hand_in_progress() -> LiveTable:
+    state = new_live_table(new_table(max_seats=6, stakes=Stakes(small_blind=1, big_blind=2)))
+    for seat, player in ((1, "a"), (2, "b"), (3, "c")):
+        state, _ = apply(state, "system", {"type": "sit", "seat": seat, "player": player, "stack": 100}, 0)
+    state, _ = apply(state, "host", {"type": "start_hand", "seed": "11" * 32}, 0)
+    return state
+
+
+def test_a_new_game_is_dealt_from_the_next_hand_while_the_current_hand_keeps_its_own() -> None:
+    state = _table_with_a_hand_in_progress()
+    intent = {
+        "type": "set_game",
+        "game": "short_deck",
+        "stakes": {"small_blind": 5, "big_blind": 10, "ante": 1},
+    }
+    new, events = apply(state, "host", intent, 0)
+    assert events == [
+        {
+            "type": "table.game",
+            "game": "short_deck",
+            "stakes": {"small_blind": 5, "big_blind": 10, "ante": 1},
+            "straddle_allowed": True,
+        }
+    ]
+    assert new.hand is not None and new.hand.config.game == "nlhe"
+    assert view(new, "public")["table"]["game"] == "short_deck"
+    while new.hand_in_progress:
+        assert new.hand is not None and new.hand.to_act is not None
+        new, _ = apply(new, new.hand.to_act, {"type": "act", "action": {"type": "fold"}}, 0)
+    new, _ = apply(new, "host", {"type": "start_hand"}, 0)
+    assert new.hand is not None and new.hand.config.game == "short_deck"
+
+
+@pytest.mark.parametrize(
+    ("intent", "error"),
+    [
+        ({"game": "bomb_pot", "stakes": {}}, ConfigurationError),
+        ({"game": "go_fish"}, TableError),
+        ({"game": "nlhe", "stakes": {"small_blind": "1"}}, TableError),
+        ({"game": "nlhe", "stakes": {"big_blnd": 2}}, TableError),
+    ],
+)
+def test_bad_games_and_stakes_are_refused(intent: dict, error: type) -> None:
+    state = _table_with_a_hand_in_progress()
+    with pytest.raises(error):
+        apply(state, "host", {"type": "set_game", **intent}, 0)
+
+
+def test_only_the_host_chooses_the_game() -> None:
+    state = _table_with_a_hand_in_progress()
+    with pytest.raises(ForbiddenError):
+        apply(state, 1, {"type": "set_game", "game": "flhe"}, 0)
