@@ -190,7 +190,9 @@ export function runClockScreen(body) {
     if (next && next.kind === "break") nextText = reading.nextLevel ? `Break, then ${blinds(reading.nextLevel)}` : "Break";
     else if (next) nextText = blinds(next) + (next.ante ? ` ante ${chips(next.ante)}` : "");
     setText(body, "next-level", nextText);
-    setText(body, "next-break", reading.secondsToBreak === null ? "no more breaks" : formatDuration(reading.secondsToBreak));
+    // On a break, or with no break left, the row would only say "none": leave it out.
+    setHidden(body, "next-break-row", reading.onBreak || reading.secondsToBreak === null);
+    if (reading.secondsToBreak !== null) setText(body, "next-break", formatDuration(reading.secondsToBreak));
 
     const field = state.field;
     setText(body, "players", `${field.players_left} / ${field.entries}`);

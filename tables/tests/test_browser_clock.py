@@ -1,0 +1,171 @@
+"""In a real headless Chromium: the projected clock screen shows what the database says, through a
+level change, a pause and a break, at 1920x1080 and 1280x720.
+
+"Blind levels rise on a fixed timer, which is what the clock on the screen is running."
+"Breaks are a chance to top up snacks, chip up, and stretch before blinds climb again."
+"""
+
+from __future__ import annotations
+
+import datetime
+import math
+from collections.abc import Iterator
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from django.contrib.auth.models import User
+from django.db import connections
+from django.utils import timezone
+
+from conftest import chromium_path, require_service
+from engine.tournament import RebuyRules
+from tables.services import hosting, tournaments
+from tables.tests.tournament_helpers import entry_of, make_tournament
+from tables.tournament_models import Tournament, TournamentAction
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+# The screen refetches every 4 seconds: allow a few.
+LIVE_TIMEOUT_MS = 12_000
+# The countdown is computed in the browser from the stored times; allow for the test's own steps.
+SECONDS_TOLERANCE = 3
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def browser(monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
+    require_service(chromium_path() is not None, "Chromium is not installed")
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        yield browser
+        # ORM calls made while Playwright's loop runs use their own connection: close it, or
+        # PostgreSQL cannot drop the test database.
+        connections.close_all()
+        browser.close()
+
+
+def _shot(page: object, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+
+
+def _field(page: object, name: str) -> str:
+    return page.locator(f'[data-field="{name}"]').inner_text().strip()
+
+
+def _seconds(text: str) -> int:
+    parts = [int(part) for part in text.split(":")]
+    return sum(value * 60**power for power, value in enumerate(reversed(parts)))
+
+
+def _shown_seconds_left(tournament: Tournament) -> int:
+    """What the screen should show now: the stored reading, whole seconds rounded up."""
+    tournament.refresh_from_db()
+    return math.ceil(tournaments.reading(tournament, timezone.now()).seconds_left)
+
+
+def _running_tournament(host: User) -> Tournament:
+    night = hosting.create_night(
+        host,
+        name="Friday game",
+        date=datetime.date(2026, 11, 27),
+        currency="EUR",
+        chip_value=Decimal("0.10"),
+        require_approval=False,
+    )
+    rules = RebuyRules(max_rebuys=1, rebuy_until_level=4, rebuy_stack=10_000, add_on=True, add_on_stack=5_000)
+    tournament, _ = make_tournament(
+        night, host, names=("Ann", "Bea", "Cal", "Dan", "Eve"), rules=rules, rebuy_price=20, add_on_price=10
+    )
+    started = timezone.now() - datetime.timedelta(minutes=3)
+    tournaments.run_clock(tournament.pk, host, TournamentAction.START, now=started)
+    tournaments.record_rebuy(entry_of(tournament, "Ann"), host, now=started)
+    tournaments.record_busts(tournament.pk, host, [(entry_of(tournament, "Eve"), None)], now=started)
+    tournament.refresh_from_db()
+    return tournament
+
+
+def _check_figures(page: object, tournament: Tournament) -> None:
+    field = tournaments.field(tournament, timezone.now())
+    assert _field(page, "players") == f"{field.players_left} / {field.entries}" == "4 / 5"
+    assert _field(page, "rebuys") == str(field.rebuys) == "1"
+    assert _field(page, "add-ons") == str(field.add_ons)
+    assert _field(page, "chips") == f"{field.chips_in_play:,}" == "60,000"
+    assert _field(page, "average") == f"{round(field.average_stack):,}"
+    assert _field(page, "average-bb") == f"{field.average_big_blinds:.1f}"
+    assert _field(page, "pool") == f"{tournaments.pool(tournament)} EUR" == "120 EUR"
+    amounts = [f"{amount:,}" for amount in tournaments.payouts(tournament)]
+    assert page.locator('[data-field="payouts"] li').all_inner_texts() == [
+        f"{place}{amount}" for place, amount in zip(("1st", "2nd", "3rd"), amounts, strict=True)
+    ]
+
+
+def test_clock_screen_shows_the_database_through_a_level_change_a_pause_and_a_break(
+    live_server: object, browser: object
+) -> None:
+    host = User.objects.create_superuser(username="hostess", password="a-long-host-password")
+    tournament = _running_tournament(host)
+    page = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
+    page.goto(f"{live_server.url}/clock/{tournament.clock_token}/")
+    page.locator("body[data-state=running]").wait_for(timeout=LIVE_TIMEOUT_MS)
+
+    # Level 1 of home-2h, three minutes in.
+    assert _field(page, "period") == "Level 1"
+    assert _field(page, "blinds") == "25 / 50"
+    assert _field(page, "next-level") == "50 / 100"
+    assert abs(_seconds(_field(page, "time-left")) - _shown_seconds_left(tournament)) <= SECONDS_TOLERANCE
+    assert abs(_seconds(_field(page, "next-break")) - (60 * 60 - 3 * 60)) <= SECONDS_TOLERANCE
+    _check_figures(page, tournament)
+    # Readable from five metres: the digits fill about a third of a 1080-line screen.
+    assert page.locator('[data-field="time-left"]').bounding_box()["height"] >= 250
+    assert page.evaluate("document.documentElement.scrollHeight") <= 1080
+    _shot(page, "clock-1920x1080")
+
+    # The host skips to the next level: the screen picks it up by itself, with the full time.
+    tournaments.run_clock(tournament.pk, host, TournamentAction.NEXT_LEVEL)
+    page.locator('[data-field="period"]', has_text="Level 2").wait_for(timeout=LIVE_TIMEOUT_MS)
+    assert _field(page, "blinds") == "50 / 100"
+    assert abs(_seconds(_field(page, "time-left")) - _shown_seconds_left(tournament)) <= SECONDS_TOLERANCE
+
+    page.set_viewport_size({"width": 1280, "height": 720})
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+    assert page.evaluate("document.documentElement.scrollHeight") <= 720
+    _shot(page, "clock-1280x720")
+
+    # Paused: PAUSED, and the time stands still at exactly what the database says.
+    tournaments.run_clock(tournament.pk, host, TournamentAction.PAUSE)
+    page.locator("body[data-state=paused]").wait_for(timeout=LIVE_TIMEOUT_MS)
+    assert _field(page, "banner") == "PAUSED"
+    frozen = _field(page, "time-left")
+    assert _seconds(frozen) == _shown_seconds_left(tournament)
+    page.wait_for_timeout(1500)
+    assert _field(page, "time-left") == frozen
+    _shot(page, "clock-paused")
+
+    # On to the first break: its own screen, its countdown and the colour-up note.
+    tournaments.run_clock(tournament.pk, host, TournamentAction.RESUME)
+    for _ in range(3):
+        tournaments.run_clock(tournament.pk, host, TournamentAction.NEXT_LEVEL)
+    page.locator("body[data-break]").wait_for(timeout=LIVE_TIMEOUT_MS)
+    assert _field(page, "period") == "Break"
+    assert _field(page, "break-note") == "Colour up the 25s"
+    assert abs(_seconds(_field(page, "time-left")) - _shown_seconds_left(tournament)) <= SECONDS_TOLERANCE
+    assert _field(page, "next-level") == "150 / 300"
+    assert page.locator('[data-field="next-break-row"]').is_hidden()
+    # The average in big blinds counts the level after the break.
+    assert _field(page, "average-bb") == f"{tournaments.field(tournament).average_big_blinds:.1f}"
+    _shot(page, "clock-break")
