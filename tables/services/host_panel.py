@@ -1,0 +1,284 @@
+"""The host panel: who may run a night, the commands it sends to live tables, table settings
+and the live overview.
+
+Every command is checked against the night's hosts when it is sent (not only when the panel
+opens), goes through the one write path as a ``host`` intent, and is written to the night's
+audit log in the same transaction: a refused command changes nothing and logs nothing.
+The overview is built from the public view of each table: the host usually plays, so the
+panel never shows a hidden card of a live hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.db.models import Q, QuerySet
+
+from engine import live as engine_live
+from engine.games import GAMES
+from tables import live
+from tables.errors import ActionRefused
+from tables.ledger_models import CoHost, TableSettings
+from tables.models import Night, Seat, Table
+from tables.services import audit
+
+# Seat commands the panel offers between hands, with how the log says them.
+SEAT_COMMANDS = {"sit_out": "Sat out", "sit_in": "Sat back in"}
+TABLE_COMMANDS = {"deal": "Dealt the next hand", "pause": "Paused the table", "resume": "Resumed dealing"}
+
+
+# Who may host -----------------------------------------------------------------------------------
+
+
+def can_host(user: AbstractBaseUser | None, night: Night) -> bool:
+    """The night's host, a user they named, or an administrator of the install."""
+    if user is None or not user.is_authenticated:
+        return False
+    if user.is_superuser or night.host_id == user.pk:
+        return True
+    return CoHost.objects.filter(night=night, user=user).exists()
+
+
+def hosted_nights(user: AbstractBaseUser) -> QuerySet[Night]:
+    if user.is_superuser:
+        return Night.objects.all()
+    return Night.objects.filter(Q(host=user) | Q(co_hosts__user=user)).distinct()
+
+
+def check_host(user: AbstractBaseUser | None, night: Night) -> None:
+    """Refuse anyone but the night's hosts; called by every command."""
+    if not can_host(user, night):
+        raise ActionRefused("Only the night's host (or someone they named) can do that.")
+
+
+def name_co_host(night: Night, by: AbstractBaseUser, username: str) -> CoHost:
+    """The night's host names another user to run the night with them."""
+    if not (by.is_superuser or night.host_id == by.pk):
+        raise ActionRefused("Only the night's host can name co-hosts.")
+    user = get_user_model().objects.filter(username=username.strip()).first()
+    if user is None:
+        raise ActionRefused(f"There is no account called {username.strip()!r}: add it in the admin first.")
+    if user.pk == night.host_id:
+        raise ActionRefused(f"{user.get_username()} already hosts this night.")
+    with transaction.atomic():
+        co_host, created = CoHost.objects.get_or_create(night=night, user=user)
+        if not created:
+            raise ActionRefused(f"{user.get_username()} already co-hosts this night.")
+        audit.record(night, by, f"Named {user.get_username()} co-host", payload={"user": user.pk})
+    return co_host
+
+
+def remove_co_host(night: Night, by: AbstractBaseUser, co_host_id: int) -> None:
+    if not (by.is_superuser or night.host_id == by.pk):
+        raise ActionRefused("Only the night's host can remove co-hosts.")
+    with transaction.atomic():
+        co_host = CoHost.objects.select_related("user").filter(pk=co_host_id, night=night).first()
+        if co_host is None:
+            raise ActionRefused("This co-host is not on the night any more.")
+        co_host.delete()
+        audit.record(night, by, f"Removed {co_host.user.get_username()} as co-host")
+
+
+# Commands to a live table -----------------------------------------------------------------------
+
+
+def send(
+    table: Table, by: AbstractBaseUser | None, intent: Mapping[str, Any], what: str, why: str = ""
+) -> int:
+    """Send one host intent through the write path and log it; returns the table's new version."""
+    check_host(by, table.night)
+    with transaction.atomic():
+        try:
+            applied = live.apply_intent(table.pk, engine_live.HOST, dict(intent))
+        except live.IntentRefused as refused:
+            raise ActionRefused(refused.message) from None
+        audit.record(table.night, by, f"{table.name}: {what}", why, table=table, payload=dict(intent))
+    return applied.version
+
+
+def table_command(table: Table, by: AbstractBaseUser | None, command: str, why: str = "") -> int:
+    """Deal the next hand (which also starts or resumes dealing), or pause after this hand."""
+    if command not in TABLE_COMMANDS:
+        raise ActionRefused("Choose deal, pause or resume.")
+    intent = {"type": "pause"} if command == "pause" else {"type": "start_hand"}
+    return send(table, by, intent, TABLE_COMMANDS[command], why)
+
+
+def _seat_number(table: Table, seat: Seat) -> int:
+    found = live.load_state(table.pk).table.seat_of(str(seat.player_id))
+    if found is None:
+        raise ActionRefused(f"{seat.player.display_name} is not at {table.name}.")
+    return found.seat
+
+
+def seat_command(seat: Seat, by: AbstractBaseUser | None, command: str, why: str = "") -> int:
+    """Sit a player out, or back in (waiting for the big blind)."""
+    if command not in SEAT_COMMANDS:
+        raise ActionRefused("Choose sit out or sit in.")
+    table = seat.table
+    number = _seat_number(table, seat)
+    return send(
+        table,
+        by,
+        {"type": command, "seat": number},
+        f"{SEAT_COMMANDS[command]} {seat.player.display_name}",
+        why,
+    )
+
+
+def swap_players(table: Table, by: AbstractBaseUser | None, first: int, second: int, why: str = "") -> None:
+    """Two players at one table trade seats, between hands. The engine moves seats one at a
+    time into free seats, so a swap steps one player aside into a free seat first."""
+    check_host(by, table.night)
+    if first == second:
+        raise ActionRefused("Choose two different seats.")
+    with transaction.atomic():
+        seats = {
+            s.number: s for s in Seat.objects.select_for_update().filter(table=table).select_related("player")
+        }
+        if first not in seats or second not in seats:
+            raise ActionRefused("Both seats need a player to swap.")
+        free = [n for n in range(1, table.max_seats + 1) if n not in seats]
+        if not free:
+            raise ActionRefused(f"{table.name} is full: a swap needs one free seat to step aside into.")
+        aside = free[0]
+        a, b = seats[first], seats[second]
+        try:
+            for seat_from, seat_to in ((first, aside), (second, first), (aside, second)):
+                live.apply_intent(
+                    table.pk, engine_live.HOST, {"type": "change_seat", "seat": seat_from, "to": seat_to}
+                )
+        except live.IntentRefused as refused:
+            raise ActionRefused(refused.message) from None
+        # The seat rows follow, through the free seat too (one player per seat at every step).
+        a.number = aside
+        a.save(update_fields=["number"])
+        b.number = first
+        b.save(update_fields=["number"])
+        a.number = second
+        a.save(update_fields=["number"])
+        audit.record(
+            table.night,
+            by,
+            f"{table.name}: swapped {a.player.display_name} (now seat {second}) and "
+            f"{b.player.display_name} (now seat {first})",
+            why,
+            table=table,
+            payload={"seats": [first, second]},
+        )
+
+
+# Table settings ---------------------------------------------------------------------------------
+
+
+def settings_for(table: Table) -> TableSettings:
+    found = TableSettings.objects.filter(table=table).first()
+    if found is not None:
+        return found
+    return TableSettings(
+        table=table, game=table.game, small_blind=table.small_blind, big_blind=table.big_blind
+    )
+
+
+def game_choices() -> list[tuple[str, str]]:
+    """The games the engine deals: dealer's choice among them."""
+    return [(key, game.name) for key, game in GAMES.items()]
+
+
+def save_settings(table: Table, by: AbstractBaseUser | None, why: str = "", **values: Any) -> TableSettings:
+    """Store the table's settings and send them to the live table, which deals them from the
+    next hand on (announced to the table as a ``table.game`` / ``table.options`` event)."""
+    check_host(by, table.night)
+    current = settings_for(table)
+    for name, value in values.items():
+        setattr(current, name, value)
+    stakes = {"small_blind": current.small_blind, "big_blind": current.big_blind, "ante": current.ante}
+    stakes["cap"] = current.cap
+    if current.game in GAMES and GAMES[current.game].forced_bets.value == "bomb_ante":
+        stakes = {"bomb_ante": current.bomb_ante or current.big_blind, "cap": current.cap}
+    game_intent = {
+        "type": "set_game",
+        "game": current.game,
+        "stakes": stakes,
+        "straddle_allowed": current.straddle_allowed,
+    }
+    with transaction.atomic():
+        try:
+            live.apply_intent(table.pk, engine_live.HOST, game_intent)
+            live.apply_intent(
+                table.pk, engine_live.HOST, {"type": "options", "action_seconds": current.action_seconds}
+            )
+        except live.IntentRefused as refused:
+            raise ActionRefused(refused.message) from None
+        current.applied = True
+        current.save()
+        game_name = GAMES[current.game].name
+        chosen = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in stakes.items() if v)
+        clock = f"{current.action_seconds} s to act" if current.action_seconds else "no action clock"
+        audit.record(
+            table.night,
+            by,
+            f"{table.name}: from the next hand, {game_name}, {chosen}; {clock}",
+            why,
+            table=table,
+            payload={**game_intent, "action_seconds": current.action_seconds},
+        )
+    return current
+
+
+# The live overview ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TableOverview:
+    """One table as the panel shows it: public information only."""
+
+    table: Table
+    version: int
+    game_name: str
+    stakes: dict[str, int]
+    dealing: bool
+    hand_number: int | None
+    phase: str | None
+    pot: int
+    boards: list[list[str]]
+    to_act: str | None
+    seats: list[dict[str, Any]] = field(default_factory=list)
+    away: list[str] = field(default_factory=list)
+
+
+def overview(night: Night) -> list[TableOverview]:
+    rows = []
+    for table in night.tables.all():
+        state = live.load_state(table.pk)
+        public = engine_live.view(state, "public")
+        hand = public["hand"] if state.hand_in_progress else None
+        names = {s["seat"]: s["name"] or s["player"] for s in public["table"]["seats"]}
+        in_hand = {s["seat"]: s for s in hand["seats"]} if hand else {}
+        seats = [
+            {**s, "hand": in_hand.get(s["seat"]), "is_turn": bool(hand and hand["to_act"] == s["seat"])}
+            for s in public["table"]["seats"]
+        ]
+        game = public["table"]["game"]
+        rows.append(
+            TableOverview(
+                table=table,
+                version=public["version"],
+                game_name=GAMES[game].name if game in GAMES else game,
+                stakes=public["table"]["stakes"],
+                dealing=public["table"]["dealing"],
+                hand_number=hand["hand_number"] if hand else None,
+                phase=hand["phase"] if hand else None,
+                pot=hand["pot"] if hand else 0,
+                boards=hand["boards"] if hand else [],
+                to_act=names.get(hand["to_act"]) if hand and hand["to_act"] else None,
+                seats=seats,
+                away=[s["name"] or s["player"] for s in public["table"]["seats"] if s["away"]],
+            )
+        )
+    return rows

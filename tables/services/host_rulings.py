@@ -1,0 +1,194 @@
+"""Host rulings from the panel: one tap plus a reason, a confirmation that shows what will
+change, and the engine's own reason when it refuses.
+
+A ruling is a host intent of the engine (engine.live.INTENTS; engine.rulings adds the ones
+about a hand in progress). The preview applies the intent to the committed state in memory,
+without saving, and compares the public views before and after, so the host sees exactly
+what the ruling will do and no hidden card. Applying goes through the one write path; a
+table that has moved on since the preview refuses it as stale.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+
+from engine import live as engine_live
+from engine.errors import EngineError
+from tables import live
+from tables.errors import ActionRefused
+from tables.models import Table
+from tables.services import audit
+from tables.services.host_panel import check_host
+
+# Host rulings about a live hand register themselves with engine.live when imported.
+with contextlib.suppress(ImportError):
+    importlib.import_module("engine.rulings")
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    name: str
+    label: str
+    kind: str = "seat"  # "seat", "chips" or "card"
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    key: str
+    label: str
+    intent: str  # the engine intent's type
+    fields: tuple[Field, ...] = ()
+
+
+SEAT = Field("seat", "Seat")
+RULINGS: tuple[Ruling, ...] = (
+    Ruling("misdeal", "Misdeal", "misdeal"),
+    Ruling("exposed_card", "Exposed card", "exposed_card", (SEAT, Field("card", "Card", "card"))),
+    Ruling("award_pot", "Award the pot", "award_pot", (Field("seat", "To seat"),)),
+    Ruling("kill_hand", "Kill a hand", "kill_hand", (SEAT,)),
+    Ruling("undo", "Undo the last action", "undo"),
+    Ruling("fold_away", "Fold an away player", "fold_away", (SEAT,)),
+    Ruling("adjust_stack", "Adjust a stack", "set_stack", (SEAT, Field("stack", "New stack", "chips"))),
+    Ruling("move_button", "Move the button", "move_button", (Field("seat", "Button to seat"),)),
+    Ruling("pause", "Pause the table", "pause"),
+    Ruling("resume", "Resume the table", "resume"),
+)
+BY_KEY = {ruling.key: ruling for ruling in RULINGS}
+
+
+def available() -> list[Ruling]:
+    """The rulings the engine offers now (the rest appear when the engine adds them)."""
+    return [ruling for ruling in RULINGS if ruling.intent in engine_live.INTENTS]
+
+
+def missing() -> list[Ruling]:
+    return [ruling for ruling in RULINGS if ruling.intent not in engine_live.INTENTS]
+
+
+def build_intent(key: str, values: Mapping[str, str]) -> dict[str, Any]:
+    """The engine intent of a ruling from the panel's form, or ActionRefused saying what is missing."""
+    ruling = BY_KEY.get(key)
+    if ruling is None or ruling.intent not in engine_live.INTENTS:
+        raise ActionRefused("This ruling is not available.")
+    intent: dict[str, Any] = {"type": ruling.intent}
+    for spec in ruling.fields:
+        raw = str(values.get(spec.name, "")).strip()
+        if not raw:
+            raise ActionRefused(f"{ruling.label}: choose the {spec.label.lower()}.")
+        if spec.kind == "card":
+            intent[spec.name] = raw
+            continue
+        try:
+            intent[spec.name] = int(raw)
+        except ValueError:
+            raise ActionRefused(f"{ruling.label}: the {spec.label.lower()} is a whole number.") from None
+    return intent
+
+
+@dataclass(frozen=True, slots=True)
+class Preview:
+    """What a ruling will change, for the confirmation; `version` is the state it was made from."""
+
+    ruling: Ruling
+    intent: dict[str, Any]
+    version: int
+    changes: list[str]
+
+
+def _names(view: Mapping[str, Any]) -> dict[int, str]:
+    return {s["seat"]: s["name"] or s["player"] for s in view["table"]["seats"]}
+
+
+def describe_changes(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
+    """The differences between two public views, in words."""
+    changes = []
+    names = _names(before) | _names(after)
+    old_seats = {s["seat"]: s for s in before["table"]["seats"]}
+    new_seats = {s["seat"]: s for s in after["table"]["seats"]}
+    for seat in sorted(set(old_seats) | set(new_seats)):
+        old, new = old_seats.get(seat), new_seats.get(seat)
+        who = f"Seat {seat} ({names.get(seat, '?')})"
+        if old and new and old["stack"] != new["stack"]:
+            changes.append(f"{who}: stack {old['stack']} → {new['stack']} chips")
+        if old and new and old["status"] != new["status"]:
+            changes.append(f"{who}: {old['status'].replace('_', ' ')} → {new['status'].replace('_', ' ')}")
+        if old and not new:
+            changes.append(f"{who} leaves the table")
+    if before["table"]["button"] != after["table"]["button"]:
+        changes.append(f"Button: seat {before['table']['button']} → seat {after['table']['button']}")
+    if before["table"]["dealing"] != after["table"]["dealing"]:
+        changes.append("Dealing resumes" if after["table"]["dealing"] else "Dealing stops after this hand")
+    old_hand, new_hand = before.get("hand"), after.get("hand")
+    if old_hand and new_hand:
+        old_in = {s["seat"]: s for s in old_hand["seats"]}
+        for s in new_hand["seats"]:
+            was = old_in.get(s["seat"])
+            if was and was["status"] != s["status"]:
+                changes.append(
+                    f"Seat {s['seat']} ({names.get(s['seat'], '?')}): {was['status']} → {s['status']}"
+                )
+            if (
+                was
+                and was["stack"] != s["stack"]
+                and not (old_seats.get(s["seat"]) and new_seats.get(s["seat"]))
+            ):
+                changes.append(f"Seat {s['seat']}: {was['stack']} → {s['stack']} chips behind")
+        if old_hand["pot"] != new_hand["pot"]:
+            changes.append(f"Pot: {old_hand['pot']} → {new_hand['pot']}")
+        if not old_hand["finished"] and new_hand["finished"]:
+            changes.append(f"Hand #{new_hand['hand_number']} ends")
+        if old_hand["hand_number"] != new_hand["hand_number"]:
+            changes.append(f"Hand #{new_hand['hand_number']} is dealt")
+        if old_hand.get("to_act") != new_hand.get("to_act") and not new_hand["finished"]:
+            changes.append(f"To act: seat {new_hand.get('to_act')}")
+    elif old_hand and not new_hand:
+        changes.append(f"Hand #{old_hand['hand_number']} is called off")
+    return changes or ["Nothing visible changes."]
+
+
+def preview(table: Table, by: AbstractBaseUser | None, key: str, values: Mapping[str, str]) -> Preview:
+    """What the ruling would do now, or ActionRefused with the engine's reason."""
+    check_host(by, table.night)
+    intent = build_intent(key, values)
+    state = live.load_state(table.pk)
+    try:
+        after, _ = engine_live.apply(state, engine_live.HOST, intent, time.time())
+    except EngineError as error:
+        raise ActionRefused(str(error)) from None
+    before_view = engine_live.view(state, "public")
+    after_view = engine_live.view(after, "public")
+    return Preview(BY_KEY[key], intent, state.version, describe_changes(before_view, after_view))
+
+
+def apply_ruling(
+    table: Table, by: AbstractBaseUser | None, key: str, values: Mapping[str, str], why: str, version: int
+) -> int:
+    """Make the ruling, as previewed at `version`; logged with its reason and what it changed."""
+    check_host(by, table.night)
+    if not why.strip():
+        raise ActionRefused("Give a reason: every ruling is in the open log.")
+    shown = preview(table, by, key, values)
+    if shown.version != version:
+        raise ActionRefused("The table has moved on since you looked: check the ruling again.")
+    with transaction.atomic():
+        try:
+            applied = live.apply_intent(table.pk, engine_live.HOST, shown.intent, expected_version=version)
+        except live.IntentRefused as refused:
+            raise ActionRefused(refused.message) from None
+        audit.record(
+            table.night,
+            by,
+            f"{table.name}: {shown.ruling.label}",
+            why,
+            table=table,
+            payload={"intent": shown.intent, "changes": shown.changes, "version": applied.version},
+        )
+    return applied.version
