@@ -169,3 +169,29 @@ def test_clock_screen_shows_the_database_through_a_level_change_a_pause_and_a_br
     # The average in big blinds counts the level after the break.
     assert _field(page, "average-bb") == f"{tournaments.field(tournament).average_big_blinds:.1f}"
     _shot(page, "clock-break")
+
+
+def test_host_tournament_pages_fit_a_small_phone(live_server: object, browser: object) -> None:
+    """Phones first: the host runs the clock from a 360px-wide phone, nothing wider than the screen."""
+    host = User.objects.create_superuser(username="hostess", password="a-long-host-password")
+    tournament = _running_tournament(host)
+    page = browser.new_context(
+        viewport={"width": 360, "height": 780}, is_mobile=True, has_touch=True
+    ).new_page()
+    page.goto(f"{live_server.url}/login/")
+    page.fill("input[name=username]", "hostess")
+    page.fill("input[name=password]", "a-long-host-password")
+    page.click("button[type=submit]")
+    page.wait_for_url(f"{live_server.url}/host/")
+    for name, path in (("detail", ""), ("edit", "edit/"), ("deal", "deal/"), ("seating", "seating/")):
+        page.goto(f"{live_server.url}/host/tournaments/{tournament.pk}/{path}")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360, name
+        page.screenshot(path=str(SCREENSHOTS / f"tournament-{name}-360px.png"), full_page=True)
+    # The clock buttons are big enough to hit.
+    page.goto(f"{live_server.url}/host/tournaments/{tournament.pk}/")
+    for box in (button.bounding_box() for button in page.locator(".clock-buttons button").all()):
+        assert box["height"] >= 44 and box["width"] >= 44
+    page.click("text=Pause")
+    page.locator(".message-success").wait_for()
+    tournament.refresh_from_db()
+    assert tournament.clock_paused_at is not None
