@@ -487,6 +487,7 @@ def view(state: LiveTable, viewer: views.Viewer) -> dict[str, Any]:
         "table": {
             "max_seats": table.max_seats,
             "game": table.game,
+            "game_name": GAMES[table.game].name if table.game in GAMES else table.game,
             "stakes": {k: v for k, v in asdict(table.stakes).items() if v},
             "seats": seats,
             "button": table.button,

@@ -14,6 +14,7 @@ from engine.live import (
     LiveTable,
     StaleIntentError,
     apply,
+    is_stale,
     new_live_table,
     view,
 )
@@ -203,3 +204,14 @@ def test_a_new_action_name_is_routed_to_the_hand_which_decides():
     state = _dealt()
     with pytest.raises(IllegalActionError, match="remove"):
         apply(state, 1, {"type": "act", "action": {"type": "remove"}}, now=101)
+
+
+def test_a_presence_change_alone_does_not_make_a_pending_action_stale():
+    state = _dealt()
+    seen = state.version
+    state, _ = apply(state, "system", {"type": "presence", "away": ["p3"]}, now=101)
+    assert state.version == seen + 1
+    assert not is_stale(state, seen)
+    state = _act(state, 1, "call")
+    assert is_stale(state, seen) and not is_stale(state, state.version)
+    assert is_stale(state, state.version + 1)
