@@ -7,6 +7,7 @@
 // - a ping every 10 s while the page is visible; no answer in 5 s means the socket is dead;
 // - reconnect with backoff (0.5 s doubling to 8 s, with jitter), at once when the page comes
 //   back to the foreground (`visibilitychange`, `pageshow`) or the network returns (`online`);
+//   the socket counts as gone as soon as the phone reports `offline`;
 // - an intent made while offline is kept and resent with the same client id after
 //   reconnecting, so the server applies it at most once. Kept in sessionStorage, so a reload
 //   does not lose it either.
@@ -266,6 +267,12 @@ export function connectTable(url, handlers = {}) {
     return clientId;
   }
 
+  function onOffline() {
+    // The phone says the network is gone: the socket is as good as dead, and saying so at
+    // once lets the player see it. `online` reconnects.
+    if (!closedByUs && socket !== null) dropSocket();
+  }
+
   function onVisible() {
     if (document.visibilityState === "visible") reconnectNow();
   }
@@ -273,6 +280,7 @@ export function connectTable(url, handlers = {}) {
   document.addEventListener("visibilitychange", onVisible);
   window.addEventListener("pageshow", reconnectNow);
   window.addEventListener("online", reconnectNow);
+  window.addEventListener("offline", onOffline);
   open();
 
   return {
@@ -290,6 +298,7 @@ export function connectTable(url, handlers = {}) {
       document.removeEventListener("visibilitychange", onVisible);
       window.removeEventListener("pageshow", reconnectNow);
       window.removeEventListener("online", reconnectNow);
+      window.removeEventListener("offline", onOffline);
       if (socket) socket.close();
       setStatus("closed");
     },

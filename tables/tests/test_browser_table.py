@@ -252,6 +252,19 @@ def play_step(phone: Phone, state: LiveTable, seat: int, plan: dict[str, Any]) -
         tap(phone, "[data-action=check]")
 
 
+def wait_for_next_action(server: Any, table_id: int, state: LiveTable, seconds: float = 10) -> LiveTable:
+    """The committed state once the hand has moved on from `state` (presence changes do not count)."""
+    assert state.hand is not None
+    seen = len(state.hand.events)
+    deadline = time.monotonic() + seconds
+    while True:
+        new = committed(server, table_id)
+        if new.hand is not None and len(new.hand.events) > seen:
+            return new
+        assert time.monotonic() < deadline, "the action never reached the server"
+        time.sleep(0.05)
+
+
 def play_until_over(server: Any, table_id: int, phones: list[Phone], plan: dict[str, Any]) -> LiveTable:
     state = committed(server, table_id)
     for _ in range(40):
@@ -261,13 +274,8 @@ def play_until_over(server: Any, table_id: int, phones: list[Phone], plan: dict[
             return state
         seat = hand.to_act
         assert seat is not None, f"nobody to act in phase {hand.phase}"
-        before = state.version
         play_step(phones[seat - 1], state, seat, plan)
-        deadline = time.monotonic() + WAIT_MS / 1000
-        while committed(server, table_id).version == before:
-            assert time.monotonic() < deadline, "the action never reached the server"
-            time.sleep(0.05)
-        state = committed(server, table_id)
+        state = wait_for_next_action(server, table_id, state)
         for number, phone in enumerate(phones, start=1):
             phone.wait_version(state.version)
             assert_page_private(phone, state, number)
@@ -318,4 +326,46 @@ def test_smoke_three_phones_see_the_table(daphne_server: Any, browser: Any) -> N
     phones = open_phones(browser, daphne_server, arranged, names)
     phones[0].shot("table-nlhe")
     for phone in phones:
+        assert phone.errors == []
+
+
+def test_a_phone_that_drops_out_mid_hand_catches_up_within_3_seconds_and_can_act(
+    daphne_server: Any, browser: Any
+) -> None:
+    """Phones lose their connection: on return the page shows the current table at once, and
+    an action taken while offline is sent when the connection is back (once)."""
+    names = ["Ann", "Bo", "Cy"]
+    arranged = daphne_server.call(f"{HERE}:arrange_table", names=names, stacks=[200, 200, 200], seed=SEED)
+    table_id = arranged["table"]
+    phones = open_phones(browser, daphne_server, arranged, names)
+    cy = phones[2]
+    state = committed(daphne_server, table_id)
+    assert state.hand is not None and state.hand.to_act == 1
+
+    cy.context.set_offline(True)
+    for seat in (1, 2):  # Ann and Bo call while Cy's phone is offline
+        play_step(phones[seat - 1], state, seat, {})
+        state = wait_for_next_action(daphne_server, table_id, state)
+    cy.page.locator("#conn[data-state=reconnecting]").wait_for(timeout=WAIT_MS)
+    cy.context.set_offline(False)
+    state = committed(daphne_server, table_id)
+    cy.wait_version(state.version, timeout_ms=3_000)
+    wait_my_turn(cy)
+    cy.page.locator("#conn-banner").wait_for(state="hidden", timeout=3_000)
+    assert_page_private(cy, state, 3)
+
+    # Cy checks while offline: nothing reaches the table until the phone is back, then it does.
+    cy.context.set_offline(True)
+    cy.page.locator("#conn[data-state=reconnecting]").wait_for(timeout=WAIT_MS)
+    tap(cy, "[data-action=check]")
+    time.sleep(0.5)
+    held = committed(daphne_server, table_id)
+    assert held.hand is not None and len(held.hand.events) == len(state.hand.events)
+    cy.context.set_offline(False)
+    state = wait_for_next_action(daphne_server, table_id, state)
+    assert state.hand is not None
+    assert state.hand.seats[2].last_action == "check"
+    assert state.hand.street == 1, "the flop is out: the check closed the preflop round"
+    for phone in phones:
+        phone.wait_version(state.version)
         assert phone.errors == []
