@@ -369,3 +369,22 @@ def test_a_phone_that_drops_out_mid_hand_catches_up_within_3_seconds_and_can_act
     for phone in phones:
         phone.wait_version(state.version)
         assert phone.errors == []
+
+
+def test_a_double_board_bomb_pot_shows_both_boards(daphne_server: Any, browser: Any) -> None:
+    """Double board: "the pot is split in half. Each half goes to the best hand on its board"."""
+    names = ["Ann", "Bo", "Cy"]
+    arranged = daphne_server.call(
+        f"{HERE}:arrange_table", names=names, stacks=[300, 300, 300], seed=SEED, game="bomb_pot_double"
+    )
+    table_id = arranged["table"]
+    phones = open_phones(browser, daphne_server, arranged, names)
+    state = committed(daphne_server, table_id)
+    assert state.hand is not None and len(state.hand.boards) == 2
+    for number, phone in enumerate(phones, start=1):
+        assert phone.page.locator(".boards .board").count() == 2
+        for board in state.hand.boards:
+            for c in board:
+                assert phone.page.locator(f".boards [data-card='{c}']").count() == 1
+        assert_page_private(phone, state, number)
+    phones[0].shot("table-bomb-pot-double")
