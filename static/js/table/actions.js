@@ -246,14 +246,22 @@ export function createActionBar(container, { send, confirm, notify }) {
   }
 
   function removalChoices(model, info) {
-    const from = typeof info.from === "number" ? model.seats.find((s) => s.seat === info.from) : leftNeighbour(model.seats, model.mySeat);
-    const cards = Array.isArray(info.cards) ? info.cards : from && Array.isArray(from.cards) ? from.cards : [];
+    // The engine names the seat (`from_seat`) and offers the cards by index, in the order
+    // this viewer's view lists that seat's cards.
+    const fromSeat = typeof info.from_seat === "number" ? info.from_seat : info.from;
+    const from = typeof fromSeat === "number" ? model.seats.find((s) => s.seat === fromSeat) : leftNeighbour(model.seats, model.mySeat);
+    const codes = from && Array.isArray(from.cards) ? from.cards : [];
+    const offered = Array.isArray(info.cards) ? info.cards : codes.map((_, index) => index);
     return {
       title: `Take one of ${from ? from.name : "your left neighbour"}'s cards`,
       help: "They will never see which card you took.",
-      cards: cards.map((code, index) => ({ code, index, label: cardName(code) })),
+      cards: offered.map((item, position) => {
+        const index = typeof item === "number" ? item : position;
+        const code = typeof item === "string" ? item : codes[index] || null;
+        return { code, index, label: code ? cardName(code) : `Card ${index + 1}` };
+      }),
       verb: "Remove",
-      param: info.param || "card",
+      param: info.param || "index",
     };
   }
 
