@@ -62,3 +62,39 @@ urlpatterns += [
     path("clock/<str:token>/state.json", clock.clock_state_json, name="clock_state"),
     path("clock/<str:token>/qr.svg", clock.clock_qr, name="clock_qr"),
 ]
+
+# The host panel, the ledger and the open log of the host's calls.
+from tables.views import host_panel as host_panel_views  # noqa: E402
+from tables.views import ledger as ledger_views  # noqa: E402
+
+urlpatterns += [
+    path(NIGHT + "panel/", host_panel_views.panel, name="host_panel"),
+    path(NIGHT + "panel/status.json", host_panel_views.panel_status, name="host_panel_status"),
+    path(PLAYER + "panel/<str:action>/", host_panel_views.player_action, name="host_player_action"),
+    path(TABLE + "panel/ruling/", host_panel_views.ruling, name="host_ruling"),
+    path(TABLE + "panel/<str:action>/", host_panel_views.table_action, name="host_table_action"),
+    path(NIGHT + "panel/co-hosts/", host_panel_views.co_host_add, name="host_co_host_add"),
+    path(
+        NIGHT + "panel/co-hosts/<int:co_host_id>/remove/",
+        host_panel_views.co_host_remove,
+        name="host_co_host_remove",
+    ),
+    path(NIGHT + "ledger/", ledger_views.ledger_page, name="ledger"),
+    path(NIGHT + "ledger/entries/", ledger_views.entry_create, name="ledger_entry_create"),
+    path(
+        NIGHT + "ledger/entries/<int:entry_id>/correct/",
+        ledger_views.entry_correct,
+        name="ledger_entry_correct",
+    ),
+    path(
+        NIGHT + "ledger/requests/<int:request_id>/<str:decision>/",
+        ledger_views.request_decide,
+        name="ledger_request",
+    ),
+    path(NIGHT + "ledger/close/", ledger_views.night_close, name="ledger_close"),
+    path(NIGHT + "ledger.csv", ledger_views.ledger_csv, name="ledger_csv"),
+    path(NIGHT + "settlement.csv", ledger_views.settlement_csv, name="settlement_csv"),
+    path("nights/<int:night_id>/log/", ledger_views.audit_log, name="audit_log"),
+    path("play/chips.json", ledger_views.play_chips_status, name="play_chips_status"),
+    path("play/chips/", ledger_views.play_chips_request, name="play_chips_request"),
+]

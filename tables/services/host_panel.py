@@ -24,8 +24,8 @@ from engine.games import GAMES
 from tables import live
 from tables.errors import ActionRefused
 from tables.ledger_models import CoHost, TableSettings
-from tables.models import Night, Seat, Table
-from tables.services import audit
+from tables.models import Night, Player, Seat, Table
+from tables.services import audit, joining, seating
 
 # Seat commands the panel offers between hands, with how the log says them.
 SEAT_COMMANDS = {"sit_out": "Sat out", "sit_in": "Sat back in"}
@@ -82,6 +82,48 @@ def remove_co_host(night: Night, by: AbstractBaseUser, co_host_id: int) -> None:
             raise ActionRefused("This co-host is not on the night any more.")
         co_host.delete()
         audit.record(night, by, f"Removed {co_host.user.get_username()} as co-host")
+
+
+# Players ----------------------------------------------------------------------------------------
+
+PLAYER_DECISIONS = {
+    "approve": (joining.approve_player, "Let {} in"),
+    "reject": (joining.reject_player, "Turned {} away"),
+    "remove": (joining.remove_player, "{} has left the night"),
+}
+
+
+def decide_player(player: Player, by: AbstractBaseUser | None, decision: str, why: str = "") -> None:
+    """Let a waiting player in, turn them away, or mark them as gone; logged."""
+    check_host(by, player.night)
+    if decision not in PLAYER_DECISIONS:
+        raise ActionRefused("Choose approve, reject or remove.")
+    action, what = PLAYER_DECISIONS[decision]
+    with transaction.atomic():
+        action(player)
+        audit.record(player.night, by, what.format(player.display_name), why, payload={"player": player.pk})
+
+
+def move_player(
+    player: Player, table: Table, number: int, by: AbstractBaseUser | None, why: str = ""
+) -> Seat:
+    """Put a player in a chosen free seat (any table of the night); logged."""
+    check_host(by, table.night)
+    with transaction.atomic():
+        seat = seating.move_player(player, table, number)
+        what = f"{table.name}: moved {player.display_name} to seat {number}"
+        audit.record(table.night, by, what, why, table=table, payload={"player": player.pk, "seat": number})
+    return seat
+
+
+def seat_waiting(table: Table, by: AbstractBaseUser | None) -> seating.SeatingResult:
+    """Random seats at `table` for the players waiting (house rule: seats are drawn at random)."""
+    check_host(by, table.night)
+    with transaction.atomic():
+        result = seating.seat_waiting_players(table)
+        drawn = ", ".join(f"{seat.player.display_name} seat {seat.number}" for seat in result.seated)
+        audit.record(table.night, by, f"{table.name}: drew seats: {drawn}", table=table)
+    return result
 
 
 # Commands to a live table -----------------------------------------------------------------------
@@ -250,6 +292,21 @@ class TableOverview:
     to_act: str | None
     seats: list[dict[str, Any]] = field(default_factory=list)
     away: list[str] = field(default_factory=list)
+
+    @property
+    def stakes_label(self) -> str:
+        """The stakes in words.
+
+        >>> stakes = {"small_blind": 1, "big_blind": 2, "ante": 1}
+        >>> TableOverview(None, 0, "", stakes, True, None, None, 0, [], None).stakes_label
+        'blinds 1/2, ante 1'
+        """
+        stakes = dict(self.stakes)
+        parts = []
+        if "small_blind" in stakes or "big_blind" in stakes:
+            parts.append(f"blinds {stakes.pop('small_blind', 0)}/{stakes.pop('big_blind', 0)}")
+        parts += [f"{name.replace('_', ' ')} {amount}" for name, amount in stakes.items()]
+        return ", ".join(parts)
 
 
 def overview(night: Night) -> list[TableOverview]:

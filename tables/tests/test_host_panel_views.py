@@ -1,0 +1,138 @@
+"""The host panel's pages: what the host sees and each button, on a phone or a laptop."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from engine.live import HOST
+from tables.ledger_models import AuditEntry
+from tables.live import apply_intent, load_state
+from tables.models import Night, Player, Seat, Table
+from tables.services import joining, ledger
+from tables.tests.live_helpers import seat_players
+
+pytestmark = pytest.mark.django_db
+
+
+def _panel(night: Night) -> str:
+    return f"/host/nights/{night.pk}/panel/"
+
+
+def test_the_panel_shows_each_table_with_its_hand_and_whose_turn_it_is(
+    host_client: Client, table: Table, host: User
+) -> None:
+    ann, bob = seat_players(table, ["Ann", "Bob"])
+    for player in (ann, bob):
+        ledger.record_chips_in(player, "buy_in", 200, host)
+    apply_intent(table.pk, HOST, {"type": "start_hand"})
+    page = host_client.get(_panel(table.night)).content.decode()
+    assert "Main table" in page and "hand #1" in page
+    assert re.search(r"To act: <strong>(Ann|Bob)</strong>", page)
+    assert 'data-player="Ann"' in page and 'data-player="Bob"' in page
+
+
+def test_the_panel_never_shows_a_hidden_card(host_client: Client, table: Table, host: User) -> None:
+    """DESIGN.md: "The host view of a live hand shows no hidden cards: the host usually plays." """
+    seat_players(table, ["Ann", "Bob"])
+    apply_intent(table.pk, HOST, {"type": "start_hand"})
+    hand = load_state(table.pk).hand
+    assert hand is not None
+    page = host_client.get(_panel(table.night)).content.decode()
+    status = host_client.get(_panel(table.night) + "status.json").json()["html"]
+    for seat in hand.seats:
+        for card in seat.hole:
+            assert str(card) not in page and str(card) not in status
+
+
+def test_approving_and_seating_from_the_panel(
+    host_client: Client, make_night, host: User, make_table
+) -> None:
+    night = make_night(require_approval=True)
+    table = make_table(target=night)
+    dee = joining.join_night(night, "Dee")
+    assert "Let in" in host_client.get(_panel(night)).content.decode()
+    host_client.post(f"/host/nights/{night.pk}/players/{dee.pk}/panel/approve/")
+    dee.refresh_from_db()
+    assert dee.status == Player.Status.APPROVED
+    host_client.post(f"/host/nights/{night.pk}/tables/{table.pk}/panel/seat-waiting/")
+    assert Seat.objects.filter(player=dee, table=table).exists()
+    assert list(AuditEntry.objects.values_list("what", flat=True))[:1] == ["Let Dee in"]
+
+
+def test_deal_and_pause_buttons(host_client: Client, table: Table) -> None:
+    seat_players(table, ["Ann", "Bob"])
+    base = f"/host/nights/{table.night_id}/tables/{table.pk}/panel/"
+    host_client.post(base + "deal/")
+    assert load_state(table.pk).hand_in_progress
+    response = host_client.post(base + "deal/", follow=True)
+    assert "A hand is in progress" in response.content.decode()
+    host_client.post(base + "pause/")
+    assert not load_state(table.pk).dealing
+
+
+def test_swap_sit_out_and_settings_from_the_panel(host_client: Client, table: Table) -> None:
+    ann, _, cy = seat_players(table, ["Ann", "Bob", "Cy"])
+    night = table.night_id
+    base = f"/host/nights/{night}/tables/{table.pk}/panel/"
+    host_client.post(base + "swap/", {"first": "1", "second": "2", "why": "asked"})
+    assert Seat.objects.get(player=ann).number == 2
+    host_client.post(f"/host/nights/{night}/players/{cy.pk}/panel/sit_out/")
+    assert load_state(table.pk).table.seat(3).status.value == "sitting_out"
+    fields = {"game": "flhe", "small_blind": "2", "big_blind": "4", "ante": "0", "action_seconds": "20"}
+    host_client.post(base + "settings/", {**fields, "straddle_allowed": "on"})
+    state = load_state(table.pk)
+    assert (
+        state.table.game == "flhe"
+        and state.table.stakes.big_blind == 4
+        and state.options.action_seconds == 20
+    )
+    response = host_client.post(base + "settings/", {**fields, "game": "poker_dice"}, follow=True)
+    assert "Choose a game from the list" in response.content.decode()
+
+
+def test_a_ruling_is_one_tap_then_a_confirmation_of_what_changes(
+    host_client: Client, table: Table, host: User
+) -> None:
+    ann, _ = seat_players(table, ["Ann", "Bob"])
+    ledger.record_chips_in(ann, "buy_in", 300, host)
+    url = f"/host/nights/{table.night_id}/tables/{table.pk}/panel/ruling/"
+    confirm = host_client.post(url, {"ruling": "adjust_stack", "seat": "1", "stack": "250"})
+    page = confirm.content.decode()
+    assert "Seat 1 (Ann): stack 300 → 250 chips" in page
+    assert load_state(table.pk).table.seat(1).stack == 300
+    version = re.search(r'name="version" value="(\d+)"', page).group(1)
+    done = host_client.post(
+        url,
+        {
+            "ruling": "adjust_stack",
+            "seat": "1",
+            "stack": "250",
+            "confirm": "1",
+            "version": version,
+            "why": "spilled",
+        },
+        follow=True,
+    )
+    assert "ruling made" in done.content.decode()
+    assert load_state(table.pk).table.seat(1).stack == 250
+
+
+def test_a_refused_ruling_shows_the_engines_reason(host_client: Client, table: Table) -> None:
+    seat_players(table, ["Ann", "Bob"])
+    url = f"/host/nights/{table.night_id}/tables/{table.pk}/panel/ruling/"
+    response = host_client.post(url, {"ruling": "adjust_stack", "seat": "7", "stack": "5"}, follow=True)
+    assert "seat 7" in response.content.decode().lower()
+
+
+def test_the_panel_status_sends_html_only_when_something_changed(host_client: Client, table: Table) -> None:
+    url = f"/host/nights/{table.night_id}/panel/status.json"
+    first = host_client.get(url).json()
+    assert "html" in first
+    again = host_client.get(url, {"since": first["fingerprint"]}).json()
+    assert "html" not in again
+    seat_players(table, ["Ann"])
+    assert "html" in host_client.get(url, {"since": first["fingerprint"]}).json()

@@ -1,0 +1,238 @@
+"""The host panel: one page to run the night between hands, on a phone or a laptop.
+
+Every view checks that the user hosts the night (the host, a named co-host, or an
+administrator); the services check again, so a command is never run on the strength of
+having opened the page.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_POST
+
+from tables.errors import ActionRefused
+from tables.ledger_models import ChipRequest, CoHost
+from tables.models import Night, Player, Seat, Table
+from tables.services import host_panel, host_rulings, ledger
+
+
+def get_hosted_night(request: HttpRequest, night_id: int) -> Night:
+    night = get_object_or_404(Night.objects.select_related("host"), pk=night_id)
+    if not host_panel.can_host(request.user, night):
+        raise PermissionDenied("Only the night's host (or someone they named) can open the panel.")
+    return night
+
+
+def get_hosted_table(request: HttpRequest, night_id: int, table_id: int) -> Table:
+    return get_object_or_404(
+        Table.objects.select_related("night"), pk=table_id, night=get_hosted_night(request, night_id)
+    )
+
+
+def _panel_url(night_id: int, anchor: str = "") -> str:
+    return reverse("host_panel", args=[night_id]) + (f"#{anchor}" if anchor else "")
+
+
+def run_command(request: HttpRequest, action: Callable[[], Any], success: str, back: str) -> HttpResponse:
+    """One service call for a panel button; a refusal becomes the page's message."""
+    try:
+        action()
+    except ActionRefused as refusal:
+        messages.error(request, str(refusal))
+    else:
+        messages.success(request, success)
+    return redirect(back)
+
+
+def panel_context(night: Night) -> dict[str, Any]:
+    players = list(night.players.prefetch_related("seats__table"))
+    tables = host_panel.overview(night)
+    settings = {row.table.pk: host_panel.settings_for(row.table) for row in tables}
+    requests = list(
+        ChipRequest.objects.filter(night=night, status=ChipRequest.Status.PENDING).select_related("player")
+    )
+    seated = {seat.player_id: seat for seat in Seat.objects.filter(table__night=night)}
+    # What the panel shows, as data: the poll compares this, not the HTML (CSRF tokens change).
+    shown = [
+        [(p.pk, p.status, seated[p.pk].number if p.pk in seated else None) for p in players],
+        [(row.table.pk, row.version) for row in tables],
+        [r.pk for r in requests],
+        list(night.co_hosts.values_list("pk", flat=True)),
+    ]
+    return {
+        "night": night,
+        "pending": [p for p in players if p.status == Player.Status.PENDING],
+        "waiting": [p for p in players if p.status == Player.Status.APPROVED and p.pk not in seated],
+        "seated_players": {str(pk): seat for pk, seat in seated.items()},
+        "overview": [(row, settings[row.table.pk]) for row in tables],
+        "requests": requests,
+        "to_decide": len(requests) + sum(1 for p in players if p.status == Player.Status.PENDING),
+        "rulings": host_rulings.available(),
+        "missing_rulings": host_rulings.missing(),
+        "games": host_panel.game_choices(),
+        "co_hosts": list(CoHost.objects.filter(night=night).select_related("user")),
+        "totals": ledger.totals(night),
+        "fingerprint": hashlib.sha256(repr(shown).encode()).hexdigest()[:16],
+    }
+
+
+@login_required
+@require_GET
+def panel(request: HttpRequest, night_id: int) -> HttpResponse:
+    night = get_hosted_night(request, night_id)
+    context = panel_context(night)
+    context["panel"] = render_to_string("tables/host_panel_body.html", context, request=request)
+    return render(request, "tables/host_panel.html", context)
+
+
+@never_cache
+@login_required
+@require_GET
+def panel_status(request: HttpRequest, night_id: int) -> JsonResponse:
+    """The panel polls this; the HTML comes only when something it shows changed."""
+    night = get_hosted_night(request, night_id)
+    context = panel_context(night)
+    payload: dict[str, Any] = {"fingerprint": context["fingerprint"]}
+    if request.GET.get("since") != context["fingerprint"]:
+        payload["html"] = render_to_string("tables/host_panel_body.html", context, request=request)
+    return JsonResponse(payload)
+
+
+@login_required
+@require_POST
+def player_action(request: HttpRequest, night_id: int, player_id: int, action: str) -> HttpResponse:
+    night = get_hosted_night(request, night_id)
+    player = get_object_or_404(Player, pk=player_id, night=night)
+    why = request.POST.get("why", "")
+    back = _panel_url(night.pk)
+    if action in host_panel.PLAYER_DECISIONS:
+        decide = lambda: host_panel.decide_player(player, request.user, action, why)  # noqa: E731
+        return run_command(request, decide, f"{player}: done.", back)
+    if action in host_panel.SEAT_COMMANDS:
+        seat = get_object_or_404(Seat.objects.select_related("table__night", "player"), player=player)
+        command = lambda: host_panel.seat_command(seat, request.user, action, why)  # noqa: E731
+        return run_command(request, command, f"{player}: {host_panel.SEAT_COMMANDS[action].lower()}.", back)
+    if action == "move":
+        table = get_object_or_404(Table, pk=request.POST.get("table") or 0, night=night)
+        try:
+            number = int(request.POST.get("seat", ""))
+        except ValueError:
+            messages.error(request, "Choose a seat number.")
+            return redirect(back)
+        move = lambda: host_panel.move_player(player, table, number, request.user, why)  # noqa: E731
+        return run_command(request, move, f"{player} moves to {table.name}, seat {number}.", back)
+    raise PermissionDenied("Unknown action.")
+
+
+@login_required
+@require_POST
+def table_action(request: HttpRequest, night_id: int, table_id: int, action: str) -> HttpResponse:
+    table = get_hosted_table(request, night_id, table_id)
+    back = _panel_url(night_id, f"table-{table.pk}")
+    why = request.POST.get("why", "")
+    if action in host_panel.TABLE_COMMANDS:
+        command = lambda: host_panel.table_command(table, request.user, action, why)  # noqa: E731
+        return run_command(
+            request, command, f"{table.name}: {host_panel.TABLE_COMMANDS[action].lower()}.", back
+        )
+    if action == "seat-waiting":
+        return run_command(
+            request, lambda: host_panel.seat_waiting(table, request.user), "Seats drawn.", back
+        )
+    if action == "swap":
+        try:
+            first, second = int(request.POST.get("first", "")), int(request.POST.get("second", ""))
+        except ValueError:
+            messages.error(request, "Choose the two seats to swap.")
+            return redirect(back)
+        swap = lambda: host_panel.swap_players(table, request.user, first, second, why)  # noqa: E731
+        return run_command(request, swap, f"Seats {first} and {second} swapped.", back)
+    if action == "settings":
+        return _save_settings(request, table, back)
+    raise PermissionDenied("Unknown action.")
+
+
+SETTING_NUMBERS = ("small_blind", "big_blind", "ante", "cap", "action_seconds", "bomb_ante")
+
+
+def _save_settings(request: HttpRequest, table: Table, back: str) -> HttpResponse:
+    values: dict[str, Any] = {
+        "game": request.POST.get("game", ""),
+        "straddle_allowed": "straddle_allowed" in request.POST,
+    }
+    try:
+        for name in SETTING_NUMBERS:
+            values[name] = int(request.POST.get(name) or 0)
+    except ValueError:
+        messages.error(request, "Stakes and the action clock are whole numbers.")
+        return redirect(back)
+    if any(value < 0 for name, value in values.items() if name in SETTING_NUMBERS):
+        messages.error(request, "Stakes and the action clock cannot be negative.")
+        return redirect(back)
+    if values["game"] not in dict(host_panel.game_choices()):
+        messages.error(request, "Choose a game from the list.")
+        return redirect(back)
+    save = lambda: host_panel.save_settings(table, request.user, request.POST.get("why", ""), **values)  # noqa: E731
+    return run_command(request, save, f"{table.name}: the new settings apply from the next hand.", back)
+
+
+@login_required
+@require_POST
+def ruling(request: HttpRequest, night_id: int, table_id: int) -> HttpResponse:
+    """First tap: show what the ruling will change and ask for the reason. With `confirm`, make it."""
+    table = get_hosted_table(request, night_id, table_id)
+    key = request.POST.get("ruling", "")
+    values = {name: request.POST.get(name, "") for name in ("seat", "stack", "card")}
+    back = _panel_url(night_id, f"table-{table.pk}")
+    if request.POST.get("confirm"):
+        try:
+            version = int(request.POST.get("version", ""))
+        except ValueError:
+            version = -1
+        why = request.POST.get("why", "")
+        make = partial(host_rulings.apply_ruling, table, request.user, key, values, why, version)
+        return run_command(request, make, f"{table.name}: ruling made.", back)
+    try:
+        shown = host_rulings.preview(table, request.user, key, values)
+    except ActionRefused as refusal:
+        messages.error(request, str(refusal))
+        return redirect(back)
+    context = {
+        "night": table.night,
+        "table": table,
+        "preview": shown,
+        "values": values,
+        "why": request.POST.get("why", ""),
+    }
+    return render(request, "tables/host_ruling_confirm.html", context)
+
+
+@login_required
+@require_POST
+def co_host_add(request: HttpRequest, night_id: int) -> HttpResponse:
+    night = get_hosted_night(request, night_id)
+    username = request.POST.get("username", "")
+    add = lambda: host_panel.name_co_host(night, request.user, username)  # noqa: E731
+    return run_command(
+        request, add, f"{username.strip()} can now run this night with you.", _panel_url(night.pk, "co-hosts")
+    )
+
+
+@login_required
+@require_POST
+def co_host_remove(request: HttpRequest, night_id: int, co_host_id: int) -> HttpResponse:
+    night = get_hosted_night(request, night_id)
+    remove = lambda: host_panel.remove_co_host(night, request.user, co_host_id)  # noqa: E731
+    return run_command(request, remove, "Co-host removed.", _panel_url(night.pk, "co-hosts"))

@@ -1,0 +1,302 @@
+"""The ledger pages: entries, corrections, chip requests, closing, settle-up and CSV exports for
+the host; the open log of the host's calls and the chip request form for players."""
+
+from __future__ import annotations
+
+import csv
+from decimal import Decimal, InvalidOperation
+from functools import partial
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_POST
+
+from tables import live
+from tables.errors import ActionRefused
+from tables.identity import current_player
+from tables.ledger_models import KINDS_IN, ChipRequest, EntryKind, LedgerEntry
+from tables.models import Night, Player
+from tables.services import audit, host_panel, ledger, settle_up
+from tables.views.host_panel import get_hosted_night, run_command
+
+
+def _ledger_url(night_id: int, anchor: str = "") -> str:
+    return reverse("ledger", args=[night_id]) + (f"#{anchor}" if anchor else "")
+
+
+def _chips_from_form(night: Night, post: dict) -> int:
+    """Chips from the form: entered as chips, or as money at the night's chip value."""
+    raw_chips, raw_money = (post.get("chips") or "").strip(), (post.get("money") or "").strip()
+    if raw_chips:
+        try:
+            return int(raw_chips)
+        except ValueError:
+            raise ActionRefused("Enter a whole number of chips.") from None
+    try:
+        return ledger.chips_for_money(night, Decimal(raw_money.replace(",", ".")))
+    except InvalidOperation:
+        raise ActionRefused(f"Enter the chips, or the money in {night.currency}.") from None
+
+
+def ledger_context(night: Night) -> dict:
+    entries = list(ledger.entries(night).select_related("recorded_by"))
+    try:
+        settlement = settle_up.settle(night)
+        settlement_error = ""
+    except ActionRefused as refusal:
+        settlement, settlement_error = None, str(refusal)
+    return {
+        "night": night,
+        "entries": entries[::-1],
+        "players": night.players.filter(status=Player.Status.APPROVED),
+        "kinds": [(kind.value, kind.label) for kind in KINDS_IN],
+        "requests": ChipRequest.objects.filter(night=night, status=ChipRequest.Status.PENDING).select_related(
+            "player"
+        ),
+        "totals": ledger.totals(night),
+        "settlement": settlement,
+        "settlement_error": settlement_error,
+        "transfers": [
+            (t.payer, t.payee, settle_up.format_minor(t.amount, night.currency))
+            for t in (settlement.transfers if settlement else [])
+        ],
+    }
+
+
+@login_required
+@require_GET
+def ledger_page(request: HttpRequest, night_id: int) -> HttpResponse:
+    night = get_hosted_night(request, night_id)
+    return render(request, "tables/ledger.html", ledger_context(night))
+
+
+@login_required
+@require_POST
+def entry_create(request: HttpRequest, night_id: int) -> HttpResponse:
+    night = get_hosted_night(request, night_id)
+    player = get_object_or_404(Player, pk=request.POST.get("player") or 0, night=night)
+    kind = request.POST.get("kind", "")
+    back = (
+        reverse("host_panel", args=[night.pk])
+        if request.POST.get("next") == "panel"
+        else _ledger_url(night.pk)
+    )
+    why = request.POST.get("why", "")
+    try:
+        if kind == EntryKind.CASH_OUT:
+            entry = ledger.cash_out(player, request.user, why)
+        else:
+            entry = ledger.record_chips_in(
+                player, kind, _chips_from_form(night, request.POST), request.user, why
+            )
+    except ActionRefused as refusal:
+        messages.error(request, str(refusal))
+        return redirect(back)
+    messages.success(
+        request,
+        f"{entry.get_kind_display()} for {player}: {entry.chips} chips = "
+        f"{ledger.format_money(entry.money, night.currency)}.",
+    )
+    return redirect(back)
+
+
+@login_required
+@require_POST
+def entry_correct(request: HttpRequest, night_id: int, entry_id: int) -> HttpResponse:
+    night = get_hosted_night(request, night_id)
+    entry = get_object_or_404(
+        LedgerEntry.objects.select_related("player__night", "corrects"), pk=entry_id, night=night
+    )
+    try:
+        chips = int(request.POST.get("chips", ""))
+    except ValueError:
+        messages.error(request, "A correction is a whole number of chips, + or -.")
+        return redirect(_ledger_url(night.pk))
+    fix = partial(ledger.correct, entry, chips, request.user, request.POST.get("why", ""))
+    return run_command(request, fix, "Correction recorded.", _ledger_url(night.pk))
+
+
+@login_required
+@require_POST
+def request_decide(request: HttpRequest, night_id: int, request_id: int, decision: str) -> HttpResponse:
+    night = get_hosted_night(request, night_id)
+    back = (
+        reverse("host_panel", args=[night.pk])
+        if request.POST.get("next") == "panel"
+        else _ledger_url(night.pk)
+    )
+    if decision == "approve":
+        return run_command(
+            request, partial(ledger.approve_request, night, request_id, request.user), "Approved.", back
+        )
+    if decision == "decline":
+        decline = partial(
+            ledger.decline_request, night, request_id, request.user, request.POST.get("why", "")
+        )
+        return run_command(request, decline, "Declined.", back)
+    raise PermissionDenied("Unknown decision.")
+
+
+@login_required
+@require_POST
+def night_close(request: HttpRequest, night_id: int) -> HttpResponse:
+    night = get_hosted_night(request, night_id)
+    return run_command(
+        request,
+        partial(ledger.close_night, night, request.user),
+        "The night is closed.",
+        _ledger_url(night.pk),
+    )
+
+
+def _csv_response(filename: str) -> tuple[HttpResponse, csv.writer]:
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response, csv.writer(response)
+
+
+@login_required
+@require_GET
+def ledger_csv(request: HttpRequest, night_id: int) -> HttpResponse:
+    night = get_hosted_night(request, night_id)
+    response, writer = _csv_response(f"ledger-{night.date:%Y-%m-%d}-{night.pk}.csv")
+    writer.writerow(
+        [
+            "id",
+            "recorded_at",
+            "player",
+            "kind",
+            "chips",
+            "money",
+            "currency",
+            "corrects",
+            "table",
+            "by",
+            "reason",
+        ]
+    )
+    for entry in ledger.entries(night).select_related("recorded_by"):
+        writer.writerow(
+            [
+                entry.pk,
+                entry.recorded_at.isoformat(),
+                entry.player.display_name,
+                entry.kind,
+                entry.chips,
+                f"{entry.money:f}",
+                night.currency,
+                entry.corrects_id or "",
+                entry.table.name if entry.table else "",
+                entry.recorded_by.get_username() if entry.recorded_by else "",
+                entry.reason,
+            ]
+        )
+    return response
+
+
+@login_required
+@require_GET
+def settlement_csv(request: HttpRequest, night_id: int) -> HttpResponse:
+    night = get_hosted_night(request, night_id)
+    try:
+        settlement = settle_up.settle(night)
+    except ActionRefused as refusal:
+        messages.error(request, str(refusal))
+        return redirect(_ledger_url(night.pk))
+    response, writer = _csv_response(f"settlement-{night.date:%Y-%m-%d}-{night.pk}.csv")
+    digits = ledger.minor_digits(night.currency)
+    writer.writerow(["payer", "payee", "amount", "currency"])
+    for transfer in settlement.transfers:
+        writer.writerow(
+            [
+                transfer.payer,
+                transfer.payee,
+                f"{Decimal(transfer.amount).scaleb(-digits):.{digits}f}",
+                night.currency,
+            ]
+        )
+    return response
+
+
+# The open log ----------------------------------------------------------------------------------
+
+
+def _may_read_log(request: HttpRequest, night: Night) -> bool:
+    if host_panel.can_host(request.user, night):
+        return True
+    player = current_player(request)
+    return player is not None and player.night_id == night.pk and player.status in Player.ACTIVE_STATUSES
+
+
+@require_GET
+def audit_log(request: HttpRequest, night_id: int) -> HttpResponse:
+    """The host's calls, for everyone at the night: "the host's call is final, and open"."""
+    night = get_object_or_404(Night, pk=night_id)
+    if not _may_read_log(request, night):
+        raise PermissionDenied("Join the night to read its log.")
+    return render(request, "tables/audit_log.html", {"night": night, "entries": audit.entries(night)[:500]})
+
+
+# The player's chips, on their phone ------------------------------------------------------------
+
+
+def chips_status(player: Player | None) -> dict:
+    """What the player's phone shows about their chips (their own only)."""
+    if player is None or player.status != Player.Status.APPROVED:
+        return {"enabled": False}
+    seat = player.seats.select_related("table").first()
+    stack = None
+    if seat is not None:
+        found = live.load_state(seat.table_id).table.seat_of(str(player.pk))
+        stack = found.stack if found else None
+    pending = ChipRequest.objects.filter(player=player, status=ChipRequest.Status.PENDING).first()
+    last = (
+        ChipRequest.objects.filter(player=player)
+        .exclude(status=ChipRequest.Status.PENDING)
+        .order_by("-id")
+        .first()
+    )
+    bought = sum(
+        e.chips for e in LedgerEntry.objects.filter(player=player).select_related("corrects") if e.is_in
+    )
+    return {
+        "enabled": True,
+        "stack": stack,
+        "in_hand": ledger.chips_in_hand(player) or 0,
+        "bought": bought,
+        "pending": f"{pending.get_kind_display()} of {pending.chips} chips: waiting for the host"
+        if pending
+        else "",
+        "last": f"{last.get_kind_display()} of {last.chips} chips: {last.get_status_display().lower()}"
+        if last
+        else "",
+        "log_url": reverse("audit_log", args=[player.night_id]),
+    }
+
+
+@never_cache
+@require_GET
+def play_chips_status(request: HttpRequest) -> JsonResponse:
+    return JsonResponse(chips_status(current_player(request)))
+
+
+@require_POST
+def play_chips_request(request: HttpRequest) -> HttpResponse:
+    player = current_player(request)
+    if player is None:
+        return redirect("home")
+    try:
+        chips = int(request.POST.get("chips", ""))
+        ledger.request_chips(player, request.POST.get("kind", "rebuy"), chips)
+    except ValueError:
+        messages.error(request, "Enter a whole number of chips.")
+    except ActionRefused as refusal:
+        messages.error(request, str(refusal))
+    else:
+        messages.success(request, "Asked the host.")
+    return redirect("play")
