@@ -1,0 +1,92 @@
+"""The table page, its hand history endpoints and the shuffle check page."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from engine.shuffle import commitment
+from tables.identity import SESSION_KEY
+from tables.live import apply_intent, load_state
+from tables.models import Player, Table
+from tables.tests.live_helpers import SEED, seat_players
+
+pytestmark = pytest.mark.django_db
+
+
+def phone_of(player: Player) -> Client:
+    client = Client()
+    session = client.session
+    session[SESSION_KEY] = player.session_token
+    session.save()
+    return client
+
+
+def play_a_hand_ended_by_folds(table: Table) -> None:
+    apply_intent(table.pk, "host", {"type": "options", "auto_deal": False})
+    apply_intent(table.pk, "host", {"type": "start_hand", "seed": SEED})
+    while True:
+        state = load_state(table.pk)
+        assert state.hand is not None
+        if state.hand.finished:
+            return
+        apply_intent(
+            table.pk, "system", {"type": "act", "seat": state.hand.to_act, "action": {"type": "fold"}}
+        )
+
+
+def test_a_seated_player_gets_the_table_page_with_its_socket(table: Table) -> None:
+    ann, _ = seat_players(table, ["Ann", "Bo"])
+    page = phone_of(ann).get("/play/table/")
+    assert page.status_code == 200
+    assert f'data-socket-path="/ws/tables/{table.pk}/"'.encode() in page.content
+    assert f'data-player-id="{ann.pk}"'.encode() in page.content
+
+
+def test_someone_not_seated_is_sent_back_to_the_seat_page(table: Table) -> None:
+    assert Client().get("/play/table/")["Location"] == "/play/"
+
+
+def test_history_lists_finished_hands_and_replays_them_without_hidden_cards(table: Table) -> None:
+    """Hands that end by folds show no cards: a player sees only their own hole cards."""
+    ann, bo = seat_players(table, ["Ann", "Bo"])
+    play_a_hand_ended_by_folds(table)
+    phone = phone_of(ann)
+    hands = phone.get(f"/tables/{table.pk}/hands.json").json()["hands"]
+    assert [h["number"] for h in hands] == [1]
+    assert hands[0]["seed"] == SEED and hands[0]["commitment"] == commitment(bytes.fromhex(SEED))
+    replay = phone.get(hands[0]["url"]).json()
+    assert replay["steps"], "a step per event"
+    last = replay["steps"][-1]
+    mine = next(s for s in last["seats"] if s["player"] == str(ann.pk))
+    theirs = next(s for s in last["seats"] if s["player"] == str(bo.pk))
+    assert mine["cards"] and theirs["cards"] is None
+    assert all(
+        s["seats"][[x["player"] for x in s["seats"]].index(str(bo.pk))]["cards"] is None
+        for s in replay["steps"]
+    )
+
+
+def test_the_phh_download_writes_cards_the_viewer_never_saw_as_unknown(table: Table) -> None:
+    ann, _bo = seat_players(table, ["Ann", "Bo"])
+    play_a_hand_ended_by_folds(table)
+    text = phone_of(ann).get(f"/tables/{table.pk}/hands/1.phh").content.decode()
+    dealt = [line for line in text.splitlines() if '"d dh' in line]
+    assert len(dealt) == 2
+    assert sum("????" in line for line in dealt) == 1, text
+
+
+def test_history_is_not_for_strangers_of_a_closed_night(table: Table) -> None:
+    seat_players(table, ["Ann", "Bo"])
+    play_a_hand_ended_by_folds(table)
+    table.night.status = table.night.Status.CLOSED
+    table.night.save(update_fields=["status"])
+    assert Client().get(f"/tables/{table.pk}/hands.json").status_code == 404
+
+
+def test_the_verify_page_checks_a_seed_against_its_commitment() -> None:
+    good = Client().get("/verify/", {"seed": SEED, "commitment": commitment(bytes.fromhex(SEED))})
+    assert b"The commitment matches this seed." in good.content
+    bad = Client().get("/verify/", {"seed": SEED, "commitment": "0" * 64})
+    assert b"does NOT match" in bad.content
+    assert b"python -m engine.shuffle verify" in bad.content
