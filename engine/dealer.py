@@ -67,7 +67,9 @@ def validate(config: HandConfig, deck: Sequence[Card]) -> GameDef:
         )
     if len(deck) < needed:
         raise ConfigurationError(f"The deck has {len(deck)} cards; this hand needs {needed}")
-    if len(set(deck)) != len(deck) or not set(deck) <= set(game.deck):
+    indices = {c.index for c in deck}
+    lowest = game.deck[0].index  # decks run from their lowest card up (the short deck starts at 6c)
+    if len(indices) != len(deck) or min(indices) < lowest:
         raise ConfigurationError(f"That is not a {len(game.deck)}-card deck for {game.name}")
     _validate_posts(config, game, numbers)
     check_options = OPTION_CHECKS.get(game.key)
