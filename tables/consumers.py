@@ -14,11 +14,21 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
+from django.db.models import Q
 
-from engine.live import view
+from engine.live import LiveTable, view
 from tables import live_presence, timers
 from tables.identity import SESSION_KEY
-from tables.live import IntentRefused, apply_intent, current_version, group_name, load_state, player_actor
+from tables.live import (
+    IntentRefused,
+    apply_intent,
+    current_version,
+    fresh_state,
+    group_name,
+    load_state,
+    player_actor,
+    recent_state,
+)
 from tables.live_protocol import ClientMessage, ProtocolError, parse
 from tables.models import Night, Player, Seat, Table
 
@@ -54,7 +64,7 @@ def identify(scope: dict[str, Any], table_id: int) -> Identity | None:
         return None
     night = table.night
     user = scope.get("user")
-    is_host = bool(user is not None and user.is_authenticated and user.pk == night.host_id)
+    is_host = bool(user is not None and user.is_authenticated and still_host_of(night.pk, user.pk))
     session = scope.get("session")
     token = session.get(SESSION_KEY) if session is not None else None
     player = Player.objects.filter(session_token=token).first() if token else None
@@ -73,16 +83,22 @@ def identify(scope: dict[str, Any], table_id: int) -> Identity | None:
     return Identity(None, False, night.pk) if night.is_open else None
 
 
-def render(table_id: int, identity: Identity) -> dict[str, Any]:
-    """This viewer's projection of the committed table."""
-    state = load_state(table_id)
+def render(table_id: int, identity: Identity, state: LiveTable | None = None) -> dict[str, Any]:
+    """This viewer's projection of the committed table (`state`, or read now)."""
+    state = state or load_state(table_id)
     seat = state.seat_of(str(identity.player_id)) if identity.player_id is not None else None
     viewer: int | str = seat if seat is not None else ("host" if identity.is_host else "public")
     return view(state, viewer)
 
 
+def still_host_of(night_id: int, user_id: int | None) -> bool:
+    """The night's host or a co-host they named (tables.ledger_models.CoHost)."""
+    hosts = Q(host_id=user_id) | Q(co_hosts__user_id=user_id)
+    return user_id is not None and Night.objects.filter(hosts, pk=night_id).exists()
+
+
 def still_host(identity: Identity, user_id: int | None) -> bool:
-    return user_id is not None and Night.objects.filter(pk=identity.night_id, host_id=user_id).exists()
+    return still_host_of(identity.night_id, user_id)
 
 
 class TableConsumer(AsyncJsonWebsocketConsumer):
@@ -165,7 +181,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
                 await self.send_view(force=True)
             return
         await self.send_json({"type": "ack", "client_id": message.client_id, "version": applied.version})
-        await self.send_view()
+        await self.send_view(at_least=applied.version)
 
     async def _intent(self, message: ClientMessage) -> tuple[str, dict[str, Any]]:
         assert self.identity is not None
@@ -204,11 +220,16 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         drop_every = getattr(settings, "HOMEGAME_DROP_EVERY_NTH_HINT", 0)
         if drop_every and self.hints_seen % drop_every == 0:
             return  # tests only: a lost hint, repaired by the next one or a resync
-        await self.send_view()
+        await self.send_view(at_least=version)
 
-    async def send_view(self, force: bool = False) -> None:
+    async def send_view(self, force: bool = False, at_least: int | None = None) -> None:
+        """Send this viewer's projection: of the committed state at least `at_least` that this
+        process already holds, or else of the snapshot read now."""
         assert self.identity is not None
-        data = await _db(render)(self.table_id, self.identity)
+        state = recent_state(self.table_id, at_least) if at_least is not None else None
+        if state is None:
+            state = await _db(fresh_state)(self.table_id)
+        data = render(self.table_id, self.identity, state)
         if data["version"] <= self.sent_version and not force:
             return
         self.sent_version = max(self.sent_version, data["version"])
