@@ -131,7 +131,7 @@ def award(hand: Hand) -> PotsAwarded:
             contenders = [seat for seat in left_of_button if seat in tabled]
             for seat in contenders:
                 if (seat, board_index) not in values:
-                    values[seat, board_index] = _value(hand, seat, board_index)
+                    values[seat, board_index] = hand_value(hand, seat, board_index)
             best = max(values[seat, board_index] for seat in contenders)
             winners = [seat for seat in contenders if values[seat, board_index] == best]
             shares = split_evenly(amount, winners)
@@ -147,7 +147,8 @@ def award(hand: Hand) -> PotsAwarded:
     return PotsAwarded(tuple(awards))
 
 
-def _value(hand: Hand, seat: int, board_index: int) -> HandValue:
+def hand_value(hand: Hand, seat: int, board_index: int = 0) -> HandValue:
+    """What the seat's hole cards make with one board ("cards speak")."""
     from engine.evaluator import evaluate, evaluate_omaha
 
     hole = hand.seats[hand.index[seat]].hole

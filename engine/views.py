@@ -5,6 +5,15 @@ Players see their own hole cards; everyone sees tabled hands. The host's view of
 live hand hides hole cards exactly like the public one, since the host usually plays.
 No view ever contains the deck, the seed, or a burn card.
 
+Shape: {"viewer": {"seat", "role"}, "hand_number", "game", "game_name", "phase", "street",
+"button", "stakes": {non-zero Stakes fields}, "seats": [{"seat", "player", "name", "stack",
+"bet", "committed", "status" (active|folded|all_in|mucked), "last_action", "card_count",
+"cards" (list or None when hidden), "shown", "hand" (descriptions per board once tabled),
+"is_turn", "won"}], "boards": [[cards]], "pot" (collected), "pots": [{"amount", "eligible"}],
+"bets_total", "to_act", "current_bet", "showdown_order", "results": [{"pot", "board", "amount",
+"winners": [{"seat", "amount"}], "hand"}], "finished", "your_cards" (seat viewers),
+"legal_actions" (seat viewers: see `Hand.legal_actions`)}.
+
 >>> from engine.cards import STANDARD_DECK
 >>> from engine.config import SeatInHand, Stakes
 >>> from engine.forced_bets import standard_config
@@ -22,6 +31,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.betting import STREET_NAMES
+from engine.errors import EngineError
+from engine.showdown import hand_value
 
 if TYPE_CHECKING:
     from engine.hand import Hand, SeatState
@@ -48,6 +59,16 @@ def _status(s: SeatState) -> str:
     return "active"
 
 
+def _tabled_hand(hand: Hand, s: SeatState) -> list[str] | None:
+    """What a tabled hand makes on each board, once every board has its flop."""
+    if not s.shown or s.mucked or not all(len(board) >= 3 for board in hand.boards):
+        return None
+    try:
+        return [hand_value(hand, s.seat, index).description for index in range(len(hand.boards))]
+    except EngineError:  # a variant whose cards do not make a hand yet
+        return None
+
+
 def _seat_view(hand: Hand, s: SeatState, viewer: Viewer) -> dict[str, Any]:
     visible = can_see_hole_cards(hand, s, viewer)
     return {
@@ -62,6 +83,7 @@ def _seat_view(hand: Hand, s: SeatState, viewer: Viewer) -> dict[str, Any]:
         "card_count": len(s.hole),
         "cards": [str(c) for c in s.hole] if visible else None,
         "shown": s.shown,
+        "hand": _tabled_hand(hand, s),
         "is_turn": hand.to_act == s.seat,
         "won": s.won,
     }

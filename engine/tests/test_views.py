@@ -78,6 +78,13 @@ def test_tabled_hands_are_visible_to_everyone_and_results_are_listed():
         }
     ]
     assert public["phase"] == "complete"
+    assert [s["hand"] for s in public["seats"]] == [["Pair of aces"], ["Pair of kings"]]
+
+
+def test_a_hand_not_tabled_has_no_description():
+    hand = make_hand("nlhe", [1000] * 2, button=1, holes={1: "AsAd", 2: "KsKd"}, boards=["2c7d9hJc3s"])
+    play(hand, "1 call", "2 check", *["2 check", "1 check"] * 3)
+    assert [s["hand"] for s in view(hand, 2)["seats"]] == [None, None]
 
 
 def test_views_are_json():
