@@ -65,9 +65,8 @@ def test_seating_commands_and_closing_are_logged_with_the_host_as_author(table: 
 
 
 def test_log_entries_cannot_be_edited(night: Night, host: User) -> None:
-    entry = host_panel.name_co_host(
-        night, host, User.objects.create_user(username="co", password="x").username
-    )
+    User.objects.create_user(username="co", password="x")
+    host_panel.name_co_host(night, host, "co")
     logged = AuditEntry.objects.get()
     logged.why = "rewritten"
     with pytest.raises(Exception, match="never changed"):
