@@ -195,3 +195,90 @@ def test_host_tournament_pages_fit_a_small_phone(live_server: object, browser: o
     page.locator(".message-success").wait_for()
     tournament.refresh_from_db()
     assert tournament.clock_paused_at is not None
+
+
+FAKE_AUDIO = """
+window.__beeps = [];
+class FakeOscillator {
+  constructor() { this.frequency = { value: 0 }; }
+  connect(node) { return node; }
+  start() { window.__beeps.push(this.frequency.value); }
+  stop() {}
+}
+class FakeGain {
+  constructor() { this.gain = { setValueAtTime() {}, exponentialRampToValueAtTime() {} }; }
+  connect(node) { return node; }
+}
+window.AudioContext = class {
+  constructor() { this.currentTime = 0; this.state = "running"; this.destination = {}; }
+  createOscillator() { return new FakeOscillator(); }
+  createGain() { return new FakeGain(); }
+  resume() {}
+};
+"""
+
+
+def test_the_screen_beeps_a_minute_before_the_end_and_at_each_level_change(
+    live_server: object, browser: object
+) -> None:
+    """Sounds are made in the page (no audio files); a fake AudioContext records each beep's pitch."""
+    host = User.objects.create_superuser(username="hostess", password="a-long-host-password")
+    tournament = _running_tournament(host)
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    context.add_init_script(FAKE_AUDIO)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/clock/{tournament.clock_token}/")
+    page.locator("body[data-state=running]").wait_for(timeout=LIVE_TIMEOUT_MS)
+    page.click('[data-action="sound"]')
+    assert page.locator('[data-action="sound"]').get_attribute("aria-pressed") == "true"
+    assert page.evaluate("window.__beeps") == [660]  # the test beep when the sound is switched on
+    # The host takes time off until 64 seconds are left: the screen sees it, then the last minute begins.
+    to_remove = _shown_seconds_left(tournament) - 64
+    tournaments.run_clock(tournament.pk, host, TournamentAction.REMOVE_TIME, seconds=to_remove)
+    page.wait_for_function("window.__beeps.length === 3", timeout=LIVE_TIMEOUT_MS + 5_000)
+    assert page.evaluate("window.__beeps") == [660, 880, 880]  # one minute left
+    tournaments.run_clock(tournament.pk, host, TournamentAction.NEXT_LEVEL)
+    page.wait_for_function("window.__beeps.length === 6", timeout=LIVE_TIMEOUT_MS)
+    assert page.evaluate("window.__beeps").count(523) == 1  # the rising three-note level change
+    # Muted: the next change is silent.
+    page.click('[data-action="sound"]')
+    tournaments.run_clock(tournament.pk, host, TournamentAction.NEXT_LEVEL)
+    page.locator('[data-field="period"]', has_text="Level 3").wait_for(timeout=LIVE_TIMEOUT_MS)
+    assert len(page.evaluate("window.__beeps")) == 6
+
+
+def test_the_screen_reads_the_stored_times_as_the_engine_does(live_server: object, browser: object) -> None:
+    """Every screen agrees: clock.js's reading of stored times matches engine.tournament.clock_state."""
+    from engine.tournament import Clock, clock_state, template
+
+    host = User.objects.create_superuser(username="hostess", password="a-long-host-password")
+    tournament = _running_tournament(host)
+    page = browser.new_context().new_page()
+    page.goto(f"{live_server.url}/clock/{tournament.clock_token}/")
+    structure = template("home-3h")
+    cases = [
+        (Clock(), 1_000.0),
+        (Clock(period_index=0, period_started_at=1_000.0), 1_000.0 + 16 * 60),
+        (Clock(period_index=2, period_started_at=1_000.0, paused_seconds=95.5), 1_000.0 + 75 * 60),
+        (Clock(period_index=4, period_started_at=1_000.0, paused_at=1_300.0), 9_999.0),
+        (Clock(period_index=1, period_started_at=1_000.0, paused_seconds=3.0), 1_000.0 + 9 * 3600),
+        (Clock(period_index=3, period_started_at=1_100.0), 1_000.0),  # added time still to use up
+    ]
+    for clock, now in cases:
+        expected = clock_state(clock, structure, now)
+        shown = page.evaluate(
+            """async ([clock, structure, now]) => {
+                 const { readClock } = await import("/static/js/clock.js");
+                 const r = readClock(clock, structure, now);
+                 return [r.index, r.levelNumber, r.secondsLeft, r.secondsToBreak, r.onBreak, r.paused];
+               }""",
+            [clock.to_json(), structure.to_json(), now],
+        )
+        assert shown == [
+            expected.period_index,
+            expected.level_number,
+            pytest.approx(expected.seconds_left),
+            None if expected.seconds_to_next_break is None else pytest.approx(expected.seconds_to_next_break),
+            expected.on_break,
+            expected.paused,
+        ], clock
