@@ -239,10 +239,12 @@ def play_step(phone: Phone, state: LiveTable, seat: int, plan: dict[str, Any]) -
         tap(phone, "[data-action=show]")
     elif wanted == "all-in":
         word = "raise" if actions.get("raise", {}).get("allowed") else "bet"
+        tap(phone, "[data-action=size]")
         tap(phone, ".act-quick:text-is('All-in')")
         tap(phone, f"[data-action={word}]")
     elif isinstance(wanted, int):
         word = "raise" if actions.get("raise", {}).get("allowed") else "bet"
+        tap(phone, "[data-action=size]")
         phone.page.fill(".act-exact", str(wanted))
         phone.page.locator(".act-exact").press("Tab")
         tap(phone, f"[data-action={word}]")
@@ -388,3 +390,34 @@ def test_a_double_board_bomb_pot_shows_both_boards(daphne_server: Any, browser: 
                 assert phone.page.locator(f".boards [data-card='{c}']").count() == 1
         assert_page_private(phone, state, number)
     phones[0].shot("table-bomb-pot-double")
+
+
+def last_view(phone: Phone) -> dict[str, Any]:
+    views = [json.loads(text) for text in phone.frames if '"type": "view"' in text or '"type":"view"' in text]
+    return views[-1]["view"]
+
+
+def test_a_table_of_23_stays_readable_on_a_360_px_phone(daphne_server: Any, browser: Any) -> None:
+    """Blind Hold'em: "a single deck is enough for up to 23 players". The page draws a view of
+    23 seats (the engine's view of a real hand, widened) with no sideways scrolling."""
+    names = ["Ann", "Bo", "Cy"]
+    arranged = daphne_server.call(f"{HERE}:arrange_table", names=names, stacks=[200, 200, 200], seed=SEED)
+    phone = open_phones(browser, daphne_server, arranged, names)[0]
+    view = last_view(phone)
+    template_table, template_hand = view["table"]["seats"][1], view["hand"]["seats"][1]
+    for number in range(4, 24):
+        name = f"Player with a long name {number}"
+        view["table"]["seats"].append(
+            {**template_table, "seat": number, "player": f"x{number}", "name": name}
+        )
+        view["hand"]["seats"].append({**template_hand, "seat": number, "player": f"x{number}", "name": name})
+    phone.page.set_viewport_size({"width": 360, "height": 780})
+    phone.page.evaluate("view => window.homegameTable.render(view)", view)
+    assert phone.page.locator("#seats .seat").count() == 22, "everyone but me"
+    assert phone.page.evaluate("document.documentElement.scrollWidth") <= 360
+    smallest = phone.page.evaluate(
+        "Math.min(...[...document.querySelectorAll('.seat-name, .seat-stack')]"
+        ".map(e => parseFloat(getComputedStyle(e).fontSize)))"
+    )
+    assert smallest >= 11
+    phone.shot("table-23-players-360px")

@@ -50,6 +50,7 @@ export function createActionBar(container, { send, confirm, notify }) {
   let preAction = null; // {type, hand, street, currentBet, myBet}
   let mustMatch = null; // after a binding out-of-turn call was raised: call or fold only
   let selectedCard = null;
+  let sizing = ""; // the decision whose bet sizing panel is open
   let waiting = false; // an intent is on its way: no double taps
 
   function act(action) {
@@ -73,7 +74,7 @@ export function createActionBar(container, { send, confirm, notify }) {
     const hand = model.hand;
     const me = model.me;
     const key = JSON.stringify([
-      model.version, waiting, amount, selectedCard, preAction, mustMatch, model.myTurn,
+      model.version, waiting, amount, selectedCard, preAction, mustMatch, model.myTurn, sizing,
     ]);
     if (key === signature) return;
     signature = key;
@@ -117,6 +118,7 @@ export function createActionBar(container, { send, confirm, notify }) {
   function renderBetting(model) {
     const { actions, hand, me } = model;
     const row = [];
+    const disabled = [];
     row.push(button("Fold", { kind: "act-fold", name: "fold", onClick: () => act({ type: "fold" }) }));
     if (actions.check && actions.check.allowed && !mustMatch) {
       row.push(button("Check", { kind: "act-check", name: "check", onClick: () => act({ type: "check" }) }));
@@ -126,22 +128,33 @@ export function createActionBar(container, { send, confirm, notify }) {
     } else {
       const info = actions.check || {};
       row.push(button("Check", { kind: "act-check", name: "check", disabled: true, reason: info.reason }));
+      disabled.push("check");
     }
     const word = actions.raise && actions.raise.allowed ? "raise" : actions.bet && actions.bet.allowed ? "bet" : null;
+    const Word = word === "raise" ? "Raise" : "Bet";
+    const decision = `${hand.hand_number}:${hand.street}:${hand.current_bet}`;
     const parts = [];
     if (mustMatch) {
       parts.push(el("p", { class: "act-note", text: "Your out-of-turn call binds you: call or fold." }));
+    } else if (word && actions[word].fixed) {
+      const to = actions[word].min_to;
+      row.push(button(`${Word} to ${chips(to)}`, { kind: "act-raise", name: word, onClick: () => act({ type: word, to }) }));
+      parts.push(el("p", { class: "act-note", text: `Fixed limit: ${word}s are ${chips(to - (hand.current_bet || 0))}.` }));
+    } else if (word && sizing !== decision) {
+      // The sizing panel opens on demand, so the felt keeps the screen the rest of the time.
+      row.push(button(`${Word}\u2026`, { kind: "act-raise", name: "size", onClick: () => { sizing = decision; signature = ""; render(model); } }));
     } else if (word) {
       parts.push(amountPanel(model, word, actions[word]));
     } else {
       const name = hand.current_bet ? "raise" : "bet";
       row.push(button(name === "raise" ? "Raise" : "Bet", { kind: "act-raise", name, disabled: true, reason: (actions[name] || {}).reason }));
+      disabled.push(name);
     }
     fill(
       container,
       el("div", { class: "act-row", role: "group", "aria-label": "Your action" }, row),
       parts,
-      reasons(actions, ["check", word ? "" : "raise", word ? "" : "bet"].filter(Boolean)),
+      reasons(actions, disabled),
       el("p", { class: "visually-hidden", text: `Your turn. You have ${chips(me.stack)} chips behind.` }),
     );
   }
@@ -149,14 +162,6 @@ export function createActionBar(container, { send, confirm, notify }) {
   function amountPanel(model, word, info) {
     const { hand, me } = model;
     const Word = word === "raise" ? "Raise" : "Bet";
-    if (info.fixed) {
-      return el(
-        "div",
-        { class: "act-row" },
-        button(`${Word} to ${chips(info.min_to)}`, { kind: "act-raise", name: word, onClick: () => act({ type: word, to: info.min_to }) }),
-        el("p", { class: "act-note", text: "Fixed limit: one size." }),
-      );
-    }
     const low = info.min_to;
     const high = info.max_to;
     const key = `${hand.hand_number}:${hand.street}:${hand.current_bet}:${low}:${high}`;
@@ -195,7 +200,7 @@ export function createActionBar(container, { send, confirm, notify }) {
       submit.textContent = `${Word} to ${chips(amount)}`;
       if (from !== slider) slider.value = String(amount);
       if (from !== exact) exact.value = String(amount);
-      signature = JSON.stringify([model.version, waiting, amount, selectedCard, preAction, mustMatch, model.myTurn]);
+      signature = JSON.stringify([model.version, waiting, amount, selectedCard, preAction, mustMatch, model.myTurn, sizing]);
     };
     slider.addEventListener("input", () => setAmount(slider.value, slider));
     // Typing shows the number as typed; it is brought into range when the player is done.
@@ -211,7 +216,12 @@ export function createActionBar(container, { send, confirm, notify }) {
       el("div", { class: "act-quick-row", role: "group", "aria-label": "Quick sizes" }, quick),
       el("div", { class: "act-amount-row" }, slider, exact),
       cap,
-      el("div", { class: "act-row" }, submit),
+      el(
+        "div",
+        { class: "act-row" },
+        el("button", { type: "button", class: "act-quick act-cancel", onclick: () => { sizing = ""; signature = ""; render(model); } }, "Cancel"),
+        submit,
+      ),
     );
   }
 
