@@ -173,7 +173,7 @@ def apply_locked(
     snapshot.due_at = _as_datetime(new.due_at)
     snapshot.save(update_fields=["state", "version", "due_at", "updated_at"])
     table_id, version = snapshot.table_id, new.version
-    transaction.on_commit(lambda: send_hint(table_id, version))
+    transaction.on_commit(lambda: _committed(table_id, new))
     return Applied(version)
 
 
@@ -250,6 +250,11 @@ def _start_hand_row(table_id: int, state: LiveTable) -> Hand:
     )
 
 
+def _committed(table_id: int, state: LiveTable) -> None:
+    remember(table_id, state)
+    send_hint(table_id, state.version)
+
+
 def send_hint(table_id: int, version: int) -> None:
     """Tell the table's consumers that `version` exists. Losing it is harmless (clients resync)."""
     layer = get_channel_layer()
@@ -273,6 +278,31 @@ def load_state(table_id: int) -> LiveTable:
     if table is None:
         raise IntentRefused("not_found", "This table does not exist.")
     return initial_state(table)
+
+
+# The newest committed state each table has had in this process, shared by its consumers so
+# that one change is parsed once, not once per viewer. A committed version never changes, so
+# a cached state is as good as the row it came from; only a newer version replaces it.
+_recent: dict[int, LiveTable] = {}
+
+
+def remember(table_id: int, state: LiveTable) -> None:
+    known = _recent.get(table_id)
+    if known is None or known.version < state.version:
+        _recent[table_id] = state
+
+
+def recent_state(table_id: int, at_least: int) -> LiveTable | None:
+    """A committed state of at least version `at_least` if this process has one (read only)."""
+    known = _recent.get(table_id)
+    return known if known is not None and known.version >= at_least else None
+
+
+def fresh_state(table_id: int) -> LiveTable:
+    """`load_state`, remembered for `recent_state` (read only: it may be shared)."""
+    state = load_state(table_id)
+    remember(table_id, state)
+    return _recent[table_id]
 
 
 def current_version(table_id: int) -> int:

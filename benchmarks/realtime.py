@@ -1,0 +1,311 @@
+"""Live tables over real websockets: latency from an action to every seat's new view.
+
+    python benchmarks/realtime.py [--tables 1] [--seats 6] [--seconds 10]
+    python benchmarks/realtime.py --tables 20 --seconds 20
+
+Starts Daphne on 127.0.0.1 (Redis as the channel layer when REDIS_URL is set; the
+database is a fresh SQLite file unless DATABASE_URL is set), seats bots at N tables and
+lets them play as fast as they can: the player to act sends an action, and the clock
+stops when every seat at that table has received the view with the new version. Prints
+p50/p95/p99 of that latency, actions per second, database queries per action (counted
+in this process on the same write path and views), and Daphne's memory, next to a raw
+websocket echo round trip through the same server in the same run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+import websockets
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+DAPHNE = Path(sys.executable).with_name("daphne")
+
+SETUP = """
+import datetime, json, sys
+from decimal import Decimal
+from django.contrib.auth.models import User
+from django.contrib.sessions.backends.db import SessionStore
+from django.test import Client
+from tables.identity import SESSION_KEY
+from tables.live import apply_intent
+from tables.services import hosting, joining, seating
+
+tables_wanted, seats = int(sys.argv[1]), int(sys.argv[2])
+host = User.objects.create_superuser(username="bench-" + sys.argv[3], password="a-long-host-password")
+night = hosting.create_night(host, name="Bench", date=datetime.date(2026, 11, 27), currency="EUR",
+                             chip_value=Decimal("0.1"), require_approval=False)
+client = Client()
+client.force_login(host)
+out = {"host": "sessionid=" + client.cookies["sessionid"].value, "tables": []}
+for t in range(tables_wanted):
+    table = hosting.create_table(
+        night, name=f"T{t}", game="nlhe", max_seats=max(seats, 2), small_blind=1, big_blind=2
+    )
+    cookies = []
+    for n in range(1, seats + 1):
+        player = joining.join_night(night, f"b{t}-{n}")
+        seating.move_player(player, table, n)
+        session = SessionStore()
+        session[SESSION_KEY] = player.session_token
+        session.create()
+        cookies.append("sessionid=" + session.session_key)
+    apply_intent(table.pk, "host", {"type": "options", "action_seconds": 0, "auto_deal": False})
+    out["tables"].append({"id": table.pk, "players": cookies})
+print(json.dumps(out))
+"""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
+
+
+def spread(seconds: list[float]) -> str:
+    ms = [x * 1000 for x in seconds]
+    p50, p95, p99 = (percentile(ms, p) for p in (50, 95, 99))
+    return f"p50 {p50:6.2f} ms   p95 {p95:6.2f} ms   p99 {p99:6.2f} ms   (n={len(ms)})"
+
+
+def rss_mb(pid: int) -> float:
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+class Bot:
+    """One websocket client keeping the newest view; acks and errors go to a queue."""
+
+    def __init__(self, url: str, cookie: str) -> None:
+        self.url, self.cookie = url, cookie
+        self.version = -1
+        self.view: dict[str, Any] = {}
+        self.changed = asyncio.Event()
+        self.replies: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+
+    async def start(self) -> None:
+        headers = {"Origin": "http://127.0.0.1", "Cookie": self.cookie}
+        self.socket = await websockets.connect(self.url, additional_headers=headers, max_size=2**22)
+        self.reader = asyncio.create_task(self._read())
+        await self.at_least(0)
+
+    async def _read(self) -> None:
+        async for text in self.socket:
+            message = json.loads(text)
+            if message["type"] == "view":
+                if message["version"] > self.version:
+                    self.version, self.view = message["version"], message["view"]
+                    self.changed.set()
+            else:
+                await self.replies.put(message)
+
+    async def at_least(self, version: int) -> None:
+        while self.version < version:
+            self.changed.clear()
+            await self.changed.wait()
+
+    async def send(self, kind: str, body: dict[str, Any]) -> dict[str, Any]:
+        key = "action" if kind == "act" else "command"
+        message = {"type": kind, "client_id": uuid.uuid4().hex, "version": self.version, key: body}
+        await self.socket.send(json.dumps(message))
+        return await self.replies.get()
+
+
+def choose(actions: dict[str, Any], rnd: random.Random) -> dict[str, Any]:
+    allowed = [name for name, info in actions.items() if info.get("allowed")]
+    weights = {"check": 5, "call": 5, "fold": 2, "bet": 1, "raise": 1, "show": 5, "muck": 1}
+    name = rnd.choices(allowed, [weights.get(a, 1) for a in allowed])[0]
+    if name in ("bet", "raise"):
+        return {"type": name, "to": actions[name]["min_to"]}
+    return {"type": name}
+
+
+async def play_table(url: str, host_cookie: str, cookies: list[str], until: float, seed: int) -> list[float]:
+    rnd = random.Random(seed)
+    seats = [Bot(url, cookie) for cookie in cookies]
+    host = Bot(url, host_cookie)
+    for bot in [*seats, host]:
+        await bot.start()
+    latencies: list[float] = []
+    while time.monotonic() < until:
+        await host.at_least(max(bot.version for bot in seats))
+        hand = host.view.get("hand")
+        if hand is None or hand["finished"]:
+            reply = await host.send("host", {"type": "deal"})
+            if reply["type"] == "ack":
+                await asyncio.gather(*(bot.at_least(reply["version"]) for bot in seats))
+            continue
+        bot = seats[hand["to_act"] - 1]
+        await bot.at_least(host.version)
+        legal = bot.view["hand"]["legal_actions"]
+        if not legal or not legal.get("your_turn"):
+            await asyncio.sleep(0.001)
+            continue
+        started = time.perf_counter()
+        reply = await bot.send("act", choose(legal["actions"], rnd))
+        if reply["type"] != "ack":
+            continue
+        await asyncio.gather(*(seat.at_least(reply["version"]) for seat in seats))
+        latencies.append(time.perf_counter() - started)
+    for bot in [*seats, host]:
+        await bot.socket.close()
+    return latencies
+
+
+async def echo(port: int, count: int) -> list[float]:
+    times = []
+    async with websockets.connect(
+        f"ws://127.0.0.1:{port}/ws/echo/", additional_headers={"Origin": "http://127.0.0.1"}
+    ) as ws:
+        payload = json.dumps({"type": "act", "client_id": "x" * 32, "version": 1, "action": {"type": "call"}})
+        for _ in range(count):
+            started = time.perf_counter()
+            await ws.send(payload)
+            await ws.recv()
+            times.append(time.perf_counter() - started)
+    return times
+
+
+def queries_per_action(env: dict[str, str]) -> str:
+    """Queries of the write path, and of reading a new version for the views, counted in a
+    fresh process. The process that applied a change serves its views from the state it
+    committed (no query); another process reads the snapshot once per version."""
+    script = """
+import random
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from tables.live import apply_intent, fresh_state, load_state, player_actor
+from tables.live_models import TableSnapshot
+table_id = TableSnapshot.objects.order_by("-version").first().table_id
+state = load_state(table_id)
+if not state.hand_in_progress:
+    apply_intent(table_id, "host", {"type": "start_hand"})
+    state = load_state(table_id)
+player = int(state.table.seat(state.hand.to_act).player)
+fold = {"type": "act", "action": {"type": "fold"}}
+with CaptureQueriesContext(connection) as write:
+    apply_intent(table_id, player_actor(player), fold, "q-" + str(random.random())[2:])
+with CaptureQueriesContext(connection) as read:
+    fresh_state(table_id)
+print(len(write.captured_queries), len(read.captured_queries))
+"""
+    done = subprocess.run(
+        [sys.executable, "-c", "import django; django.setup()\n" + script],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    write, read = (int(x) for x in done.stdout.split()[-2:])
+    return f"{write} in the write path; views: 0 in the process that wrote, {read} per version in any other"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=1)
+    parser.add_argument("--seats", type=int, default=6)
+    parser.add_argument("--seconds", type=float, default=10)
+    args = parser.parse_args()
+
+    workdir = Path(tempfile.mkdtemp(prefix="homegame-bench-"))
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "homegame.settings",
+        "DEBUG": "1",
+        "HOMEGAME_BENCHMARK_ECHO": "1",
+    }
+    env.setdefault("DATABASE_URL", f"sqlite:///{workdir / 'db.sqlite3'}")
+    env["REDIS_PREFIX"] = f"bench-{uuid.uuid4().hex[:8]}"
+    env["LOG_LEVEL"] = "WARNING"
+    subprocess.run([sys.executable, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=env, check=True)
+    setup = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import django; django.setup()\n" + SETUP,
+            str(args.tables),
+            str(args.seats),
+            uuid.uuid4().hex[:8],
+        ],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    ids = json.loads(setup.stdout.strip().splitlines()[-1])
+
+    port = free_port()
+    server = subprocess.Popen(
+        [str(DAPHNE), "-b", "127.0.0.1", "-p", str(port), "homegame.asgi:application"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                break
+            time.sleep(0.1)
+        rss_idle = rss_mb(server.pid)
+
+        async def run() -> tuple[list[float], list[list[float]], float]:
+            echo_times = await echo(port, 500)
+            started = time.monotonic()
+            until = started + args.seconds
+            results = await asyncio.gather(
+                *(
+                    play_table(
+                        f"ws://127.0.0.1:{port}/ws/tables/{t['id']}/", ids["host"], t["players"], until, i
+                    )
+                    for i, t in enumerate(ids["tables"])
+                )
+            )
+            return echo_times, results, time.monotonic() - started
+
+        echo_times, per_table, elapsed = asyncio.run(run())
+        rss_busy = rss_mb(server.pid)
+    finally:
+        server.kill()
+        server.wait()
+    latencies = [x for table in per_table for x in table]
+    layer = "Redis" if os.environ.get("REDIS_URL") else "in-memory"
+    database = "PostgreSQL" if os.environ.get("DATABASE_URL", "").startswith("postgres") else "SQLite"
+    print(
+        f"Daphne, {database}, {layer} channel layer; {args.tables} table(s) of {args.seats}, {elapsed:.1f} s"
+    )
+    print(f"  raw websocket echo:      {spread(echo_times)}")
+    if latencies:
+        print(f"  action -> every seat:    {spread(latencies)}")
+    print(f"  actions per second:      {len(latencies) / elapsed:.1f} ({len(latencies)} actions)")
+    print(f"  queries per action:      {queries_per_action(env)}")
+    print(f"  Daphne RSS:              {rss_idle:.0f} MB idle, {rss_busy:.0f} MB after the run")
+
+
+if __name__ == "__main__":
+    main()
