@@ -39,3 +39,6 @@ class SeatAdmin(admin.ModelAdmin):
     list_display = ["table", "number", "player", "seated_at"]
     search_fields = ["player__display_name", "table__name"]
     list_select_related = ["table", "player"]
+
+
+import tables.ledger_admin  # noqa: E402, F401  (the ledger's read-only admin)

@@ -60,7 +60,8 @@ class LedgerEntry(AppendOnlyModel):
     Kind = EntryKind
 
     night = models.ForeignKey("tables.Night", on_delete=models.CASCADE, related_name="ledger_entries")
-    player = models.ForeignKey("tables.Player", on_delete=models.PROTECT, related_name="ledger_entries")
+    # RESTRICT: a player's entries block deleting the player alone, not deleting the whole night.
+    player = models.ForeignKey("tables.Player", on_delete=models.RESTRICT, related_name="ledger_entries")
     kind = models.CharField(max_length=12, choices=Kind.choices)
     chips = models.IntegerField()
     # In the night's currency, exact: never a float.
@@ -69,7 +70,7 @@ class LedgerEntry(AppendOnlyModel):
         "tables.Table", on_delete=models.SET_NULL, null=True, blank=True, related_name="ledger_entries"
     )
     corrects = models.ForeignKey(
-        "self", on_delete=models.PROTECT, null=True, blank=True, related_name="corrections"
+        "self", on_delete=models.RESTRICT, null=True, blank=True, related_name="corrections"
     )
     reason = models.CharField(max_length=200, blank=True)
     recorded_by = models.ForeignKey(
@@ -120,7 +121,7 @@ class ChipRequest(models.Model):
     chips = models.PositiveIntegerField()
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
     entry = models.OneToOneField(
-        LedgerEntry, on_delete=models.PROTECT, null=True, blank=True, related_name="request"
+        LedgerEntry, on_delete=models.RESTRICT, null=True, blank=True, related_name="request"
     )
     created_at = models.DateTimeField(auto_now_add=True)
     decided_at = models.DateTimeField(null=True, blank=True)

@@ -96,7 +96,7 @@ class Migration(migrations.Migration):
                     models.ForeignKey(
                         blank=True,
                         null=True,
-                        on_delete=django.db.models.deletion.PROTECT,
+                        on_delete=django.db.models.deletion.RESTRICT,
                         related_name="corrections",
                         to="tables.ledgerentry",
                     ),
@@ -112,7 +112,7 @@ class Migration(migrations.Migration):
                 (
                     "player",
                     models.ForeignKey(
-                        on_delete=django.db.models.deletion.PROTECT,
+                        on_delete=django.db.models.deletion.RESTRICT,
                         related_name="ledger_entries",
                         to="tables.player",
                     ),
@@ -195,7 +195,7 @@ class Migration(migrations.Migration):
                     models.OneToOneField(
                         blank=True,
                         null=True,
-                        on_delete=django.db.models.deletion.PROTECT,
+                        on_delete=django.db.models.deletion.RESTRICT,
                         related_name="request",
                         to="tables.ledgerentry",
                     ),

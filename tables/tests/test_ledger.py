@@ -9,6 +9,8 @@ from decimal import Decimal
 
 import pytest
 from django.contrib.auth.models import User
+from django.db.models import RestrictedError
+from django.test import Client
 
 from engine.live import HOST
 from tables.errors import ActionRefused
@@ -193,3 +195,28 @@ def test_closing_is_refused_while_chips_sit_on_a_table_without_a_buy_in(table: T
     load_state(table.pk)
     with pytest.raises(ActionRefused, match="no buy-in"):
         ledger.close_night(table.night, host)
+
+
+def test_the_admin_shows_entries_but_cannot_add_change_or_delete_them(
+    host_client: Client, night: Night, host: User, make_player: Callable
+) -> None:
+    entry = ledger.record_chips_in(make_player("Ann"), "buy_in", 100, host)
+    assert host_client.get("/admin/tables/ledgerentry/").status_code == 200
+    assert host_client.get(f"/admin/tables/ledgerentry/{entry.pk}/change/").status_code == 200
+    assert host_client.get("/admin/tables/ledgerentry/add/").status_code == 403
+    host_client.post(f"/admin/tables/ledgerentry/{entry.pk}/change/", {"chips": "999"})
+    assert host_client.get(f"/admin/tables/ledgerentry/{entry.pk}/delete/").status_code == 403
+    assert LedgerEntry.objects.get().chips == 100
+    assert host_client.get("/admin/tables/auditentry/").status_code == 200
+
+
+def test_a_player_with_entries_cannot_be_deleted_but_the_whole_night_can(
+    night: Night, host: User, make_player: Callable
+) -> None:
+    ann = make_player("Ann")
+    entry = ledger.record_chips_in(ann, "buy_in", 100, host)
+    ledger.correct(entry, -10, host, "recount")
+    with pytest.raises(RestrictedError):
+        ann.delete()
+    night.delete()
+    assert not LedgerEntry.objects.exists() and not AuditEntry.objects.exists()
