@@ -20,6 +20,7 @@ import pytest
 
 from conftest import chromium_path, require_service
 from engine.live import LiveTable
+from engine.views import view as engine_view
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
 CHROMIUM_ARGS = [
@@ -311,6 +312,10 @@ def test_three_phones_play_a_hand_to_a_showdown_with_a_side_pot(daphne_server: A
             if award.hand:
                 assert award.hand in results
         assert "main pot" in results and "side pot" in results
+        page_text = phone.page.locator("body").inner_text()
+        for seat_view in engine_view(hand, number)["seats"]:
+            if seat_view["hand"]:  # what each tabled hand makes, as the engine words it
+                assert seat_view["hand"][0] in page_text
         for s in final.table.seats:
             if s.seat == number:
                 assert phone.page.locator(".my-stack strong").inner_text() == f"{s.stack:,}"

@@ -3,6 +3,7 @@
 import { cardElement, cardsName } from "./cards.js";
 import { chips, el, fill, statusWord } from "./format.js";
 import { clockBar } from "./clock.js";
+import { madeHandWords } from "./model.js";
 
 export function renderMe(container, model, { blinds = new Map() } = {}) {
   const me = model.me;
@@ -33,6 +34,7 @@ export function renderMe(container, model, { blinds = new Map() } = {}) {
     container,
     cards,
     forehead ? el("p", { class: "my-note", text: "On your forehead: you cannot see your own cards." }) : null,
+    me.madeHand ? el("p", { class: "my-hand", text: madeHandWords(me.madeHand) }) : null,
     el(
       "div",
       { class: "my-line" },

@@ -37,6 +37,7 @@ export function seatsOf(view, myPlayerId) {
       shown: Boolean(h && h.shown),
       isTurn: Boolean(h && h.is_turn && live),
       won: h ? number(h.won) : 0,
+      madeHand: h && Array.isArray(h.hand) ? h.hand : null,
       isButton: (hand ? hand.button : table.button) === t.seat,
       isMe: myPlayerId !== "" && String(t.player) === String(myPlayerId),
     };
@@ -49,6 +50,7 @@ export function seatsOf(view, myPlayerId) {
       status: h.status || "active", away: false, inHand: true, lastAction: h.last_action || "",
       cards: h.cards, cardCount: number(h.card_count), shown: Boolean(h.shown),
       isTurn: Boolean(h.is_turn && live), won: number(h.won), isButton: hand.button === seat,
+      madeHand: Array.isArray(h.hand) ? h.hand : null,
       isMe: String(h.player) === String(myPlayerId),
     });
   }
@@ -101,4 +103,11 @@ export function readView(view, myPlayerId) {
     gameName: (hand && hand.game_name) || table.game_name || table.game || "",
     game: (hand && hand.game) || table.game || "",
   };
+}
+
+/** What a tabled hand makes, in words: "Two pair" or, on two boards, "1: Flush · 2: Pair". */
+export function madeHandWords(madeHand) {
+  if (!Array.isArray(madeHand) || !madeHand.length) return "";
+  if (madeHand.length === 1) return madeHand[0];
+  return madeHand.map((words, i) => `${i + 1}: ${words}`).join(" \u00b7 ");
 }

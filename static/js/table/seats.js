@@ -3,6 +3,7 @@
 import { cardRow, cardsName } from "./cards.js";
 import { chips, el, fill, statusWord } from "./format.js";
 import { clockBar } from "./clock.js";
+import { madeHandWords } from "./model.js";
 
 function badges(seat, blinds) {
   const list = [];
@@ -61,6 +62,7 @@ export function seatTile(seat, { blinds = new Map(), deadline = null, total = 0 
       seat.won ? el("span", { class: "seat-won", text: `won ${chips(seat.won)}` }) : null,
     ),
     seatCards(seat),
+    seat.madeHand ? el("div", { class: "seat-hand", text: madeHandWords(seat.madeHand) }) : null,
     seat.isTurn ? clockBar(deadline, total, `${seat.name}'s time`) : null,
     el("span", { class: "visually-hidden" }, words.join(", ")),
   );
