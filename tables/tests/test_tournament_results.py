@@ -137,3 +137,23 @@ def test_the_deal_calculator_splits_what_is_left_by_chips_and_by_icm(
 def test_a_deal_leaving_out_a_player_still_in_is_refused(tournament: Tournament) -> None:
     with pytest.raises(ActionRefused, match="every player still in"):
         tournaments.propose_deal(tournament, {entry_of(tournament, "Ann"): 100}, DealMethod.ICM)
+
+
+def test_a_small_field_pays_only_the_places_it_has(night: Night, host: User) -> None:
+    """A 50/30/20 table with two entrants pays 1st and 2nd; the 3rd place's share goes to 1st."""
+    tournament, _ = make_tournament(night, host, names=("Ann", "Bea"), buy_in=25)
+    assert tournaments.payouts(tournament) == (35, 15)
+    assert sum(tournaments.payouts(tournament)) == tournaments.pool(tournament) == 50
+
+
+def test_the_clock_json_shows_the_pool_and_payouts(tournament: Tournament, host: User) -> None:
+    tournaments.record_busts(tournament.pk, host, [(entry_of(tournament, "Eve"), None)], now=at(1))
+    state = Client().get(f"/clock/{tournament.clock_token}/state.json").json()
+    assert state["prize_pool"] == 100 and state["currency"] == "EUR"
+    assert state["payouts"] == [
+        {"place": 1, "amount": 50},
+        {"place": 2, "amount": 30},
+        {"place": 3, "amount": 20},
+    ]
+    assert (state["field"]["players_left"], state["field"]["entries"]) == (4, 5)
+    assert state["winner"] is None
