@@ -1,0 +1,142 @@
+"""In a real headless Chromium, the host runs the night one-handed on a phone (390x844): lets a
+player in, seats them, records a rebuy and makes a ruling, and the player's phone shows each
+step by itself."""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterator
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from django.contrib.auth.models import User
+from django.db import connections
+
+from conftest import chromium_path, require_service
+from tables.ledger_models import AuditEntry, LedgerEntry
+from tables.models import Seat
+from tables.services import hosting
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+LIVE_TIMEOUT_MS = 12_000
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def browser(monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
+    require_service(chromium_path() is not None, "Chromium is not installed")
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        yield browser
+        connections.close_all()
+        browser.close()
+
+
+def _shot(page: object, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+
+
+def test_the_host_runs_the_night_from_a_phone_and_the_players_phone_follows(
+    live_server: object, browser: object
+) -> None:
+    User.objects.create_superuser(username="hostess", password="a-long-host-password")
+    night = hosting.create_night(
+        User.objects.get(),
+        name="Friday game",
+        date=datetime.date(2026, 11, 27),
+        currency="EUR",
+        chip_value=Decimal("0.10"),
+        require_approval=True,
+    )
+    table = hosting.create_table(night, name="Kitchen", game="nlhe", max_seats=9, small_blind=1, big_blind=2)
+
+    host = browser.new_context(**PHONE).new_page()
+    host.goto(f"{live_server.url}/login/")
+    host.fill("input[name=username]", "hostess")
+    host.fill("input[name=password]", "a-long-host-password")
+    host.click("button[type=submit]")
+    host.wait_for_url(f"{live_server.url}/host/")
+    host.goto(f"{live_server.url}/host/nights/{night.pk}/panel/")
+    _shot(host, "host-panel-empty")
+
+    phone = browser.new_context(**PHONE).new_page()
+    phone.goto(f"{live_server.url}/join/{night.join_code}/")
+    phone.fill("input[name=display_name]", "Ann")
+    phone.click("button[type=submit]")
+    phone.wait_for_url(f"{live_server.url}/play/")
+    assert phone.locator(".seat-headline").inner_text() == "Waiting for the host"
+
+    # 1. The panel picks up the join request by itself; one tap lets Ann in.
+    request = host.locator('#requests [data-player="Ann"]')
+    request.wait_for(timeout=LIVE_TIMEOUT_MS)
+    _shot(host, "host-panel-join-request")
+    request.get_by_role("button", name="Let in").click()
+    host.locator(".message-success").wait_for()
+    phone.locator(".seat-headline").filter(has_text="Waiting to be seated").wait_for(timeout=LIVE_TIMEOUT_MS)
+
+    # 2. Seats are drawn at random; the phone shows its seat.
+    host.get_by_role("button", name="Seat waiting players").click()
+    host.locator(".message-success").wait_for()
+    seat = Seat.objects.get(player__display_name="Ann", table=table)
+    phone.locator(".seat-number").filter(has_text=str(seat.number)).wait_for(timeout=LIVE_TIMEOUT_MS)
+    chips = phone.locator('#my-chips [data-field="chips-stack"]')
+    _shot(host, "host-panel-seated")
+
+    # 3. A rebuy recorded from the seat's menu puts exactly those chips on the phone's stack.
+    row = host.locator(f'.panel-seat[data-seat="{seat.number}"]')
+    row.locator("summary", has_text="More").click()
+    row.locator("select[name=kind]").select_option("rebuy")
+    row.locator("input[name=chips]").fill("300")
+    _shot(host, "host-panel-rebuy")
+    row.get_by_role("button", name="Record").click()
+    host.locator(".message-success").filter(has_text="Rebuy for Ann: 300 chips = 30.00 EUR").wait_for()
+    chips.filter(has_text="300").wait_for(timeout=LIVE_TIMEOUT_MS)
+    assert LedgerEntry.objects.get().chips == 300
+    _shot(phone, "host-player-phone-after-rebuy")
+
+    # 4. A ruling: one tap plus a reason, a confirmation of what changes, then the phone follows.
+    box = host.locator(f"#table-{table.pk} [data-rulings]")
+    box.locator("summary").click()
+    box.get_by_label("Adjust a stack").check()
+    box.locator("input[name=seat]").fill(str(seat.number))
+    box.locator("input[name=stack]").fill("250")
+    box.locator("input[name=why]").fill("50 chips were paid to the bar")
+    box.get_by_role("button", name="Check what changes").click()
+    changes = host.locator("#ruling-confirm .changes")
+    assert changes.inner_text() == f"Seat {seat.number} (Ann): stack 300 → 250 chips"
+    _shot(host, "host-ruling-confirm")
+    host.get_by_role("button", name="Make the ruling").click()
+    host.locator(".message-success").filter(has_text="ruling made").wait_for()
+    chips.filter(has_text="250").wait_for(timeout=LIVE_TIMEOUT_MS)
+    assert AuditEntry.objects.filter(
+        what="Kitchen: Adjust a stack", why="50 chips were paid to the bar"
+    ).exists()
+    _shot(host, "host-panel-after-ruling")
+
+    # The player reads the ruling in the open log, linked from their screen.
+    phone.get_by_role("link", name="The host's log").click()
+    phone.get_by_text("50 chips were paid to the bar").wait_for()
+    _shot(phone, "host-player-log")
+
+    # One-handed on a phone: nothing wider than the screen.
+    assert host.evaluate("document.documentElement.scrollWidth") <= 390
+    host.goto(f"{live_server.url}/host/nights/{night.pk}/ledger/")
+    assert host.evaluate("document.documentElement.scrollWidth") <= 390
+    _shot(host, "host-ledger")
