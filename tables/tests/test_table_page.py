@@ -57,6 +57,10 @@ def test_history_lists_finished_hands_and_replays_them_without_hidden_cards(tabl
     assert hands[0]["seed"] == SEED and hands[0]["commitment"] == commitment(bytes.fromhex(SEED))
     replay = phone.get(hands[0]["url"]).json()
     assert replay["steps"], "a step per event"
+    # Events name who did what, never a card ("No view ever contains the deck ... or a burn card").
+    assert all(
+        set(step["event"]) <= {"type", "seat", "amount", "to", "street", "target"} for step in replay["steps"]
+    )
     last = replay["steps"][-1]
     mine = next(s for s in last["seats"] if s["player"] == str(ann.pk))
     theirs = next(s for s in last["seats"] if s["player"] == str(bo.pk))

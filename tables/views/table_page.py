@@ -99,6 +99,15 @@ def _hand_events(row: Hand) -> list[Any]:
     return [event_from_json(event.payload) for event in rows]
 
 
+# The fields of an event a replay may name. Cards never: hole cards, burns and a Crazy Blind
+# Man removal carry them, and what a viewer may see of cards is the view's business.
+EVENT_FIELDS = ("type", "seat", "amount", "to", "street", "target")
+
+
+def _public_event(data: dict[str, Any]) -> dict[str, Any]:
+    return {key: data[key] for key in EVENT_FIELDS if key in data}
+
+
 def replay_steps(row: Hand, identity: Identity) -> tuple[EngineHand, list[dict[str, Any]]]:
     """The finished hand, and its views for this viewer after each event, in order."""
     config = HandConfig.from_json(row.config)
@@ -113,7 +122,7 @@ def replay_steps(row: Hand, identity: Identity) -> tuple[EngineHand, list[dict[s
         viewer = _viewer_in(hand, identity)
         step = engine_views.view(hand, viewer)
         step["legal_actions"] = None
-        step["event"] = event.to_json() if event.type not in ("hole_cards", "burn") else {"type": event.type}
+        step["event"] = _public_event(event.to_json())
         steps.append(step)
     return hand, steps
 

@@ -276,13 +276,20 @@ export function createActionBar(container, { send, confirm, notify }) {
   }
 
   function revealChoices(model, info) {
-    const mine = Array.isArray(info.cards) ? info.cards : Array.isArray(model.yourCards) ? model.yourCards : [];
+    // Blind Hold'em offers the hole cards by index; I may or may not see them myself.
+    const mine = Array.isArray(model.yourCards) ? model.yourCards : [];
     const count = mine.length || (model.me && model.me.cardCount) || 2;
-    const cards = Array.from({ length: count }, (_, index) => {
-      const code = mine[index] || null;
-      return { code, index, label: code ? cardName(code) : index === 0 ? "Your first card" : `Your card ${index + 1}` };
-    });
-    return { title: "Turn one of your cards face up", help: "", cards, verb: "Turn", param: info.param || "card" };
+    const offered = Array.isArray(info.cards) ? info.cards : Array.from({ length: count }, (_, i) => i);
+    const up = new Set((model.me && model.me.faceUp) || []);
+    const cards = offered
+      .map((item, position) => (typeof item === "number" ? item : position))
+      .map((index) => {
+        const code = typeof mine[index] === "string" ? mine[index] : null;
+        const where = index === 0 ? "Your first card" : index === 1 ? "Your second card" : `Your card ${index + 1}`;
+        return { code, index, label: code ? `${where}, ${cardName(code)}` : where };
+      })
+      .filter((c) => !c.code || !up.has(c.code));
+    return { title: "Turn one of your cards face up", help: "", cards, verb: "Turn", param: info.param || "index" };
   }
 
   function renderPicker(model, name, info, choice) {
@@ -299,7 +306,7 @@ export function createActionBar(container, { send, confirm, notify }) {
       }),
     );
     const chosen = choice.cards.find((c) => c.index === selectedCard) || null;
-    const value = (c) => (choice.param === "index" || !c.code ? c.index : c.code);
+    const value = (c) => (choice.param === "index" ? c.index : c.code);
     const go = button(chosen ? `${choice.verb} ${chosen.label}` : `Choose a card`, {
       kind: "act-raise",
       name,
@@ -307,8 +314,7 @@ export function createActionBar(container, { send, confirm, notify }) {
       onClick: async () => {
         if (!(await confirm(`${choice.verb} the ${chosen.label}?`, choice.verb))) return;
         selectedCard = null;
-        const param = chosen.code ? choice.param : "index";
-        act({ type: name, [param]: value(chosen) });
+        act({ type: name, [choice.param]: value(chosen) });
       },
     });
     fill(

@@ -41,6 +41,10 @@ function potLine(model) {
 function turnLine(model) {
   const { hand, seats, myTurn } = model;
   if (!hand) return el("p", { class: "turn-line", text: model.table.dealing ? "Next hand soon" : "Waiting for the host to deal" });
+  if (model.void) return el("p", { class: "turn-line turn-paused", text: "This hand is void: the host called it off." });
+  if (model.paused) {
+    return el("p", { class: "turn-line turn-paused", text: `Hand paused: ${model.paused.message || "waiting for the host"}` });
+  }
   if (hand.finished) return null;
   if (myTurn) return el("p", { class: "turn-line turn-mine", text: "Your turn" });
   const turn = seats.find((s) => s.isTurn);

@@ -1,6 +1,6 @@
 // My place at the bottom of the screen: my cards, large, my stack and what I did last.
 // In Crazy Blind Man my cards are "on my forehead": drawn as backs, never as faces.
-import { cardElement, cardsName } from "./cards.js";
+import { cardElement, cardName, cardsName } from "./cards.js";
 import { chips, el, fill, statusWord } from "./format.js";
 import { clockBar } from "./clock.js";
 import { madeHandWords } from "./model.js";
@@ -15,18 +15,25 @@ export function renderMe(container, model, { blinds = new Map() } = {}) {
   const mine = Array.isArray(model.yourCards) ? model.yourCards : [];
   const count = Math.max(mine.length, me.cardCount);
   const known = mine.filter((code) => typeof code === "string" && code.length === 2 && code !== "??");
-  const forehead = me.inHand && count > 0 && known.length === 0;
+  // Crazy Blind Man: "Every player can then see all the other players' cards but not their own."
+  const forehead = me.inHand && count > 0 && known.length === 0 && /crazy/.test(model.game);
   const folded = me.status === "folded" || me.status === "mucked";
   let cards = null;
   if (me.inHand && count > 0) {
     const list = [];
-    for (let i = 0; i < count; i++) {
+    // Cards I cannot see myself but turned face up for the table (Blind Hold'em) come first.
+    const faceUp = known.length ? [] : me.faceUp;
+    for (const code of faceUp) list.push(cardElement(code, { size: "lg" }));
+    for (let i = faceUp.length; i < count; i++) {
       const code = mine[i] && mine[i] !== "??" ? mine[i] : null;
+      // A card I turned face up (Blind Hold'em) is face up for me too.
       list.push(cardElement(code, { size: "lg", label: code ? null : "Your card, hidden from you" }));
     }
     const label = forehead
       ? `Your ${count} cards are on your forehead: everyone sees them but you`
-      : `Your cards: ${cardsName(known)}`;
+      : known.length
+        ? `Your cards: ${cardsName(known)}`
+        : `Your ${count} cards, face down`;
     cards = el("div", { class: `my-cards${folded ? " my-cards-folded" : ""}`, role: "group", "aria-label": label }, list);
   }
   const blind = blinds.get(me.seat);
@@ -35,6 +42,7 @@ export function renderMe(container, model, { blinds = new Map() } = {}) {
     cards,
     forehead ? el("p", { class: "my-note", text: "On your forehead: you cannot see your own cards." }) : null,
     me.madeHand ? el("p", { class: "my-hand", text: madeHandWords(me.madeHand) }) : null,
+    removalNote(model),
     el(
       "div",
       { class: "my-line" },
@@ -49,4 +57,15 @@ export function renderMe(container, model, { blinds = new Map() } = {}) {
     model.myTurn ? clockBar(model.deadline, model.actionSeconds, "Your time") : null,
   );
   container.dataset.turn = model.myTurn ? "true" : "false";
+}
+
+/** Crazy Blind Man: what I took, and that something was taken from me (never what). */
+function removalNote(model) {
+  const names = new Map(model.seats.map((s) => [s.seat, s.name]));
+  const lines = [];
+  for (const r of model.removed) {
+    if (r.by === model.mySeat && r.card) lines.push(`You took the ${cardName(r.card)} from ${names.get(r.from) || "your neighbour"}.`);
+    if (r.from === model.mySeat) lines.push(`${names.get(r.by) || "Your neighbour"} took one of your cards: you will not see which.`);
+  }
+  return lines.length ? el("p", { class: "my-note", text: lines.join(" ") }) : null;
 }

@@ -38,6 +38,8 @@ export function seatsOf(view, myPlayerId) {
       isTurn: Boolean(h && h.is_turn && live),
       won: h ? number(h.won) : 0,
       madeHand: h && Array.isArray(h.hand) ? h.hand : null,
+      faceUp: h && Array.isArray(h.face_up) ? h.face_up : [],
+      outOfTurn: h && h.out_of_turn ? h.out_of_turn : null,
       isButton: (hand ? hand.button : table.button) === t.seat,
       isMe: myPlayerId !== "" && String(t.player) === String(myPlayerId),
     };
@@ -51,6 +53,8 @@ export function seatsOf(view, myPlayerId) {
       cards: h.cards, cardCount: number(h.card_count), shown: Boolean(h.shown),
       isTurn: Boolean(h.is_turn && live), won: number(h.won), isButton: hand.button === seat,
       madeHand: Array.isArray(h.hand) ? h.hand : null,
+      faceUp: Array.isArray(h.face_up) ? h.face_up : [],
+      outOfTurn: h.out_of_turn || null,
       isMe: String(h.player) === String(myPlayerId),
     });
   }
@@ -102,6 +106,9 @@ export function readView(view, myPlayerId) {
     stakes: (hand && hand.stakes) || table.stakes || {},
     gameName: (hand && hand.game_name) || table.game_name || table.game || "",
     game: (hand && hand.game) || table.game || "",
+    paused: (hand && hand.paused) || null,
+    void: Boolean(hand && hand.void),
+    removed: array(hand && hand.removed),
   };
 }
 

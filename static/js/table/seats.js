@@ -17,8 +17,13 @@ function badges(seat, blinds) {
 function seatCards(seat) {
   if (!seat.inHand || seat.status === "folded" || seat.status === "mucked") return null;
   const visible = Array.isArray(seat.cards) && seat.cards.length > 0;
-  const label = visible ? `${seat.name}'s cards: ${cardsName(seat.cards)}` : `${seat.name} holds ${seat.cardCount} cards`;
-  const row = cardRow(visible ? seat.cards : null, visible ? 0 : seat.cardCount, { size: "sm" });
+  // Cards turned face up one at a time (Blind Hold'em) show among the backs.
+  const codes = visible ? seat.cards : seat.faceUp.concat(Array(Math.max(0, seat.cardCount - seat.faceUp.length)).fill(null));
+  const known = codes.filter(Boolean);
+  const label = known.length
+    ? `${seat.name}'s cards: ${cardsName(known)}${known.length < codes.length ? `, and ${codes.length - known.length} face down` : ""}`
+    : `${seat.name} holds ${seat.cardCount} cards face down`;
+  const row = cardRow(codes, 0, { size: "sm" });
   row.classList.add("seat-cards");
   row.setAttribute("role", "img");
   row.setAttribute("aria-label", label);
