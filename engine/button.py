@@ -17,8 +17,9 @@ the blinds adjust accordingly"):
    that it would reach it), the button goes to the seat just before the small blind.
 3. **Heads-up** (two players dealt in): the big blind still moves as in 1; the other
    player has the button and posts the small blind ("In heads-up play, the small blind is
-   on the button"). Going from three players to two therefore never gives anyone the
-   big blind twice in a row; the button may stay with the same player for that hand.
+   on the button"). Going from three players to two (or to a new pair) therefore never
+   gives anyone the big blind twice in a row, nor lets anyone skip it; the button may
+   stay with the same player for that hand.
 4. **Out of heads-up** (a player joins two): the small blind goes to the last big
    blind's seat and the button to the seat just before it. When that seat is the
    heads-up button's own (no seat between them), that player keeps the button for one
@@ -30,7 +31,8 @@ Cash games add who is dealt in: a player waiting for the big blind is dealt in w
 reaches them; a new player or one who missed blinds and chose to post is dealt in at
 once, except in the small blind or between the button and the small blind (at
 higher-limit tables they may post there too, or buy the button). With only two players
-able to play, nobody owes anything: whoever was waiting takes the big blind.
+able to play, waiting would leave nobody to play against: both are dealt in and nobody
+owes anything (the blinds follow rule 3).
 """
 
 from __future__ import annotations
@@ -86,7 +88,7 @@ def seat_before(state: TableState, seat: int) -> int:
     return (seat - 2) % state.max_seats + 1
 
 
-def _positions(state: TableState, eligible: list[int], forced_big_blind: int | None) -> Positions:
+def _positions(state: TableState, eligible: list[int]) -> Positions:
     n = state.max_seats
     if state.big_blind_position is None:
         start = state.button if state.button is not None else n
@@ -95,8 +97,6 @@ def _positions(state: TableState, eligible: list[int], forced_big_blind: int | N
         if len(eligible) == 2:
             big = next_in(n, button, eligible)
             assert big is not None
-            if forced_big_blind is not None and forced_big_blind != big:
-                button, big = big, button
             return Positions(button, button, big, True)
         small = next_in(n, button, eligible)
         assert small is not None
@@ -104,7 +104,7 @@ def _positions(state: TableState, eligible: list[int], forced_big_blind: int | N
         assert big is not None
         return Positions(button, small, big, False)
     last_big = state.big_blind_position
-    big = forced_big_blind or next_in(n, last_big, eligible)
+    big = next_in(n, last_big, eligible)
     assert big is not None
     if len(eligible) == 2:
         other = next_in(n, big, eligible)
@@ -166,14 +166,10 @@ def plan(state: TableState, stakes: Stakes | None = None) -> Plan:
         raise TableError("At least two players with chips must be playing to deal a hand.")
     cash_blinds = state.cash_game and style is ForcedBets.BLINDS
     forgive = not cash_blinds
-    forced_big_blind = None
-    if cash_blinds and len(eligible) == 2:
-        # Two players: the big blind reaches a waiting player at once, so nobody owes anything.
+    if len(eligible) == 2:
+        # Heads-up, waiting would leave nobody to play: both are dealt in and nobody owes anything.
         forgive = True
-        owing = [p for p in eligible if players[p].owes_entry or players[p].waiting_for_big_blind]
-        if len(owing) == 1:
-            forced_big_blind = owing[0]
-    pos = _positions(state, eligible, forced_big_blind)
+    pos = _positions(state, eligible)
     dealt = _dealt_in_cash(state, players, pos, forgive) if cash_blinds else eligible
     if len(dealt) < 2:
         forgive = True  # the rules would leave nobody to play against: deal everyone in

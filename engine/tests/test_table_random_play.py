@@ -1,0 +1,198 @@
+"""Long random sessions at one table: arrivals, departures, sit-outs, returns, busts.
+
+Each hand's result is simulated (not played): the posts go in, players put in random
+extra chips, and a random player wins the pot, so chips are conserved. After every hand:
+
+- "The button must move forward": never backward, and nobody has it twice in a row
+  (except when heads-up play starts or ends or changes players, see engine.button).
+- Nobody posts the big blind twice in one orbit, and nobody is dealt a full orbit without
+  posting it: between two big blinds of one player, every player dealt in throughout
+  posted one.
+- Chips are conserved, dead blinds included.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine.config import HandConfig, PostKind, Stakes
+from engine.table import (
+    Entry,
+    GameMode,
+    SeatStatus,
+    TableState,
+    can_sit_in,
+    can_sit_out,
+    finish_hand,
+    leave,
+    new_table,
+    set_stack,
+    sit,
+    sit_in,
+    sit_out,
+    start_hand,
+)
+from engine.table_state import seats_between
+
+BLIND_KINDS = (PostKind.BIG_BLIND, PostKind.NEW_PLAYER_BLIND)
+
+
+@dataclass
+class Session:
+    state: TableState
+    rnd: random.Random
+    chips: int = 0  # every chip that should be on the table now
+    next_id: int = 0
+    hands: list[HandConfig] = field(default_factory=list)
+    previous_button_holder: str | None = None
+
+    def arrive(self) -> None:
+        empty = [n for n in range(1, self.state.max_seats + 1) if self.state.seat(n) is None]
+        if not empty:
+            return
+        self.next_id += 1
+        stack = self.rnd.choice([100, 200, 500])
+        entry = self.rnd.choice([Entry.POST, Entry.WAIT])
+        self.state = sit(self.state, self.rnd.choice(empty), f"p{self.next_id}", stack, entry=entry)
+        self.chips += stack
+
+    def between_hands(self) -> None:
+        for _ in range(self.rnd.choice([0, 0, 1, 2])):
+            roll = self.rnd.random()
+            seats = [s.seat for s in self.state.seats]
+            if roll < 0.25 or len(seats) < 3:
+                self.arrive()
+                continue
+            seat = self.rnd.choice(seats)
+            s = self.state.occupant(seat)
+            if roll < 0.4 and self.state.cash_game:
+                self.chips -= s.stack
+                self.state = leave(self.state, seat)
+            elif roll < 0.7 and can_sit_out(self.state, seat):
+                self.state = sit_out(self.state, seat)
+            elif can_sit_in(self.state, seat):
+                self.state = sit_in(self.state, seat, self.rnd.choice([Entry.POST, Entry.WAIT]))
+        for s in self.state.seats:
+            if s.status is SeatStatus.BUSTED and self.rnd.random() < 0.5:
+                self.state = set_stack(self.state, s.seat, 200)
+                self.chips += 200
+
+    def bring_someone_back(self) -> None:
+        for s in self.state.seats:
+            if s.status is SeatStatus.BUSTED:
+                self.state = set_stack(self.state, s.seat, 200)
+                self.chips += 200
+            if can_sit_in(self.state, s.seat):
+                self.state = sit_in(self.state, s.seat, Entry.WAIT)
+                return
+        self.arrive()
+
+    def playable(self) -> int:
+        return sum(
+            1 for s in self.state.seats if s.stack > 0 and s.status in (SeatStatus.ACTIVE, SeatStatus.AWAY)
+        )
+
+    def play_hand(self) -> None:
+        self.state, config = start_hand(self.state)
+        stacks = {s.seat: s.stack for s in config.seats}
+        put = dict.fromkeys(stacks, 0)
+        for post in config.posts:  # as the dealer does: a short stack posts what it has
+            put[post.seat] += min(post.amount, stacks[post.seat] - put[post.seat])
+        for seat in stacks:
+            if self.rnd.random() < 0.5:
+                put[seat] += self.rnd.randint(0, stacks[seat] - put[seat])
+        winner = self.rnd.choice(list(stacks))
+        final = {seat: stacks[seat] - put[seat] for seat in stacks}
+        final[winner] += sum(put.values())
+        self.state = finish_hand(self.state, final)
+        self.hands.append(config)
+
+
+def check_button(before: HandConfig, after: HandConfig, before_bb: int, still_here: set[int]) -> None:
+    # Around heads-up play with a change of players, the big blind's rule comes first
+    # (engine.button, rules 3 and 4): the button may then stay with one player.
+    players_changed = {s.player for s in before.seats} != {s.player for s in after.seats}
+    heads_up_change = players_changed and 2 in (len(before.seats), len(after.seats))
+    arc = seats_between(before.max_seats, before.button, before_bb)
+    stays_at_heads_up = heads_up_change and after.button == before.button
+    if not stays_at_heads_up and any(seat in still_here for seat in arc):
+        assert after.button in arc, f"button moved backward: {before.button} -> {after.button}"
+    holder = {s.seat: s.player for s in before.seats}.get(before.button)
+    if holder and not heads_up_change:
+        assert {s.seat: s.player for s in after.seats}.get(after.button) != holder, "button twice in a row"
+
+
+def check_big_blind_orbits(hands: list[HandConfig]) -> None:
+    big = [next((p.seat for p in h.posts if p.kind is PostKind.BIG_BLIND), None) for h in hands]
+    posters = [
+        {s.seat: s.player for s in h.seats}.get(b) if b else None for h, b in zip(hands, big, strict=True)
+    ]
+    last_index: dict[str, int] = {}
+    for j, q in enumerate(posters):
+        if q is None:
+            continue
+        i = last_index.get(q)
+        last_index[q] = j
+        if i is None:
+            continue
+        assert j > i + 1, f"{q} posted the big blind twice in a row"
+        throughout = set.intersection(*({s.player for s in h.seats} for h in hands[i : j + 1]))
+        blinded = {
+            h_seats[p.seat]
+            for h in hands[i + 1 : j]
+            for h_seats in [{s.seat: s.player for s in h.seats}]
+            for p in h.posts
+            if p.kind in BLIND_KINDS
+        }
+        skipped = throughout - blinded - {q}
+        assert not skipped, (
+            f"{q} posted the big blind twice while {skipped} were dealt every hand without one"
+        )
+
+
+def run_session(rnd: random.Random, mode: GameMode, hands: int) -> Session:
+    state = new_table(
+        max_seats=rnd.choice([4, 6, 9, 10]),
+        mode=mode,
+        stakes=Stakes(small_blind=5, big_blind=10, ante=rnd.choice([0, 0, 1])),
+    )
+    session = Session(state, rnd)
+    for _ in range(rnd.randint(2, state.max_seats)):
+        session.arrive()
+    big_blind_seats: list[int] = []
+    for _ in range(hands):
+        if mode is GameMode.CASH:
+            session.between_hands()
+        elif rnd.random() < 0.2:
+            seat = rnd.choice([s.seat for s in session.state.seats])
+            session.state = (sit_out if can_sit_out(session.state, seat) else sit_in)(session.state, seat)
+        while session.playable() < 2 and mode is GameMode.CASH:
+            session.bring_someone_back()
+        if session.playable() < 2:
+            break
+        session.play_hand()
+        big_blind_seats.append(session.state.big_blind_position or 0)
+        assert sum(s.stack for s in session.state.seats) == session.chips
+        if len(session.hands) >= 2:
+            still = {s.seat for s in session.hands[-1].seats}
+            check_button(session.hands[-2], session.hands[-1], big_blind_seats[-2], still)
+    check_big_blind_orbits(session.hands)
+    return session
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.randoms(use_true_random=False))
+def test_cash_sessions_keep_the_button_and_blinds_fair(rnd):
+    run_session(rnd, GameMode.CASH, hands=80)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.randoms(use_true_random=False))
+def test_tournament_sessions_keep_the_button_and_blinds_fair(rnd):
+    session = run_session(rnd, GameMode.TOURNAMENT, hands=120)
+    out = [f.player for f in session.state.finishes]
+    assert len(out) == len(set(out)), "a player finished twice"
