@@ -19,7 +19,9 @@ import asyncio
 import contextlib
 import json
 import os
+import pstats
 import random
+import signal
 import socket
 import subprocess
 import sys
@@ -142,12 +144,17 @@ def choose(actions: dict[str, Any], rnd: random.Random) -> dict[str, Any]:
     return {"type": name}
 
 
-async def play_table(url: str, host_cookie: str, cookies: list[str], until: float, seed: int) -> list[float]:
-    rnd = random.Random(seed)
+async def seat_bots(url: str, host_cookie: str, cookies: list[str]) -> tuple[list[Bot], Bot]:
     seats = [Bot(url, cookie) for cookie in cookies]
     host = Bot(url, host_cookie)
     for bot in [*seats, host]:
         await bot.start()
+    return seats, host
+
+
+async def play_table(seats: list[Bot], host: Bot, until: float, seed: int) -> list[float]:
+    """The player to act acts; timed until every seat has the new version. The host bot deals."""
+    rnd = random.Random(seed)
     latencies: list[float] = []
     while time.monotonic() < until:
         await host.at_least(max(bot.version for bot in seats))
@@ -228,6 +235,7 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=1)
     parser.add_argument("--seats", type=int, default=6)
     parser.add_argument("--seconds", type=float, default=10)
+    parser.add_argument("--profile", action="store_true", help="profile Daphne and print its hot spots")
     args = parser.parse_args()
 
     workdir = Path(tempfile.mkdtemp(prefix="homegame-bench-"))
@@ -259,8 +267,12 @@ def main() -> None:
     ids = json.loads(setup.stdout.strip().splitlines()[-1])
 
     port = free_port()
+    command = [str(DAPHNE), "-b", "127.0.0.1", "-p", str(port), "homegame.asgi:application"]
+    profile = workdir / "daphne.prof"
+    if args.profile:
+        command = [sys.executable, "-m", "cProfile", "-o", str(profile), *command]
     server = subprocess.Popen(
-        [str(DAPHNE), "-b", "127.0.0.1", "-p", str(port), "homegame.asgi:application"],
+        command,
         cwd=ROOT,
         env=env,
         stdout=subprocess.DEVNULL,
@@ -276,23 +288,28 @@ def main() -> None:
 
         async def run() -> tuple[list[float], list[list[float]], float]:
             echo_times = await echo(port, 500)
+            tables = []
+            for t in ids["tables"]:  # connect everyone first: the clock measures play only
+                url = f"ws://127.0.0.1:{port}/ws/tables/{t['id']}/"
+                tables.append(await seat_bots(url, ids["host"], t["players"]))
+            await asyncio.sleep(1)
             started = time.monotonic()
             until = started + args.seconds
             results = await asyncio.gather(
-                *(
-                    play_table(
-                        f"ws://127.0.0.1:{port}/ws/tables/{t['id']}/", ids["host"], t["players"], until, i
-                    )
-                    for i, t in enumerate(ids["tables"])
-                )
+                *(play_table(seats, host, until, i) for i, (seats, host) in enumerate(tables))
             )
             return echo_times, results, time.monotonic() - started
 
         echo_times, per_table, elapsed = asyncio.run(run())
         rss_busy = rss_mb(server.pid)
     finally:
-        server.kill()
+        if args.profile:
+            server.send_signal(signal.SIGINT)  # Daphne stops cleanly, so the profile is written
+        else:
+            server.kill()
         server.wait()
+    if args.profile:
+        pstats.Stats(str(profile)).sort_stats("tottime").print_stats(25)
     latencies = [x for table in per_table for x in table]
     layer = "Redis" if os.environ.get("REDIS_URL") else "in-memory"
     database = "PostgreSQL" if os.environ.get("DATABASE_URL", "").startswith("postgres") else "SQLite"
