@@ -326,6 +326,28 @@ def test_three_phones_play_a_hand_to_a_showdown_with_a_side_pot(daphne_server: A
         assert phone.errors == []
     phones[1].shot("table-nlhe-results")
 
+    # The hand's history: step through it from the start, and download it as PHH.
+    ann = phones[0]
+    tap(ann, "#history-open")
+    ann.page.locator(".history-hand").first.tap()
+    ann.page.locator(".replay-step").wait_for()
+    tap(ann, ".replay-controls button:text-is('Start')")
+    assert ann.page.locator(".replay-counter").inner_text().startswith("Step 1 of")
+    tap(ann, ".replay-controls button:has-text('Next')")
+    assert ann.page.locator(".replay-counter").inner_text().startswith("Step 2 of")
+    ann.shot("table-history")
+    href = ann.page.locator("a:text-is('Download PHH')").get_attribute("href")
+    phh = ann.page.request.get(f"{daphne_server.url}{href}")
+    assert phh.ok and "d dh p1" in phh.text()
+
+    # On a laptop the same page uses the width: the felt on the left, my place on the right.
+    bo = phones[1]
+    tap(bo, "#four-colour")
+    assert "four-colour" in bo.page.evaluate("document.body.className")
+    bo.page.set_viewport_size({"width": 1280, "height": 800})
+    assert bo.page.evaluate("document.documentElement.scrollWidth") <= 1280
+    bo.shot("table-nlhe-laptop")
+
 
 def test_smoke_three_phones_see_the_table(daphne_server: Any, browser: Any) -> None:
     names = ["Ann", "Bo", "Cy"]
