@@ -127,3 +127,15 @@ def test_the_ledger_and_the_settlement_export_as_csv(host_client: Client, table:
     ]
     settlement = host_client.get(f"/host/nights/{table.night_id}/settlement.csv").content.decode()
     assert settlement.splitlines() == ["payer,payee,amount,currency"]
+
+
+def test_the_night_pages_close_button_is_refused_while_the_ledger_does_not_balance(
+    host_client: Client, night: Night, host: User
+) -> None:
+    ann = joining.join_night(night, "Ann")
+    ledger.record_chips_in(ann, "buy_in", 100, host)
+    ledger.correct(ledger.cash_out(ann, host), 20, host, "paid 2 EUR too much")
+    response = host_client.post(f"/host/nights/{night.pk}/open-close/", {"status": "closed"}, follow=True)
+    assert "2.00 EUR more out than in" in response.content.decode()
+    night.refresh_from_db()
+    assert night.is_open

@@ -22,7 +22,7 @@ from tables.forms import HostSetupForm, MoveSeatForm, NightForm, TableForm
 from tables.links import absolute_url
 from tables.models import Night, Player, Table
 from tables.qr import qr_svg
-from tables.services import hosting, joining, seating, transfers
+from tables.services import hosting, joining, ledger, seating, transfers
 
 
 def _nights_for_user(user: AbstractBaseUser) -> QuerySet[Night]:
@@ -149,6 +149,14 @@ def night_set_status(request: HttpRequest, night_id: int) -> HttpResponse:
     status = request.POST.get("status")
     if status not in Night.Status.values:
         messages.error(request, "Choose open or closed.")
+    elif status == Night.Status.CLOSED:
+        # Closing checks the ledger balances first (tables.services.ledger.close_night).
+        try:
+            ledger.close_night(night, request.user)
+        except ActionRefused as refusal:
+            messages.error(request, str(refusal))
+        else:
+            messages.success(request, "The night is closed.")
     else:
         hosting.set_night_status(night, Night.Status(status))
         messages.success(request, f"The night is {night.get_status_display().lower()}.")
