@@ -21,6 +21,7 @@ from django.db.models import Q, QuerySet
 
 from engine import live as engine_live
 from engine.games import GAMES
+from engine.table_state import forced_bets_of
 from tables import live
 from tables.errors import ActionRefused
 from tables.ledger_models import CoHost, TableSettings
@@ -232,6 +233,22 @@ def game_choices() -> list[tuple[str, str]]:
     return [(key, game.name) for key, game in GAMES.items()]
 
 
+def stakes_for(chosen: TableSettings) -> dict[str, int]:
+    """The engine's stakes for the game's kind of forced bets: blinds (and antes), a bomb-pot ante
+    for everyone, or Blind Hold'em's fixed stake (the big blind field)."""
+    kind = forced_bets_of(chosen.game).value if chosen.game in GAMES else "blinds"
+    if kind == "bomb_ante":
+        return {"bomb_ante": chosen.bomb_ante or chosen.big_blind, "cap": chosen.cap}
+    if kind == "fixed_stake":
+        return {"fixed_stake": chosen.big_blind}
+    return {
+        "small_blind": chosen.small_blind,
+        "big_blind": chosen.big_blind,
+        "ante": chosen.ante,
+        "cap": chosen.cap,
+    }
+
+
 def save_settings(table: Table, by: AbstractBaseUser | None, why: str = "", **values: Any) -> TableSettings:
     """Store the table's settings and send them to the live table, which deals them from the
     next hand on (announced to the table as a ``table.game`` / ``table.options`` event)."""
@@ -239,10 +256,7 @@ def save_settings(table: Table, by: AbstractBaseUser | None, why: str = "", **va
     current = settings_for(table)
     for name, value in values.items():
         setattr(current, name, value)
-    stakes = {"small_blind": current.small_blind, "big_blind": current.big_blind, "ante": current.ante}
-    stakes["cap"] = current.cap
-    if current.game in GAMES and GAMES[current.game].forced_bets.value == "bomb_ante":
-        stakes = {"bomb_ante": current.bomb_ante or current.big_blind, "cap": current.cap}
+    stakes = stakes_for(current)
     game_intent = {
         "type": "set_game",
         "game": current.game,

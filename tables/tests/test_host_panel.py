@@ -122,3 +122,13 @@ def test_the_overview_shows_public_information_only(table: Table, host: User) ->
     assert row.hand_number == 1 and row.to_act in ("Ann", "Bob")
     assert row.away == ["Bob"]
     assert all(s["hand"]["cards"] is None for s in row.seats)
+
+
+def test_a_bomb_pot_takes_the_bomb_ante_from_the_settings(table: Table, host: User) -> None:
+    seat_players(table, ["Ann", "Bob"])
+    host_panel.save_settings(table, host, game="plo_bomb_double", bomb_ante=5)
+    state = load_state(table.pk).table
+    assert state.game == "plo_bomb_double" and state.stakes.bomb_ante == 5 and state.stakes.big_blind == 0
+    apply_intent(table.pk, HOST, {"type": "start_hand"})
+    hand = load_state(table.pk).hand
+    assert hand is not None and hand.config.game == "plo_bomb_double"
