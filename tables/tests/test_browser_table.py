@@ -448,3 +448,34 @@ def test_a_table_of_23_stays_readable_on_a_360_px_phone(daphne_server: Any, brow
     )
     assert smallest >= 11
     phone.shot("table-23-players-360px")
+
+
+def test_acting_out_of_turn_asks_first_and_then_binds(daphne_server: Any, browser: Any) -> None:
+    """House rule: "Acting out of turn isn't allowed, but if you do, it's binding." """
+    names = ["Ann", "Bo", "Cy"]
+    arranged = daphne_server.call(f"{HERE}:arrange_table", names=names, stacks=[200, 200, 200], seed=SEED)
+    table_id = arranged["table"]
+    phones = open_phones(browser, daphne_server, arranged, names)
+    cy = phones[2]
+    state = committed(daphne_server, table_id)
+    assert state.hand is not None and state.hand.to_act == 1
+    assert "binding" in cy.page.locator(".act-early-label").inner_text()
+    tap(cy, "[data-action=early-fold]")
+    assert "binding" in cy.page.locator("#confirm .confirm-text").inner_text()
+    cy.shot("table-out-of-turn-confirm")
+    tap(cy, "#confirm .confirm-ok")
+    cy.page.locator(".act-early-queued").wait_for()
+    for seat in (1, 2):
+        play_step(phones[seat - 1], state, seat, {})
+        state = wait_for_next_action(daphne_server, table_id, state)
+    assert state.hand is not None
+    deadline = time.monotonic() + 10
+    while not state.hand.seats[2].folded:
+        assert time.monotonic() < deadline, "the out-of-turn fold did not stand"
+        time.sleep(0.05)
+        state = committed(daphne_server, table_id)
+        assert state.hand is not None
+    for number, phone in enumerate(phones, start=1):
+        phone.wait_version(state.version)
+        assert phone.page.locator(".seat[data-seat='3'][data-status='folded']").count() == (number != 3)
+        assert phone.errors == []

@@ -328,9 +328,22 @@ export function createActionBar(container, { send, confirm, notify }) {
 
   // Out of turn -------------------------------------------------------------------------------
 
+  function earlyConfirmText(label) {
+    return `It is not your turn. Acting out of turn isn't allowed, but if you do, it's binding: "${label}" will be your action when it reaches you.`;
+  }
+
   function renderOutOfTurn(model) {
     const { hand, me } = model;
     container.dataset.mode = "early";
+    // The engine keeps a binding out-of-turn action itself when it offers the choice; older
+    // servers do not, and then the page keeps it and sends it when the turn comes.
+    const early = model.legal && model.legal.out_of_turn ? model.legal.out_of_turn : null;
+    const posted = me.outOfTurn || (early && early.pending) || null;
+    if (posted) {
+      const what = posted.to && posted.action !== "fold" && posted.action !== "check" ? `${posted.action} to ${chips(posted.to)}` : posted.action;
+      return fill(container, el("p", { class: "act-early-queued", role: "status" }, `Out of turn, binding: ${what}. It stands when the action reaches you.`));
+    }
+    if (early) return renderEngineOutOfTurn(early);
     if (preAction && preAction.hand !== hand.hand_number) preAction = null;
     if (preAction) {
       return fill(
@@ -351,13 +364,33 @@ export function createActionBar(container, { send, confirm, notify }) {
         kind: "act-early",
         name: `early-${c.type}`,
         onClick: async () => {
-          const ok = await confirm(
-            `It is not your turn. Acting out of turn isn't allowed, but if you do, it's binding: "${c.label}" will be your action when it reaches you.`,
-            `${c.label} out of turn`,
-          );
-          if (!ok) return;
+          if (!(await confirm(earlyConfirmText(c.label), `${c.label} out of turn`))) return;
           preAction = { type: c.type, label: c.label, hand: hand.hand_number, street: hand.street, currentBet: hand.current_bet };
           render(model);
+        },
+      }),
+    );
+    fill(
+      container,
+      el("p", { class: "act-early-label", text: "Not your turn \u2022 acting early is binding" }),
+      el("div", { class: "act-row act-row-early", role: "group", "aria-label": "Act out of turn (binding)" }, row),
+    );
+  }
+
+  function renderEngineOutOfTurn(early) {
+    if (!early.allowed) return fill(container);
+    const actions = early.actions || {};
+    const choices = [];
+    if (actions.fold && actions.fold.allowed) choices.push({ type: "fold", label: "Fold" });
+    if (actions.check && actions.check.allowed) choices.push({ type: "check", label: "Check" });
+    else if (actions.call && actions.call.allowed) choices.push({ type: "call", label: `Call ${chips(actions.call.amount)}` });
+    const row = choices.map((c) =>
+      button(c.label, {
+        kind: "act-early",
+        name: `early-${c.type}`,
+        onClick: async () => {
+          if (!(await confirm(earlyConfirmText(c.label), `${c.label} out of turn`))) return;
+          act({ type: c.type, out_of_turn: true });
         },
       }),
     );
