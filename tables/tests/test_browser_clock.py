@@ -75,7 +75,8 @@ def _seconds(text: str) -> int:
 def _shown_seconds_left(tournament: Tournament) -> int:
     """What the screen should show now: the stored reading, whole seconds rounded up."""
     tournament.refresh_from_db()
-    return math.ceil(tournaments.reading(tournament, timezone.now()).seconds_left)
+    # As clock.js rounds: up, ignoring less than a microsecond over a whole second.
+    return math.ceil(tournaments.reading(tournament, timezone.now()).seconds_left - 1e-6)
 
 
 def _running_tournament(host: User) -> Tournament:
