@@ -349,13 +349,38 @@ def test_three_phones_play_a_hand_to_a_showdown_with_a_side_pot(daphne_server: A
     bo.shot("table-nlhe-laptop")
 
 
-def test_smoke_three_phones_see_the_table(daphne_server: Any, browser: Any) -> None:
+def test_the_page_fits_a_360_px_phone_with_big_touch_targets_and_spoken_labels(
+    daphne_server: Any, browser: Any
+) -> None:
+    """Phones first: no sideways scrolling at 360 px, touch targets of at least 44 px, and every
+    card and button has words for a screen reader (colour is never the only signal)."""
     names = ["Ann", "Bo", "Cy"]
     arranged = daphne_server.call(f"{HERE}:arrange_table", names=names, stacks=[60, 200, 200], seed=SEED)
-    phones = open_phones(browser, daphne_server, arranged, names)
-    phones[0].shot("table-nlhe")
-    for phone in phones:
-        assert phone.errors == []
+    ann = open_phones(browser, daphne_server, arranged, names)[0]
+    wait_my_turn(ann)
+    assert ann.page.title().startswith("\u25cf Your turn")
+    tap(ann, "[data-action=size]")  # the sizing panel has the most controls
+    ann.page.set_viewport_size({"width": 360, "height": 740})
+    assert ann.page.evaluate("document.documentElement.scrollWidth") <= 360
+    small = ann.page.evaluate(
+        """[...document.querySelectorAll('button, a, input')].filter(e => e.offsetParent !== null)
+          .map(e => [e.textContent.trim() || e.getAttribute('aria-label'), e.getBoundingClientRect()])
+          .filter(([, r]) => r.height < 44 || r.width < 44).map(([name]) => name)"""
+    )
+    assert small == []
+    unnamed = ann.page.evaluate(
+        """[...document.querySelectorAll('button, .card:not(.card-slot)')]
+          .filter(e => !(e.textContent.trim() || e.getAttribute('aria-label') || e.closest('[aria-label]')))
+          .length"""
+    )
+    assert unnamed == 0
+    spoken = ann.page.evaluate(SPOKEN_TEXT)
+    state = committed(daphne_server, arranged["table"])
+    assert state.hand is not None
+    for c in state.hand.seats[0].hole:
+        assert _spoken(str(c)) in spoken, "my cards are named in words"
+    assert "Folded" not in spoken and "In" in spoken
+    assert ann.errors == []
 
 
 def test_a_phone_that_drops_out_mid_hand_catches_up_within_3_seconds_and_can_act(
