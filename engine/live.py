@@ -34,7 +34,7 @@ from engine import table as tables
 from engine import views
 from engine.config import Stakes
 from engine.errors import EngineError, IllegalActionError, TableError
-from engine.games import GAMES
+from engine.games import GAMES, ForcedBets
 from engine.hand import Hand
 from engine.shuffle import commitment, new_seed, seed_from_hex, shuffled_deck
 from engine.table_state import Entry, TableState
@@ -63,6 +63,9 @@ class LiveOptions:
     action_seconds: int = 0
     deal_delay: float = 5.0  # seconds between the end of a hand and the next deal
     auto_deal: bool = True  # keep dealing once the host has dealt the first hand
+    bomb_pot_every: int = 0  # every Nth hand is a bomb pot; 0: never
+    bomb_pot_game: str = "bomb_pot"  # which bomb pot (single or double board, Hold'em or PLO)
+    bomb_ante: int = 0  # each player's ante in it; 0: one big blind
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -270,7 +273,11 @@ def _start_hand(state: LiveTable, actor: Actor, intent: Intent, now: float) -> R
     if actor == SYSTEM and (state.next_deal_at is None or state.next_deal_at > now):
         raise StaleIntentError("The next hand is not due yet")
     seed = seed_from_hex(intent["seed"]) if intent.get("seed") else new_seed()
-    table, config = tables.start_hand(state.table)
+    bomb_pot = _scheduled_bomb_pot(state)
+    table, config = tables.start_hand(bomb_pot or state.table)
+    if bomb_pot is not None:
+        # One hand of the bomb pot, then the table's own game and stakes again.
+        table = replace(table, game=state.table.game, stakes=state.table.stakes)
     game = GAMES.get(config.game)
     deck = shuffled_deck(seed, short_deck=bool(game and game.short_deck))
     hand = Hand(config, deck)
@@ -282,6 +289,16 @@ def _start_hand(state: LiveTable, actor: Actor, intent: Intent, now: float) -> R
         *(event.to_json() for event in hand.events),
     ]
     return _finish_if_over(new, events)
+
+
+def _scheduled_bomb_pot(state: LiveTable) -> TableState | None:
+    """The table as it deals the next hand when that hand is a scheduled bomb pot, else None."""
+    options = state.options
+    if not options.bomb_pot_every or (state.table.hand_count + 1) % options.bomb_pot_every:
+        return None
+    ante = options.bomb_ante or state.table.stakes.big_blind or 1
+    stakes = Stakes(bomb_ante=ante, cap=state.table.stakes.cap)
+    return tables.set_game(state.table, options.bomb_pot_game, stakes)
 
 
 @register_intent("pause", {HOST})
@@ -302,7 +319,21 @@ def _options(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Resu
         raise TableError("The action clock is off (0) or 1 to 3600 seconds.")
     if isinstance(delay, bool) or not isinstance(delay, int | float) or not 0 <= delay <= 600:
         raise TableError("The pause between hands is 0 to 600 seconds.")
-    options = LiveOptions(action_seconds=seconds, deal_delay=float(delay), auto_deal=auto)
+    every = _field(intent, "bomb_pot_every", int, current.bomb_pot_every)
+    bomb_game = _field(intent, "bomb_pot_game", str, current.bomb_pot_game)
+    bomb_ante = _field(intent, "bomb_ante", int, current.bomb_ante)
+    if not 0 <= every <= 1000 or bomb_ante < 0:
+        raise TableError("A bomb pot comes every 1 to 1000 hands (0: never), with an ante of 0 or more.")
+    if bomb_game not in GAMES or GAMES[bomb_game].forced_bets is not ForcedBets.BOMB_ANTE:
+        raise TableError(f"{bomb_game!r} is not a bomb pot.")
+    options = LiveOptions(
+        action_seconds=seconds,
+        deal_delay=float(delay),
+        auto_deal=auto,
+        bomb_pot_every=every,
+        bomb_pot_game=bomb_game,
+        bomb_ante=bomb_ante,
+    )
     if options == current:
         return state, []
     return replace(state, options=options), [{"type": "table.options", **options.to_json()}]

@@ -62,3 +62,39 @@ def test_only_the_host_chooses_the_game() -> None:
     state = _table_with_a_hand_in_progress()
     with pytest.raises(ForbiddenError):
         apply(state, 1, {"type": "set_game", "game": "flhe"}, 0)
+
+
+def _play_out(state: LiveTable) -> LiveTable:
+    while state.hand_in_progress:
+        assert state.hand is not None
+        seat = state.hand.to_act
+        assert seat is not None
+        offered = state.hand.legal_actions(seat)["actions"]
+        action = next(a for a in ("check", "fold", "muck", "show") if offered.get(a, {}).get("allowed"))
+        state, _ = apply(state, seat, {"type": "act", "action": {"type": action}}, 0)
+    return state
+
+
+def test_a_bomb_pot_every_third_hand_then_the_tables_own_game_again() -> None:
+    """Brief: "a bomb pot every N hands"."""
+    state = new_live_table(new_table(max_seats=6, stakes=Stakes(small_blind=1, big_blind=2)))
+    for seat, player in ((1, "a"), (2, "b"), (3, "c")):
+        state, _ = apply(state, "system", {"type": "sit", "seat": seat, "player": player, "stack": 100}, 0)
+    options = {"type": "options", "bomb_pot_every": 3, "bomb_pot_game": "plo_bomb_double", "bomb_ante": 5}
+    state, events = apply(state, "host", options, 0)
+    assert events[0]["bomb_pot_every"] == 3
+    games = []
+    for _ in range(6):
+        state, _ = apply(state, "host", {"type": "start_hand"}, 0)
+        assert state.hand is not None
+        games.append((state.hand.config.game, state.hand.config.stakes.bomb_ante))
+        state = _play_out(state)
+        assert sum(s.stack for s in state.table.seats) == 300
+    assert games == [("nlhe", 0), ("nlhe", 0), ("plo_bomb_double", 5)] * 2
+    assert state.table.game == "nlhe" and state.table.stakes.big_blind == 2
+
+
+def test_a_bomb_pot_schedule_needs_a_bomb_pot_game() -> None:
+    state = new_live_table(new_table(max_seats=6, stakes=Stakes(small_blind=1, big_blind=2)))
+    with pytest.raises(TableError, match="not a bomb pot"):
+        apply(state, "host", {"type": "options", "bomb_pot_every": 3, "bomb_pot_game": "nlhe"}, 0)

@@ -233,6 +233,21 @@ def game_choices() -> list[tuple[str, str]]:
     return [(key, game.name) for key, game in GAMES.items()]
 
 
+def options_intent(chosen: TableSettings) -> dict[str, Any]:
+    """The live table's options: the action clock and the bomb pot every N hands."""
+    return {
+        "type": "options",
+        "action_seconds": chosen.action_seconds,
+        "bomb_pot_every": chosen.bomb_pot_every,
+        "bomb_pot_game": chosen.bomb_pot_game,
+        "bomb_ante": chosen.bomb_ante,
+    }
+
+
+def bomb_pot_choices() -> list[tuple[str, str]]:
+    return [(key, game.name) for key, game in GAMES.items() if forced_bets_of(key).value == "bomb_ante"]
+
+
 def stakes_for(chosen: TableSettings) -> dict[str, int]:
     """The engine's stakes for the game's kind of forced bets: blinds (and antes), a bomb-pot ante
     for everyone, or Blind Hold'em's fixed stake (the big blind field)."""
@@ -266,9 +281,7 @@ def save_settings(table: Table, by: AbstractBaseUser | None, why: str = "", **va
     with transaction.atomic():
         try:
             live.apply_intent(table.pk, engine_live.HOST, game_intent)
-            live.apply_intent(
-                table.pk, engine_live.HOST, {"type": "options", "action_seconds": current.action_seconds}
-            )
+            live.apply_intent(table.pk, engine_live.HOST, options_intent(current))
         except live.IntentRefused as refused:
             raise ActionRefused(refused.message) from None
         current.applied = True
@@ -276,13 +289,16 @@ def save_settings(table: Table, by: AbstractBaseUser | None, why: str = "", **va
         game_name = GAMES[current.game].name
         chosen = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in stakes.items() if v)
         clock = f"{current.action_seconds} s to act" if current.action_seconds else "no action clock"
+        if current.bomb_pot_every:
+            bomb = GAMES[current.bomb_pot_game].name
+            clock += f"; a {bomb} every {current.bomb_pot_every} hands"
         audit.record(
             table.night,
             by,
             f"{table.name}: from the next hand, {game_name}, {chosen}; {clock}",
             why,
             table=table,
-            payload={**game_intent, "action_seconds": current.action_seconds},
+            payload={**game_intent, **options_intent(current), "type": "settings"},
         )
     return current
 

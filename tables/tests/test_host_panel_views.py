@@ -136,3 +136,16 @@ def test_the_panel_status_sends_html_only_when_something_changed(host_client: Cl
     assert "html" not in again
     seat_players(table, ["Ann"])
     assert "html" in host_client.get(url, {"since": first["fingerprint"]}).json()
+
+
+def test_a_bomb_pot_every_few_hands_is_set_from_the_panel(host_client: Client, table: Table) -> None:
+    seat_players(table, ["Ann", "Bob"])
+    base = f"/host/nights/{table.night_id}/tables/{table.pk}/panel/"
+    fields = {"game": "nlhe", "small_blind": "1", "big_blind": "2", "bomb_ante": "4"}
+    host_client.post(
+        base + "settings/", {**fields, "bomb_pot_every": "5", "bomb_pot_game": "bomb_pot_double"}
+    )
+    options = load_state(table.pk).options
+    assert (options.bomb_pot_every, options.bomb_pot_game, options.bomb_ante) == (5, "bomb_pot_double", 4)
+    logged = AuditEntry.objects.get()
+    assert logged.what.endswith("a No-Limit Hold'em Double Board Bomb Pot every 5 hands")

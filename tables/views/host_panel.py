@@ -82,6 +82,7 @@ def panel_context(night: Night) -> dict[str, Any]:
         "rulings": host_rulings.available(),
         "missing_rulings": host_rulings.missing(),
         "games": host_panel.game_choices(),
+        "bomb_pots": host_panel.bomb_pot_choices(),
         "co_hosts": list(CoHost.objects.filter(night=night).select_related("user")),
         "totals": ledger.totals(night),
         "fingerprint": hashlib.sha256(repr(shown).encode()).hexdigest()[:16],
@@ -164,7 +165,7 @@ def table_action(request: HttpRequest, night_id: int, table_id: int, action: str
     raise PermissionDenied("Unknown action.")
 
 
-SETTING_NUMBERS = ("small_blind", "big_blind", "ante", "cap", "action_seconds", "bomb_ante")
+SETTING_NUMBERS = ("small_blind", "big_blind", "ante", "cap", "action_seconds", "bomb_ante", "bomb_pot_every")
 
 
 def _save_settings(request: HttpRequest, table: Table, back: str) -> HttpResponse:
@@ -181,6 +182,7 @@ def _save_settings(request: HttpRequest, table: Table, back: str) -> HttpRespons
     if any(value < 0 for name, value in values.items() if name in SETTING_NUMBERS):
         messages.error(request, "Stakes and the action clock cannot be negative.")
         return redirect(back)
+    values["bomb_pot_game"] = request.POST.get("bomb_pot_game") or "bomb_pot"
     if values["game"] not in dict(host_panel.game_choices()):
         messages.error(request, "Choose a game from the list.")
         return redirect(back)
