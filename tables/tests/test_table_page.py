@@ -94,3 +94,14 @@ def test_the_verify_page_checks_a_seed_against_its_commitment() -> None:
     bad = Client().get("/verify/", {"seed": SEED, "commitment": "0" * 64})
     assert b"does NOT match" in bad.content
     assert b"python -m engine.shuffle verify" in bad.content
+
+
+def test_the_host_and_the_public_of_an_open_night_may_watch_a_table(
+    table: Table, host_client: Client
+) -> None:
+    seat_players(table, ["Ann", "Bo"])
+    assert b'data-role="host"' in host_client.get(f"/tables/{table.pk}/").content
+    assert b'data-role="public"' in Client().get(f"/tables/{table.pk}/").content
+    table.night.status = table.night.Status.CLOSED
+    table.night.save(update_fields=["status"])
+    assert Client().get(f"/tables/{table.pk}/").status_code == 403
