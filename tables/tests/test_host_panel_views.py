@@ -12,7 +12,7 @@ from engine.live import HOST
 from tables.ledger_models import AuditEntry
 from tables.live import apply_intent, load_state
 from tables.models import Night, Player, Seat, Table
-from tables.services import joining, ledger
+from tables.services import host_panel, joining, ledger
 from tables.tests.live_helpers import seat_players
 
 pytestmark = pytest.mark.django_db
@@ -149,3 +149,13 @@ def test_a_bomb_pot_every_few_hands_is_set_from_the_panel(host_client: Client, t
     assert (options.bomb_pot_every, options.bomb_pot_game, options.bomb_ante) == (5, "bomb_pot_double", 4)
     logged = AuditEntry.objects.get()
     assert logged.what.endswith("a No-Limit Hold'em Double Board Bomb Pot every 5 hands")
+
+
+def test_a_co_host_sees_the_join_code_on_the_panel(table: Table, host: User) -> None:
+    friend = User.objects.create_user(username="friend", password="x")
+    host_panel.name_co_host(table.night, host, "friend")
+    client = Client()
+    client.force_login(friend)
+    page = client.get(_panel(table.night)).content.decode()
+    assert f"Join code {table.night.join_code}" in page
+    assert f'href="/host/nights/{table.night_id}/"' not in page
