@@ -240,7 +240,7 @@ def setup(history: Mapping[str, Any]) -> Setup:
     boards: list[list[Card | None]] = [[] for _ in range(game.boards)]
     moves: list[Move] = []
     for number, text in enumerate(history["actions"], 1):
-        words = text.split("#", 1)[0].split()
+        words = (text.split("#", 1)[0] if "#" in text else text).split()
         if not words:
             continue  # "No-ops are represented with an empty string ... or a standalone commentary"
         try:
