@@ -140,6 +140,8 @@ def raise_range(hand: Hand, s: SeatState) -> tuple[int, int]:
         raise IllegalActionError(f"You do not have enough chips to {word}: you can call all-in")
     if not s.can_raise:
         raise IllegalActionError("The betting was not reopened by a full raise: you may only call or fold")
+    if not any(other is not s and not other.folded and not other.all_in for other in hand.seats):
+        raise IllegalActionError(f"Everyone else is all-in: nobody could call a {word}")
     all_in_to = s.bet + available
     structure = hand.game.structure
     if structure is Structure.FIXED_LIMIT:

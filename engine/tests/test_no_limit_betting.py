@@ -134,3 +134,15 @@ def test_a_check_is_refused_when_there_is_a_bet():
 def test_raise_is_refused_with_a_reason_when_there_is_no_bet_yet():
     hand = _to_flop([1000] * 3)
     assert hand.legal_actions(2)["actions"]["raise"]["reason"] == "There is no bet yet: bet instead"
+
+
+def test_nobody_may_raise_when_everyone_else_is_all_in():
+    """Table stakes: a raise nobody can call would only come straight back."""
+    hand = make_hand("nlhe", {1: 900, 2: 175}, button=2)
+    play(hand, "2 raise 175")
+    actions = hand.legal_actions(1)["actions"]
+    assert actions["call"]["amount"] == 75
+    reason = "Everyone else is all-in: nobody could call a raise"
+    assert actions["raise"] == {"allowed": False, "reason": reason}
+    with pytest.raises(IllegalActionError, match="Everyone else is all-in"):
+        hand.bet_or_raise(1, 275)
