@@ -49,7 +49,7 @@ for number, name in enumerate(["Ann", "Bo", "Cy"], start=1):
     session[SESSION_KEY] = player.session_token
     session.create()
     cookies.append("sessionid=" + session.session_key)
-apply_intent(table.pk, "host", {"type": "options", "action_seconds": 2, "auto_deal": False})
+apply_intent(table.pk, "host", {"type": "options", "action_seconds": 3, "auto_deal": False})
 client = Client()
 client.force_login(host)
 host_cookie = "sessionid=" + client.cookies["sessionid"].value
@@ -148,7 +148,11 @@ async def _play(clients: list[Client], steps: int, prefix: str) -> None:
         player = clients[seat - 1]
         await player.until(lambda v, version=clients[0].version: v["version"] >= version)
         reply = await player.act(_decision(player.view), f"{prefix}{step}")
-        assert reply["type"] == "ack", reply
+        if reply["type"] == "error":
+            # The action clock acted first (a slow machine): decide again on the new view.
+            assert reply["code"] in ("stale_version", "illegal"), reply
+            await clients[0].until(lambda v, version=player.version: v["version"] >= version)
+            continue
         await clients[0].until(lambda v, version=reply["version"]: v["version"] >= version)
 
 
