@@ -77,7 +77,7 @@ class Phone:
         connected, _ = await self.communicator.connect()
         if not connected:
             return False, None
-        first = await self.communicator.receive_output(timeout=5)
+        first = await self.communicator.receive_output(timeout=10)
         if first["type"] == "websocket.close":
             return False, first.get("code")
         self._take(json.loads(first["text"]))
@@ -95,7 +95,7 @@ class Phone:
         text = message if isinstance(message, str) else json.dumps(message)
         await self.communicator.send_to(text_data=text)
 
-    async def receive(self, timeout: float = 5) -> dict[str, Any]:
+    async def receive(self, timeout: float = 10) -> dict[str, Any]:
         message = await self.communicator.receive_json_from(timeout=timeout)
         self._take(message)
         return message
@@ -107,7 +107,7 @@ class Phone:
             got.append(await self.receive())
         return got
 
-    async def until(self, condition: Any, timeout: float = 5) -> dict[str, Any]:
+    async def until(self, condition: Any, timeout: float = 10) -> dict[str, Any]:
         """Read messages until the rendered view satisfies `condition` (a hint may be in flight)."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
