@@ -140,7 +140,7 @@ def raise_range(hand: Hand, s: SeatState) -> tuple[int, int]:
         raise IllegalActionError(f"You do not have enough chips to {word}: you can call all-in")
     if not s.can_raise:
         raise IllegalActionError("The betting was not reopened by a full raise: you may only call or fold")
-    if not any(other is not s and not other.folded and not other.all_in for other in hand.seats):
+    if not any(_could_call_more(hand, other) for other in hand.seats if other is not s):
         raise IllegalActionError(f"Everyone else is all-in: nobody could call a {word}")
     all_in_to = s.bet + available
     structure = hand.game.structure
@@ -157,6 +157,11 @@ def raise_range(hand: Hand, s: SeatState) -> tuple[int, int]:
     if all_in_to < smallest:
         return all_in_to, all_in_to
     return smallest, largest
+
+
+def _could_call_more(hand: Hand, s: SeatState) -> bool:
+    """Whether the seat could put in more than the current bet (so a raise means something to it)."""
+    return not s.folded and not s.all_in and s.bet + hand.available(s) > hand.current_bet
 
 
 def legal_actions(hand: Hand, s: SeatState) -> dict[str, Any]:

@@ -146,3 +146,12 @@ def test_nobody_may_raise_when_everyone_else_is_all_in():
     assert actions["raise"] == {"allowed": False, "reason": reason}
     with pytest.raises(IllegalActionError, match="Everyone else is all-in"):
         hand.bet_or_raise(1, 275)
+
+
+def test_nobody_may_raise_when_every_other_player_is_covered_by_the_current_bet():
+    hand = make_hand("nlhe", [300, 750, 75, 425, 600], button=5)
+    play(hand, "3 call", "4 raise 200", "5 raise 600", "1 call")
+    # Seat 4 is still in with 425 chips: it can call at most 425, so a raise by seat 2 is pointless.
+    assert not hand.legal_actions(2)["actions"]["raise"]["allowed"]
+    play(hand, "2 call", "4 call")
+    assert hand.finished
