@@ -1,0 +1,134 @@
+"""The table page's controls on a phone: sizes, labels, acting out of turn, losing the connection."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+
+from tables.tests.test_browser_table import (
+    HERE,
+    SEED,
+    SPOKEN_TEXT,
+    WAIT_MS,
+    assert_page_private,
+    browser,
+    committed,
+    open_phones,
+    play_step,
+    spoken_name,
+    tap,
+    wait_for_next_action,
+    wait_my_turn,
+)
+
+pytestmark = [pytest.mark.browser]
+__all__ = ["browser"]  # the fixture, shared with test_browser_table
+
+
+def test_the_page_fits_a_360_px_phone_with_big_touch_targets_and_spoken_labels(
+    daphne_server: Any, browser: Any
+) -> None:
+    """Phones first: no sideways scrolling at 360 px, touch targets of at least 44 px, and every
+    card and button has words for a screen reader (colour is never the only signal)."""
+    names = ["Ann", "Bo", "Cy"]
+    arranged = daphne_server.call(f"{HERE}:arrange_table", names=names, stacks=[60, 200, 200], seed=SEED)
+    ann = open_phones(browser, daphne_server, arranged, names)[0]
+    wait_my_turn(ann)
+    assert ann.page.title().startswith("\u25cf Your turn")
+    tap(ann, "[data-action=size]")  # the sizing panel has the most controls
+    ann.page.set_viewport_size({"width": 360, "height": 740})
+    assert ann.page.evaluate("document.documentElement.scrollWidth") <= 360
+    small = ann.page.evaluate(
+        """[...document.querySelectorAll('button, a, input')].filter(e => e.offsetParent !== null)
+          .map(e => [e.textContent.trim() || e.getAttribute('aria-label'), e.getBoundingClientRect()])
+          .filter(([, r]) => r.height < 44 || r.width < 44).map(([name]) => name)"""
+    )
+    assert small == []
+    unnamed = ann.page.evaluate(
+        """[...document.querySelectorAll('button, .card:not(.card-slot)')]
+          .filter(e => !(e.textContent.trim() || e.getAttribute('aria-label') || e.closest('[aria-label]')))
+          .length"""
+    )
+    assert unnamed == 0
+    spoken = ann.page.evaluate(SPOKEN_TEXT)
+    state = committed(daphne_server, arranged["table"])
+    assert state.hand is not None
+    for c in state.hand.seats[0].hole:
+        assert spoken_name(str(c)) in spoken, "my cards are named in words"
+    assert "Folded" not in spoken and "In" in spoken
+    assert ann.errors == []
+
+
+def test_acting_out_of_turn_asks_first_and_then_binds(daphne_server: Any, browser: Any) -> None:
+    """House rule: "Acting out of turn isn't allowed, but if you do, it's binding." """
+    names = ["Ann", "Bo", "Cy"]
+    arranged = daphne_server.call(f"{HERE}:arrange_table", names=names, stacks=[200, 200, 200], seed=SEED)
+    table_id = arranged["table"]
+    phones = open_phones(browser, daphne_server, arranged, names)
+    cy = phones[2]
+    state = committed(daphne_server, table_id)
+    assert state.hand is not None and state.hand.to_act == 1
+    assert "binding" in cy.page.locator(".act-early-label").inner_text()
+    tap(cy, "[data-action=early-fold]")
+    assert "binding" in cy.page.locator("#confirm .confirm-text").inner_text()
+    cy.shot("table-out-of-turn-confirm")
+    tap(cy, "#confirm .confirm-ok")
+    cy.page.locator(".act-early-queued").wait_for()
+    for seat in (1, 2):
+        play_step(phones[seat - 1], state, seat, {})
+        state = wait_for_next_action(daphne_server, table_id, state)
+    assert state.hand is not None
+    deadline = time.monotonic() + 10
+    while not state.hand.seats[2].folded:
+        assert time.monotonic() < deadline, "the out-of-turn fold did not stand"
+        time.sleep(0.05)
+        state = committed(daphne_server, table_id)
+        assert state.hand is not None
+    for number, phone in enumerate(phones, start=1):
+        phone.wait_version(state.version)
+        assert phone.page.locator(".seat[data-seat='3'][data-status='folded']").count() == (number != 3)
+        assert phone.errors == []
+
+
+def test_a_phone_that_drops_out_mid_hand_catches_up_within_3_seconds_and_can_act(
+    daphne_server: Any, browser: Any
+) -> None:
+    """Phones lose their connection: on return the page shows the current table at once, and
+    an action taken while offline is sent when the connection is back (once)."""
+    names = ["Ann", "Bo", "Cy"]
+    arranged = daphne_server.call(f"{HERE}:arrange_table", names=names, stacks=[200, 200, 200], seed=SEED)
+    table_id = arranged["table"]
+    phones = open_phones(browser, daphne_server, arranged, names)
+    cy = phones[2]
+    state = committed(daphne_server, table_id)
+    assert state.hand is not None and state.hand.to_act == 1
+
+    cy.context.set_offline(True)
+    for seat in (1, 2):  # Ann and Bo call while Cy's phone is offline
+        play_step(phones[seat - 1], state, seat, {})
+        state = wait_for_next_action(daphne_server, table_id, state)
+    cy.page.locator("#conn[data-state=reconnecting]").wait_for(timeout=WAIT_MS)
+    cy.context.set_offline(False)
+    state = committed(daphne_server, table_id)
+    cy.wait_version(state.version, timeout_ms=3_000)
+    wait_my_turn(cy)
+    cy.page.locator("#conn-banner").wait_for(state="hidden", timeout=3_000)
+    assert_page_private(cy, state, 3)
+
+    # Cy checks while offline: nothing reaches the table until the phone is back, then it does.
+    cy.context.set_offline(True)
+    cy.page.locator("#conn[data-state=reconnecting]").wait_for(timeout=WAIT_MS)
+    tap(cy, "[data-action=check]")
+    time.sleep(0.5)
+    held = committed(daphne_server, table_id)
+    assert held.hand is not None and len(held.hand.events) == len(state.hand.events)
+    cy.context.set_offline(False)
+    state = wait_for_next_action(daphne_server, table_id, state)
+    assert state.hand is not None
+    assert state.hand.seats[2].last_action == "check"
+    assert state.hand.street == 1, "the flop is out: the check closed the preflop round"
+    for phone in phones:
+        phone.wait_version(state.version)
+        assert phone.errors == []
