@@ -296,6 +296,9 @@ def test_three_phones_play_a_hand_to_a_showdown_with_a_side_pot(daphne_server: A
     assert start.hand is not None
     hole = {s.seat: {str(c) for c in s.hole} for s in start.hand.seats}
     phones[0].shot("table-nlhe")
+    # "Each hand publishes a SHA-256 commitment of its seed before the deal."
+    assert start.commitment is not None
+    assert start.commitment[:12] in phones[0].page.locator("#fairness").inner_text()
     # Ann (short) moves all-in preflop, the others call; Bo bets 20 on the flop, Cy calls; then checks.
     plan = {(0, 1): "all-in", (1, 2): 20}  # (street: 0 preflop, 1 flop; seat)
     final = play_until_over(daphne_server, table_id, phones, plan)
@@ -325,6 +328,14 @@ def test_three_phones_play_a_hand_to_a_showdown_with_a_side_pot(daphne_server: A
         assert_frames_private(phone, hole, number)
         assert phone.errors == []
     phones[1].shot("table-nlhe-results")
+
+    # "... and reveals the seed after the hand, so anyone can re-derive the deck order and check it."
+    href = phones[2].page.locator("#fairness a").get_attribute("href")
+    check = phones[2].context.new_page()
+    check.goto(f"{daphne_server.url}{href}")
+    assert check.locator("#verify-result").inner_text() == "The commitment matches this seed."
+    assert "python -m engine.shuffle verify" in check.locator("body").inner_text()
+    check.close()
 
     # The hand's history: step through it from the start, and download it as PHH.
     ann = phones[0]
