@@ -209,9 +209,31 @@ def apply(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
     if new is state:
         return state, []
     if kind.changes_hand:
-        new = _restart_clocks(new, now)
+        new = _restart_clocks(state, new, now)
+    if not kind.passive:
+        new = _schedule_deal(new, now)
     version = state.version + 1
     return replace(new, version=version, changed_at=state.changed_at if kind.passive else version), events
+
+
+def _schedule_deal(state: LiveTable, now: float) -> LiveTable:
+    """While the dealer is dealing, a table that can deal again (a player sat down or came
+    back) gets its next deal scheduled; one that cannot waits without polling."""
+    if not state.dealing or not state.options.auto_deal or state.hand_in_progress:
+        return state
+    if state.next_deal_at is not None:
+        return state
+    if not _can_deal(state.table):
+        return state
+    return replace(state, next_deal_at=now + state.options.deal_delay)
+
+
+def _can_deal(table: TableState) -> bool:
+    try:
+        tables.plan_next_hand(table)
+    except EngineError:
+        return False
+    return True
 
 
 def is_stale(state: LiveTable, seen_version: int) -> bool:
@@ -220,14 +242,14 @@ def is_stale(state: LiveTable, seen_version: int) -> bool:
     return not state.changed_at <= seen_version <= state.version
 
 
-def _restart_clocks(state: LiveTable, now: float) -> LiveTable:
-    """A fresh action clock for whoever must decide now; the next deal once a hand is over."""
+def _restart_clocks(before: LiveTable, state: LiveTable, now: float) -> LiveTable:
+    """A fresh action clock for whoever must decide now; the next deal when a hand ends."""
     hand = state.hand
     deadline = None
     if hand is not None and not hand.finished and hand.to_act is not None and state.options.action_seconds:
         deadline = now + state.options.action_seconds
     next_deal_at = state.next_deal_at
-    if hand is not None and hand.finished:
+    if before.hand_in_progress and hand is not None and hand.finished:
         next_deal_at = now + state.options.deal_delay if state.dealing and state.options.auto_deal else None
     return replace(state, deadline=deadline, next_deal_at=next_deal_at)
 
@@ -272,6 +294,9 @@ def _start_hand(state: LiveTable, actor: Actor, intent: Intent, now: float) -> R
         raise TableError("A hand is in progress; finish it first.")
     if actor == SYSTEM and (state.next_deal_at is None or state.next_deal_at > now):
         raise StaleIntentError("The next hand is not due yet")
+    if actor == SYSTEM and not _can_deal(state.table):
+        # Not enough players: stop the timer; the next seating change schedules a deal again.
+        return replace(state, next_deal_at=None), [{"type": "table.waiting_for_players"}]
     seed = seed_from_hex(intent["seed"]) if intent.get("seed") else new_seed()
     bomb_pot = _scheduled_bomb_pot(state)
     table, config = tables.start_hand(bomb_pot or state.table)

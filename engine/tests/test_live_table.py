@@ -215,3 +215,14 @@ def test_a_presence_change_alone_does_not_make_a_pending_action_stale():
     state = _act(state, 1, "call")
     assert is_stale(state, seen) and not is_stale(state, state.version)
     assert is_stale(state, state.version + 1)
+
+
+def test_the_dealer_waits_for_players_without_polling_and_deals_when_one_sits_down():
+    state = _dealt(players=2)
+    state, _ = apply(state, "host", {"type": "sit_out", "seat": 2}, now=101)
+    state = _act(state, state.hand.to_act, "fold", now=110)  # type: ignore[union-attr]
+    assert state.next_deal_at == 115
+    state, events = apply(state, "system", {"type": "start_hand"}, now=115)
+    assert events == [{"type": "table.waiting_for_players"}] and state.next_deal_at is None
+    state, _ = apply(state, "system", {"type": "sit", "seat": 4, "player": "p4", "stack": 100}, now=200)
+    assert state.next_deal_at == 205
