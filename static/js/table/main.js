@@ -113,7 +113,11 @@ function start() {
       actionBar.settled();
       notify(error.message || "The table refused that.", "error");
     },
-    onStatus: showConnection,
+    onStatus: (status, detail) => {
+      showConnection(status, detail);
+      // A player the host moved to another table is refused here: the seat page knows where to go.
+      if (status === "forbidden" && config.role === "player") setTimeout(() => location.assign(config.seatUrl), 1500);
+    },
   });
 }
 
