@@ -422,7 +422,8 @@ def _play(state: LiveTable, seat: int, action: str, params: dict[str, Any]) -> t
     if state.hand is None or state.hand.finished:
         raise IllegalActionError("No hand is being played")
     hand = _copy_hand(state.hand)
-    accepted = inspect.signature(hand.act).parameters
+    # `seat` and `action` are the hand's own arguments, never a client's field.
+    accepted = set(inspect.signature(hand.act).parameters) - {"self", "seat", "action"}
     unknown = [name for name in params if name not in accepted]
     if unknown:
         raise IllegalActionError(f"{action!r} does not take {', '.join(sorted(unknown))}")

@@ -7,6 +7,7 @@ projection, so hidden cards never pass through the channel layer.
 
 from __future__ import annotations
 
+import logging
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -31,6 +32,8 @@ from tables.live import (
 )
 from tables.live_protocol import ClientMessage, ProtocolError, parse
 from tables.models import Night, Player, Seat, Table
+
+logger = logging.getLogger(__name__)
 
 CLOSE_FORBIDDEN = 4403
 CLOSE_THROTTLED = 4429
@@ -179,6 +182,10 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await self.error(refused.code, refused.message, message.client_id)
             if refused.code == "stale_version":
                 await self.send_view(force=True)
+            return
+        except Exception:  # a bug must cost this intent, not the player's connection
+            logger.exception("Intent %s on table %s failed", message.client_id, self.table_id)
+            await self.error("illegal", "That could not be done; nothing changed.", message.client_id)
             return
         await self.send_json({"type": "ack", "client_id": message.client_id, "version": applied.version})
         await self.send_view(at_least=applied.version)

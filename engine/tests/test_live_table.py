@@ -106,6 +106,7 @@ def test_refused_intents_raise_a_clear_error_and_leave_the_state_untouched():
         (2, {"type": "act", "action": {"type": "check"}}),  # not seat 2's turn
         (1, {"type": "act", "action": {"type": "raise", "to": 1}}),
         (1, {"type": "act", "action": {"type": "call", "card": "As"}}),
+        (1, {"type": "act", "action": {"type": "call", "seat": 2}}),
         (1, {"type": "act", "action": "fold"}),
         (1, {"type": "teleport"}),
         ("host", {"type": "sit", "seat": 1, "player": "zed", "stack": 100}),

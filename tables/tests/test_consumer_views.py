@@ -146,3 +146,18 @@ async def test_a_disconnected_player_keeps_the_seat_and_chips_and_shows_as_away(
     assert [s["away"] for s in back["table"]["seats"]] == [False, False, False]
     for phone in (phones[0], phones[2], again):
         await phone.close()
+
+
+async def test_a_player_sits_out_from_the_phone_and_a_pong_names_the_tables_version(table):
+    [ann, _bo] = await database_sync_to_async(seat_players)(table, ["Ann", "Bo"])
+    phone = Phone(table.pk, await database_sync_to_async(player_cookie)(ann))
+    await phone.connect()
+    await settle([phone])
+    sit_out = {"type": "act", "client_id": "out", "version": phone.version, "action": {"type": "sit_out"}}
+    reply = await phone.request(sit_out)
+    assert reply["type"] == "ack"
+    await phone.until(lambda view: view["version"] >= reply["version"])
+    assert phone.view["table"]["seats"][0]["status"] == "sitting_out"
+    pong = await phone.request({"type": "ping", "t": 42})
+    assert pong == {"type": "pong", "t": 42, "version": reply["version"]}
+    await phone.close()
