@@ -44,9 +44,11 @@ pytestmark = [pytest.mark.browser]
 # Arranging the table (run inside the server's database by DaphneServer.call) ------------------
 
 
-def arrange_table(names: list[str], stacks: list[int], seed: str, game: str = "nlhe") -> dict[str, Any]:
-    """A night, a table with these players seated 1, 2, 3... with these stacks, no action
-    clock and no automatic next deal, and the first hand dealt from `seed`."""
+def arrange_table(
+    names: list[str], stacks: list[int], seed: str, game: str = "nlhe", action_seconds: int = 0
+) -> dict[str, Any]:
+    """A night, a table with these players seated 1, 2, 3... with these stacks, the action
+    clock given (0: none), no automatic next deal, and the first hand dealt from `seed`."""
     import datetime
     from decimal import Decimal
 
@@ -75,7 +77,7 @@ def arrange_table(names: list[str], stacks: list[int], seed: str, game: str = "n
         seating.move_player(player, table, number)
     for number, stack in enumerate(stacks, start=1):
         apply_intent(table.pk, "host", {"type": "set_stack", "seat": number, "stack": stack})
-    apply_intent(table.pk, "host", {"type": "options", "action_seconds": 0, "auto_deal": False})
+    apply_intent(table.pk, "host", {"type": "options", "action_seconds": action_seconds, "auto_deal": False})
     if game != "nlhe":
         # Test arrangement only: the table plays another game from its next hand.
         state = load_state(table.pk)

@@ -33,9 +33,14 @@ def test_the_page_fits_a_360_px_phone_with_big_touch_targets_and_spoken_labels(
     """Phones first: no sideways scrolling at 360 px, touch targets of at least 44 px, and every
     card and button has words for a screen reader (colour is never the only signal)."""
     names = ["Ann", "Bo", "Cy"]
-    arranged = daphne_server.call(f"{HERE}:arrange_table", names=names, stacks=[60, 200, 200], seed=SEED)
-    ann = open_phones(browser, daphne_server, arranged, names)[0]
+    arranged = daphne_server.call(
+        f"{HERE}:arrange_table", names=names, stacks=[60, 200, 200], seed=SEED, action_seconds=300
+    )
+    ann, bo, _ = open_phones(browser, daphne_server, arranged, names)
     wait_my_turn(ann)
+    # The action clock: a bar under my cards, and under my seat on the others' phones.
+    assert ann.page.locator(".me .clock[role=timer]").count() == 1
+    assert bo.page.locator(".seat[data-turn='true'] .clock[role=timer]").count() == 1
     assert ann.page.title().startswith("\u25cf Your turn")
     tap(ann, "[data-action=size]")  # the sizing panel has the most controls
     ann.page.set_viewport_size({"width": 360, "height": 740})
