@@ -20,10 +20,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.config import HandConfig, PostKind, Stakes
+from engine.dealer import validate
+from engine.games import GAMES
 from engine.table import (
     Entry,
     GameMode,
     SeatStatus,
+    TableOptions,
     TableState,
     can_sit_in,
     can_sit_out,
@@ -31,6 +34,7 @@ from engine.table import (
     leave,
     new_table,
     set_stack,
+    set_straddle,
     sit,
     sit_in,
     sit_out,
@@ -50,14 +54,22 @@ class Session:
     hands: list[HandConfig] = field(default_factory=list)
     previous_button_holder: str | None = None
 
+    def entry(self) -> Entry:
+        choices = [Entry.POST, Entry.WAIT]
+        if self.state.options.higher_limit:
+            choices.append(Entry.BUY_BUTTON)
+        return self.rnd.choice(choices)
+
     def arrive(self) -> None:
         empty = [n for n in range(1, self.state.max_seats + 1) if self.state.seat(n) is None]
         if not empty:
             return
         self.next_id += 1
         stack = self.rnd.choice([100, 200, 500])
-        entry = self.rnd.choice([Entry.POST, Entry.WAIT])
-        self.state = sit(self.state, self.rnd.choice(empty), f"p{self.next_id}", stack, entry=entry)
+        seat = self.rnd.choice(empty)
+        self.state = sit(self.state, seat, f"p{self.next_id}", stack, entry=self.entry())
+        if self.rnd.random() < 0.3:
+            self.state = set_straddle(self.state, seat, True)
         self.chips += stack
 
     def between_hands(self) -> None:
@@ -75,7 +87,7 @@ class Session:
             elif roll < 0.7 and can_sit_out(self.state, seat):
                 self.state = sit_out(self.state, seat)
             elif can_sit_in(self.state, seat):
-                self.state = sit_in(self.state, seat, self.rnd.choice([Entry.POST, Entry.WAIT]))
+                self.state = sit_in(self.state, seat, self.entry())
         for s in self.state.seats:
             if s.status is SeatStatus.BUSTED and self.rnd.random() < 0.5:
                 self.state = set_stack(self.state, s.seat, 200)
@@ -98,6 +110,7 @@ class Session:
 
     def play_hand(self) -> None:
         self.state, config = start_hand(self.state)
+        validate(config, GAMES[config.game].deck)  # the hand engine accepts what the table plans
         stacks = {s.seat: s.stack for s in config.seats}
         put = dict.fromkeys(stacks, 0)
         for post in config.posts:  # as the dealer does: a short stack posts what it has
@@ -159,6 +172,7 @@ def run_session(rnd: random.Random, mode: GameMode, hands: int) -> Session:
         max_seats=rnd.choice([4, 6, 9, 10]),
         mode=mode,
         stakes=Stakes(small_blind=5, big_blind=10, ante=rnd.choice([0, 0, 1])),
+        options=TableOptions(higher_limit=rnd.random() < 0.5),
     )
     session = Session(state, rnd)
     for _ in range(rnd.randint(2, state.max_seats)):
