@@ -53,7 +53,9 @@ Events (engine.events, frozen, `to_json()` -> {"type": ..., fields}, `event_from
 Extending
   New events: subclass `Event` (frozen, slots, ClassVar `type`), `events.register_event`, and
   `applies(EventClass)(function(hand, event))`. New dealer steps: a `Step(kind, street, count)`
-  in a GameDef procedure plus `dealer.STEP_HANDLERS[kind] = function(hand, step) -> Event | None`.
+  in a GameDef procedure plus `dealer.STEP_HANDLERS[kind] = function(hand, step) -> Event | None`;
+  `games.register_game(game, procedure=None)`; `dealer.OPTION_CHECKS[key] = check(config)` refuses
+  bad `HandConfig.options`. `showdown.hand_value(hand, seat, board=0)` ranks a hand (cards speak).
 Views: `engine.views.view(hand, viewer)` with viewer a seat number, "host" or "public".
 """
 
