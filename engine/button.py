@@ -1,7 +1,7 @@
 """Where the button and the blinds go next, and who is dealt in: the next hand from the last.
 
-The procedure (cash games and tournaments alike; "the button must move forward, and
-the blinds adjust accordingly"):
+The procedure, the "dead button" rule of tournaments, used at cash tables too ("the
+button must move forward, and the blinds adjust accordingly"):
 
 1. **The big blind moves forward exactly one player.** It goes to the first seat
    clockwise after the last big blind whose player can take it: in a tournament every
@@ -33,6 +33,13 @@ once, except in the small blind or between the button and the small blind (at
 higher-limit tables they may post there too, or buy the button). With only two players
 able to play, waiting would leave nobody to play against: both are dealt in and nobody
 owes anything (the blinds follow rule 3).
+
+Missed blinds (cash games with blinds): when the big blind passes over a player who is
+sitting out or out of chips, that player owes both blinds ("post the big blind plus a dead
+small blind"); when the small blind position falls on such a player, the small blind.
+Coming back they post a live `NEW_PLAYER_BLIND` and a `DEAD_SMALL_BLIND` (live=False),
+only the dead small blind if that is all they missed, or wait for the big blind, which
+settles everything. New players who never played owe a new player's blind instead.
 """
 
 from __future__ import annotations
