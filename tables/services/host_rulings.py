@@ -165,7 +165,15 @@ def preview(table: Table, by: AbstractBaseUser | None, key: str, values: Mapping
         raise ActionRefused(str(error)) from None
     before_view = engine_live.view(state, "public")
     after_view = engine_live.view(after, "public")
-    return Preview(BY_KEY[key], intent, state.version, describe_changes(before_view, after_view))
+    changes = describe_changes(before_view, after_view)
+    moved = sum(s.stack for s in after.table.seats) - sum(s.stack for s in state.table.seats)
+    if moved:
+        # Only ledger entries and hands should change the chips in play: say so before it happens.
+        changes.append(
+            f"Chips in play {'+' if moved > 0 else '−'}{abs(moved)} without a ledger entry: "
+            "the night will not balance until the ledger is corrected."
+        )
+    return Preview(BY_KEY[key], intent, state.version, changes)
 
 
 def apply_ruling(

@@ -23,7 +23,10 @@ def test_adjusting_a_stack_previews_the_change_then_makes_it_with_its_reason(
     ann, _ = seat_players(table, ["Ann", "Bob"])
     ledger.record_chips_in(ann, "buy_in", 200, host)
     shown = host_rulings.preview(table, host, "adjust_stack", {"seat": "1", "stack": "150"})
-    assert shown.changes == ["Seat 1 (Ann): stack 200 → 150 chips"]
+    assert shown.changes == [
+        "Seat 1 (Ann): stack 200 → 150 chips",
+        "Chips in play −50 without a ledger entry: the night will not balance until the ledger is corrected.",
+    ]
     assert load_state(table.pk).table.seat(1).stack == 200  # a preview changes nothing
     host_rulings.apply_ruling(
         table, host, "adjust_stack", {"seat": "1", "stack": "150"}, "miscounted chips", shown.version
