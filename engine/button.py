@@ -146,7 +146,7 @@ def _dealt_in_cash(
     return sorted(dealt)
 
 
-def _entry_posts(s: SeatState, stakes: Stakes, buying: bool) -> list[Post]:
+def entry_posts(s: SeatState, stakes: Stakes, buying: bool) -> list[Post]:
     """What a new or returning player posts to be dealt in now.
 
     "an amount up to the size of the minimum opening bet is live, and the remainder is
@@ -218,7 +218,7 @@ def _build(
                 continue
             else:
                 buying = s.buy_button and strictly_between(state.max_seats, pos.button, pos.small_blind, seat)
-                own = _entry_posts(s, stakes, buying)
+                own = entry_posts(s, stakes, buying)
                 if seat == small_seat and any(p.live for p in own):
                     small_seat = None  # heads-up: a live entry blind stands in for the small blind
                 if buying:

@@ -24,8 +24,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from engine.button import can_take_big_blind, plan, settle_debts
-from engine.config import HandConfig, Stakes
+from engine.button import can_take_big_blind, entry_posts, plan, settle_debts
+from engine.config import HandConfig, Post, Stakes
 from engine.errors import EngineError, TableError
 from engine.table_state import (
     Entry,
@@ -36,6 +36,7 @@ from engine.table_state import (
     TableState,
     new_table,
     seats_between,
+    uses_blinds,
     verify_stakes,
 )
 from engine.tournament.standings import Bust, Finish, place_busts
@@ -47,6 +48,7 @@ __all__ = [
     "SeatStatus",
     "TableOptions",
     "TableState",
+    "blinds_owed",
     "can_change_seat",
     "can_leave",
     "can_move_button",
@@ -324,6 +326,14 @@ def set_game(state: TableState, game: str, stakes: Stakes) -> TableState:
 
 def set_options(state: TableState, options: TableOptions) -> TableState:
     return replace(state, options=options)
+
+
+def blinds_owed(state: TableState) -> dict[int, tuple[Post, ...]]:
+    """What each seat that owes blinds would post to come in now (cash games with blinds):
+    a new player's big blind, or a missed big blind (live) and small blind (dead)."""
+    if not state.cash_game or not uses_blinds(state.game):
+        return {}
+    return {s.seat: tuple(entry_posts(s, state.stakes, False)) for s in state.seats if s.owes_entry}
 
 
 # Hands ------------------------------------------------------------------------------------------

@@ -9,9 +9,11 @@ from engine.errors import TableError
 from engine.table import (
     Entry,
     SeatStatus,
+    blinds_owed,
     finish_hand,
     plan_next_hand,
     set_stack,
+    sit,
     sit_in,
     sit_out,
     start_hand,
@@ -127,3 +129,12 @@ def test_results_that_do_not_conserve_chips_are_refused_and_change_nothing():
         finish_hand(state, {1: 200, 3: 200})
     assert state.current_hand is not None
     assert finish(state).current_hand is None
+
+
+def test_the_table_says_which_seats_owe_blinds_and_what_they_would_post():
+    state = sit(missed_both(), 8, "newcomer", 100, entry=Entry.WAIT)
+    owed = {seat: [(p.kind, p.amount, p.live) for p in due] for seat, due in blinds_owed(state).items()}
+    assert owed == {
+        5: [(PostKind.NEW_PLAYER_BLIND, 2, True), (PostKind.DEAD_SMALL_BLIND, 1, False)],
+        8: [(PostKind.NEW_PLAYER_BLIND, 2, True)],
+    }
