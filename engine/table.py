@@ -85,6 +85,11 @@ def _dealt_in(state: TableState, seat: int) -> bool:
     return state.current_hand is not None and any(s.seat == seat for s in state.current_hand.seats)
 
 
+def _verify_seat_number(state: TableState, seat: int) -> None:
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 1 <= seat <= state.max_seats:
+        raise TableError(f"There is no seat {seat}; this table has seats 1 to {state.max_seats}.")
+
+
 def _verify_entry(state: TableState, entry: Entry) -> None:
     if Entry(entry) is Entry.BUY_BUTTON and not state.options.higher_limit:
         raise TableError("Buying the button is only allowed at higher-limit tables.")
@@ -104,8 +109,7 @@ def _blind_has_passed(state: TableState, seat: int) -> bool:
 def verify_sit(
     state: TableState, seat: int, player: str, stack: int, name: str = "", entry: Entry = Entry.WAIT
 ) -> None:
-    if not 1 <= seat <= state.max_seats:
-        raise TableError(f"There is no seat {seat}; this table has seats 1 to {state.max_seats}.")
+    _verify_seat_number(state, seat)
     if state.seat(seat) is not None:
         raise TableError(f"Seat {seat} is taken.")
     if not player:
@@ -164,8 +168,7 @@ def leave(state: TableState, seat: int) -> TableState:
 
 def verify_change_seat(state: TableState, seat: int, new_seat: int) -> None:
     s = state.occupant(seat)
-    if not 1 <= new_seat <= state.max_seats:
-        raise TableError(f"There is no seat {new_seat}; this table has seats 1 to {state.max_seats}.")
+    _verify_seat_number(state, new_seat)
     if state.seat(new_seat) is not None:
         raise TableError(f"Seat {new_seat} is taken.")
     if _dealt_in(state, seat) or s.leaving:

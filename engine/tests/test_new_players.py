@@ -133,6 +133,7 @@ def test_changing_to_a_seat_the_blinds_have_just_passed_makes_a_new_player():
     [
         (3, "x", 100, "taken"),
         (10, "x", 100, "no seat 10"),
+        ("2", "x", 100, "no seat 2"),
         (2, "p1", 100, "already seated"),
         (2, "x", 0, "above zero"),
     ],
