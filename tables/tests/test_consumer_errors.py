@@ -172,3 +172,50 @@ def test_malformed_messages_get_an_error_and_change_nothing(seated, monkeypatch,
     assert all(reply["message"] for reply in replies)
     after = committed(table.pk)
     assert after.changed_at <= before <= after.version  # at most presence moved on
+
+
+well_formed_acts = st.fixed_dictionaries(
+    {
+        "type": st.one_of(
+            st.sampled_from(["fold", "check", "call", "bet", "raise", "show", "muck", "remove", "reveal"]),
+            st.from_regex(r"[a-z][a-z0-9_]{0,20}", fullmatch=True).filter(lambda t: not t.startswith("sit_")),
+        )
+    },
+    optional={
+        "to": st.one_of(
+            st.integers(-10, 10**6), st.floats(allow_nan=False, allow_infinity=False), st.booleans()
+        ),
+        "seat": st.integers(-3, 12),
+        "card": st.text(alphabet="23456789TJQKAcdhs", max_size=3),
+    },
+)
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(actions=st.lists(well_formed_acts, min_size=1, max_size=12))
+def test_well_formed_actions_out_of_turn_are_refused_and_change_nothing(seated, monkeypatch, actions):
+    """A player who is not to act: whatever they send is refused, with a reason, and nothing changes."""
+    monkeypatch.setattr(consumers, "BURST", 1000.0)
+    table = seated["table"]
+    state = committed(table.pk)
+    waiting = next(s.seat for s in state.hand.seats if s.seat != state.hand.to_act)
+    cookie = player_cookie(seated["players"][waiting - 1])
+
+    async def send_all() -> list[dict]:
+        phone = Phone(table.pk, cookie)
+        assert (await phone.connect())[0]
+        await settle([phone])
+        replies = []
+        for n, action in enumerate(actions):
+            replies.append(
+                await phone.request(
+                    {"type": "act", "client_id": f"w{n}", "version": phone.version, "action": action}
+                )
+            )
+        await phone.close()
+        return replies
+
+    replies = async_to_sync(send_all)()
+    assert all(reply["type"] == "error" and reply["message"] for reply in replies), replies
+    after = committed(table.pk)
+    assert after.changed_at == state.changed_at and after.hand.to_json() == state.hand.to_json()
