@@ -43,6 +43,9 @@ logger = logging.getLogger(__name__)
 # A player seated by the host starts with this many big blinds (the table has no buy-in field yet).
 DEFAULT_BUY_IN_BIG_BLINDS = 100
 PLAYER_PREFIX = "player:"
+# The snapshot row also keeps where the log stands (last seq, the current hand's row), so the
+# write path need not look them up; LiveTable.from_json ignores the key.
+LOG_KEY = "log"
 
 
 class IntentRefused(Exception):
@@ -167,8 +170,8 @@ def apply_locked(
         raise IntentRefused("illegal", str(error)) from None
     if new is state:
         return Applied(snapshot.version)
-    _append_events(snapshot.table_id, state, new, actor, intent, client_id, events)
-    snapshot.state = new.to_json()
+    log = _append_events(snapshot, state, new, actor, intent, client_id, events)
+    snapshot.state = {**new.to_json(), LOG_KEY: log}
     snapshot.version = new.version
     snapshot.due_at = _as_datetime(new.due_at)
     snapshot.save(update_fields=["state", "version", "due_at", "updated_at"])
@@ -182,17 +185,23 @@ def _as_datetime(epoch: float | None) -> datetime.datetime | None:
 
 
 def _append_events(
-    table_id: int,
+    snapshot: TableSnapshot,
     before: LiveTable,
     after: LiveTable,
     actor: str,
     intent: Mapping[str, Any],
     client_id: str,
     events: list[dict[str, Any]],
-) -> None:
-    last = HandEvent.objects.filter(table_id=table_id).order_by("-seq").values_list("seq", flat=True).first()
-    seq = last or 0
-    hand = _hand_row(table_id, before) if before.hand_in_progress else None
+) -> dict[str, Any]:
+    """Append the intent and its events to the log; returns where the log now stands."""
+    table_id = snapshot.table_id
+    log = snapshot.state.get(LOG_KEY)
+    if log is None:  # a snapshot written before the log position was kept with it
+        last = HandEvent.objects.filter(table_id=table_id).order_by("-seq").values_list("seq", flat=True)
+        row = _hand_row(table_id, before) if before.hand_in_progress else None
+        log = {"seq": last.first() or 0, "hand_id": row.pk if row else None}
+    seq = log["seq"]
+    hand = Hand(pk=log["hand_id"], table_id=table_id) if before.hand_in_progress and log["hand_id"] else None
     # A seed given for a test deal stays secret like any other until the hand ends.
     recorded = {key: value for key, value in intent.items() if key != "seed"}
     rows = [
@@ -223,11 +232,11 @@ def _append_events(
             )
         )
         if kind == "table.hand_finished" and hand is not None:
-            hand.seed = event["seed"]
-            hand.status = Hand.Status.FINISHED
-            hand.finished_at = timezone.now()
-            hand.save(update_fields=["seed", "status", "finished_at"])
+            Hand.objects.filter(pk=hand.pk).update(
+                seed=event["seed"], status=Hand.Status.FINISHED, finished_at=timezone.now()
+            )
     HandEvent.objects.bulk_create(rows)
+    return {"seq": seq + len(rows), "hand_id": hand.pk if hand is not None else None}
 
 
 def _hand_row(table_id: int, state: LiveTable) -> Hand | None:
