@@ -91,3 +91,15 @@ def test_tables_have_two_to_twenty_three_seats():
     for seats in (1, 24):
         with pytest.raises(ConfigurationError):
             new_table(max_seats=seats, stakes=Stakes(1, 2))
+
+
+def test_host_stack_changes_are_validated_and_a_refusal_changes_nothing():
+    """The host can set stacks between hands; the engine validates the result."""
+    state = table_with([1, 2, 3])
+    for bad in (-5, 2.5, "100"):
+        with pytest.raises(TableError, match="whole number"):
+            set_stack(state, 2, bad)
+    with pytest.raises(TableError, match="empty"):
+        set_stack(state, 6, 100)
+    assert state.occupant(2).stack == 100
+    assert set_stack(state, 2, 250).occupant(2).stack == 250
