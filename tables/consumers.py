@@ -169,7 +169,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         # The version lets a client that missed the last hint see it is behind and resync.
         version = await _db(current_version)(self.table_id)
         if self.identity is not None and self.identity.player_id is not None:
-            await _db(live_presence.seen)(self.channel_name)
+            await _db(live_presence.seen)(self.table_id, self.identity.player_id, self.channel_name)
         await self.send_json({"type": "pong", "t": t, "version": version})
 
     async def submit(self, message: ClientMessage) -> None:

@@ -1,9 +1,10 @@
 """Who is connected to a table: a seated player with no open socket is shown as away.
 
 Each open websocket of a seated player is a `TableConnection` row. Pings refresh its
-`seen_at`, so rows left behind by a process that died stop counting after
-`STALE_AFTER`. A change in who is away goes through the one write path like any other
-change, computed under the table's lock so that connects and disconnects cannot race.
+`seen_at`, so rows left behind by a process that died stop counting after `STALE_AFTER`
+(and are swept at the table's next presence change). A change in who is away goes
+through the one write path like any other change, computed under the table's lock so
+that connects and disconnects cannot race.
 """
 
 from __future__ import annotations
@@ -33,8 +34,11 @@ def disconnected(table_id: int, channel_name: str) -> Applied:
     return refresh(table_id)
 
 
-def seen(channel_name: str) -> None:
-    TableConnection.objects.filter(channel_name=channel_name).update(seen_at=timezone.now())
+def seen(table_id: int, player: Player | int, channel_name: str) -> None:
+    """A ping: this socket is alive. A socket whose row was swept as stale counts again."""
+    if not TableConnection.objects.filter(channel_name=channel_name).update(seen_at=timezone.now()):
+        player_id = player if isinstance(player, int) else player.pk
+        connected(table_id, Player(pk=player_id), channel_name)
 
 
 def refresh(table_id: int) -> Applied:
@@ -42,6 +46,8 @@ def refresh(table_id: int) -> Applied:
     with transaction.atomic():
         snapshot = locked_snapshot(table_id)
         fresh = timezone.now() - STALE_AFTER
+        # Rows of sockets that stopped pinging (a process that died, a phone asleep) go.
+        TableConnection.objects.filter(table_id=table_id, seen_at__lt=fresh).delete()
         here = {
             str(player_id)
             for player_id in TableConnection.objects.filter(
