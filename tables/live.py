@@ -82,6 +82,8 @@ def initial_state(table: Table) -> LiveTable:
     )
     for seat in Seat.objects.filter(table=table).select_related("player"):
         stack = starting_stack(seat)
+        if stack < 1:
+            continue  # nobody sits down without chips: seating them is refused (player_seated)
         state = sit(state, seat.number, str(seat.player_id), stack, seat.player.display_name)
     return live.new_live_table(state, LiveOptions())
 
