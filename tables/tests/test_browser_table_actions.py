@@ -96,6 +96,13 @@ def test_acting_out_of_turn_asks_first_and_then_binds(daphne_server: Any, browse
         assert phone.page.locator(".seat[data-seat='3'][data-status='folded']").count() == (number != 3)
         assert phone.errors == []
 
+    # Out of this hand, Cy sits out from the next one, and comes back.
+    tap(cy, "[data-action=sit_out]")
+    cy.page.locator("[data-action=sit_in]").wait_for(timeout=WAIT_MS)
+    assert committed(daphne_server, table_id).table.seat(3).status == "sitting_out"
+    tap(cy, "[data-action=sit_in]")
+    cy.page.locator("[data-action=sit_out]").wait_for(timeout=WAIT_MS)
+
 
 def test_a_phone_that_drops_out_mid_hand_catches_up_within_3_seconds_and_can_act(
     daphne_server: Any, browser: Any

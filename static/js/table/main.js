@@ -93,7 +93,7 @@ function render(view) {
   renderBoard(parts.board, model);
   renderFairness(parts.fairness, model, config.verifyUrl);
   renderResults(parts.results, model);
-  renderMe(parts.me, model, options);
+  renderMe(parts.me, model, { ...options, onSeat: (type) => socket.act({ type }) });
   actionBar.render(model);
   const title = $("#hand-title");
   if (title) {

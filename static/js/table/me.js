@@ -5,7 +5,7 @@ import { chips, el, fill, statusWord } from "./format.js";
 import { clockBar } from "./clock.js";
 import { madeHandWords } from "./model.js";
 
-export function renderMe(container, model, { blinds = new Map() } = {}) {
+export function renderMe(container, model, { blinds = new Map(), onSeat = null } = {}) {
   const me = model.me;
   if (!me) {
     container.hidden = true;
@@ -55,6 +55,8 @@ export function renderMe(container, model, { blinds = new Map() } = {}) {
       me.lastAction ? el("span", { class: "seat-last", text: me.lastAction }) : null,
     ),
     model.myTurn ? clockBar(model.deadline, model.actionSeconds, "Your time") : null,
+    // Between hands or out of this one: the dock has room for it then.
+    onSeat && (!model.inProgress || !me.inHand || folded) ? seatButton(model, onSeat) : null,
   );
   container.dataset.turn = model.myTurn ? "true" : "false";
 }
@@ -68,4 +70,16 @@ function removalNote(model) {
     if (r.from === model.mySeat) lines.push(`${names.get(r.by) || "Your neighbour"} took one of your cards: you will not see which.`);
   }
   return lines.length ? el("p", { class: "my-note", text: lines.join(" ") }) : null;
+}
+
+/** Sit out (from the next hand) or come back in. */
+function seatButton(model, onSeat) {
+  const mine = (model.table.seats || []).find((s) => model.me && s.seat === model.me.seat);
+  if (!mine) return null;
+  const out = mine.status === "sitting_out";
+  return el(
+    "button",
+    { type: "button", class: "seat-toggle", "data-action": out ? "sit_in" : "sit_out", onclick: () => onSeat(out ? "sit_in" : "sit_out") },
+    out ? "I'm back: deal me in" : "Sit out next hands",
+  );
 }
