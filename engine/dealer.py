@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from engine import betting, showdown
+from engine import betting, out_of_turn, showdown
 from engine.cards import Card
 from engine.config import HandConfig, PostKind
 from engine.errors import ConfigurationError
@@ -109,10 +109,12 @@ def _validate_posts(config: HandConfig, game: GameDef, numbers: list[int]) -> No
 
 def next_event(hand: Hand) -> Event | None:
     """The dealer's next event, or None when a player must act or the hand is over."""
-    if hand.finished:
-        return None
+    if hand.finished or hand.extras.get("paused"):
+        return None  # a paused hand waits for the host (engine.rulings)
     if hand.round_open:
-        return _end_round(hand) if hand.to_act is None else None
+        if hand.to_act is None:
+            return _end_round(hand)
+        return out_of_turn.settle(hand)  # the turn reached a seat that acted out of turn
     if hand.step > 1 and sum(1 for s in hand.seats if not s.folded) == 1:
         return showdown.award(hand)  # everyone else folded: "the last player wins without showing"
     step = hand.current_step

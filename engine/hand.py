@@ -66,7 +66,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine import betting, dealer, showdown
+from engine import betting, dealer, house, showdown
 from engine.cards import Card, card
 from engine.config import HandConfig
 from engine.errors import IllegalActionError
@@ -224,6 +224,9 @@ class Hand:
         """ "betting", "showdown", "complete", or the dealer step in progress."""
         if self.finished:
             return "complete"
+        home = house.phase(self)
+        if home:
+            return home
         if self.round_open:
             return "betting"
         step = self.current_step
@@ -249,8 +252,14 @@ class Hand:
         """What `seat` may do now, with reasons for what it may not (see engine.betting)."""
         if self.finished:
             return {"your_turn": False, "reason": "The hand is over", "actions": {}}
+        home = house.legal_actions(self, seat)
+        if home is not None:
+            return home
         if self.round_open:
-            return betting.legal_actions(self, self.seat(seat))
+            options = betting.legal_actions(self, self.seat(seat))
+            if not options["your_turn"]:
+                options["out_of_turn"] = house.out_of_turn.options(self, seat)
+            return options
         return showdown.legal_actions(self, self.seat(seat))
 
     # Player operations: verify_x raises, can_x answers, x records and applies --------
@@ -315,8 +324,20 @@ class Hand:
         self.verify_muck(seat)
         return self.record(Mucked(seat))
 
-    def act(self, seat: int, action: str, to: int | None = None) -> list[Event]:
-        """One player intent by name: fold, check, call, bet, raise (with `to`), show, muck."""
+    def act(
+        self,
+        seat: int,
+        action: str,
+        to: int | None = None,
+        *,
+        index: int | None = None,
+        out_of_turn: bool = False,
+    ) -> list[Event]:
+        """One player intent by name: fold, check, call, bet, raise (with `to`), show, muck;
+        remove / reveal (with the card `index`); `out_of_turn=True` posts a binding action early."""
+        home = house.act(self, seat, action, to, index, out_of_turn)
+        if home is not None:
+            return home
         if action in ("bet", "raise"):
             if not isinstance(to, int) or isinstance(to, bool):
                 raise IllegalActionError(f"Say how much to {action} to")
@@ -330,7 +351,7 @@ class Hand:
         }.get(action)
         if operation is None:
             raise IllegalActionError(
-                f"{action!r} is not an action (fold, check, call, bet, raise, show, muck)"
+                f"{action!r} is not an action (fold, check, call, bet, raise, show, muck, remove, reveal)"
             )
         return operation(seat)
 
@@ -439,3 +460,4 @@ applies(BetOrRaised)(betting.apply_bet_or_raise)
 applies(Showed)(showdown.apply_show)
 applies(Mucked)(showdown.apply_muck)
 dealer.register_appliers(applies)
+house.register(applies)

@@ -165,7 +165,7 @@ def apply_pots_awarded(hand: Hand, event: PotsAwarded) -> None:
             s.stack += amount
             s.won += amount
             hand.pot -= amount
-    hand.awards = list(event.awards)
+    hand.awards.extend(event.awards)  # after any pot the host awarded by a ruling
     hand.pots = []
     hand.to_act = None
     hand.round_open = False

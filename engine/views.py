@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine import home_views
 from engine.betting import STREET_NAMES
 from engine.errors import EngineError
 from engine.showdown import hand_value
@@ -70,7 +71,7 @@ def _tabled_hand(hand: Hand, s: SeatState) -> list[str] | None:
 
 
 def _seat_view(hand: Hand, s: SeatState, viewer: Viewer) -> dict[str, Any]:
-    visible = can_see_hole_cards(hand, s, viewer)
+    visible = home_views.hole_cards_visible(hand, s, viewer, can_see_hole_cards(hand, s, viewer))
     return {
         "seat": s.seat,
         "player": s.player,
@@ -83,9 +84,10 @@ def _seat_view(hand: Hand, s: SeatState, viewer: Viewer) -> dict[str, Any]:
         "card_count": len(s.hole),
         "cards": [str(c) for c in s.hole] if visible else None,
         "shown": s.shown,
-        "hand": _tabled_hand(hand, s),
+        "hand": _tabled_hand(hand, s) if visible else None,
         "is_turn": hand.to_act == s.seat,
         "won": s.won,
+        **home_views.seat_extras(hand, s),
     }
 
 
@@ -118,9 +120,10 @@ def view(hand: Hand, viewer: Viewer) -> dict[str, Any]:
         "finished": hand.finished,
         "your_cards": None,
         "legal_actions": None,
+        **home_views.hand_extras(hand, viewer),
     }
     if is_seat:
         s = hand.seats[hand.index[viewer]]  # type: ignore[index]
-        data["your_cards"] = [str(c) for c in s.hole]
+        data["your_cards"] = home_views.own_cards(hand, s.seat)
         data["legal_actions"] = hand.legal_actions(s.seat)
     return data

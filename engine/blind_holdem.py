@@ -1,0 +1,260 @@
+"""Blind Hold'em: no betting, a fixed stake, two hole cards each and a five-card board.
+
+"Before the deal, every player puts the same agreed fixed stake into the pot. There are
+no blinds, antes, bets, calls or raises beyond this stake." "Each player needs two cards
+and the board needs five, so a single deck is enough for up to 23 players" (no burns).
+
+Options announced before the deal (`HandConfig.options`):
+
+- "reveal": "all_at_once" (default: "Once the board is complete, every player turns
+  their two hole cards face up") or "staged" (3.2: the flop, then each player turns one
+  hole card face up, in turn clockwise from the left of the button, choosing which with
+  `Hand.act(seat, "reveal", index=0|1)`; the turn, then the second hole cards, all
+  together; the river). The host can turn the rest automatically: ruling "reveal_rest"
+  (each remaining player's first card).
+- "look_at_own_cards": True (default) or False: whether a player sees their own hole
+  cards before they are turned face up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from engine import dealer
+from engine.config import HandConfig, PostKind
+from engine.errors import ConfigurationError, IllegalActionError, RulingError
+from engine.events import BoardDealt, Event, HandsTabled, RoundEnded, register_event
+from engine.games import ForcedBets, GameDef, Step, StepKind, Structure, holdem_streets
+from engine.home_events import HouseEvent, Ruling
+from engine.pots import build_pots
+from engine.seating import clockwise_after
+
+if TYPE_CHECKING:
+    from engine.hand import Hand
+
+KEY = "blind_holdem"
+REVEAL_METHODS = ("all_at_once", "staged")
+GATED_BOARD = "blind_board"  # a board step that first waits for the reveal stage before it
+COLLECT = "collect_stakes"
+SHOWDOWN = "blind_showdown"
+
+GAME = GameDef(
+    key=KEY,
+    name="Blind Hold'em",
+    short_deck=False,
+    hole_cards=2,
+    boards=1,
+    streets=holdem_streets(burn=False, preflop_betting=False),
+    structure=Structure.NO_BETTING,
+    forced_bets=ForcedBets.FIXED_STAKE,
+    min_players=2,
+    max_players=23,
+)
+PROCEDURE: tuple[Step, ...] = (
+    Step(StepKind.POST, 0),
+    Step(StepKind.DEAL_HOLE, 0, 2),
+    Step(GATED_BOARD, 1, 3),  # type: ignore[arg-type]
+    Step(GATED_BOARD, 2, 1),  # type: ignore[arg-type]
+    Step(GATED_BOARD, 3, 1),  # type: ignore[arg-type]
+    Step(COLLECT, 3),  # type: ignore[arg-type]
+    Step(SHOWDOWN, 3),  # type: ignore[arg-type]
+)
+
+
+def validate_options(config: HandConfig) -> None:
+    """ConfigurationError unless the announced options and the stakes make sense."""
+    reveal = config.options.get("reveal", "all_at_once")
+    if reveal not in REVEAL_METHODS:
+        raise ConfigurationError("Announce the reveal: all at once, or in stages")
+    if not isinstance(config.options.get("look_at_own_cards", True), bool):
+        raise ConfigurationError("look_at_own_cards is on or off")
+    stakes = {p.amount for p in config.posts if p.kind is PostKind.FIXED_STAKE}
+    if (
+        len(config.posts) != len(config.seats)
+        or len(stakes) != 1
+        or any(p.kind is not PostKind.FIXED_STAKE for p in config.posts)
+    ):
+        raise ConfigurationError(
+            "In Blind Hold'em every player puts in the same fixed stake, and nothing else"
+        )
+
+
+def staged(hand: Hand) -> bool:
+    return hand.config.options.get("reveal", "all_at_once") == "staged"
+
+
+def may_look_at_own_cards(hand: Hand) -> bool:
+    return bool(hand.config.options.get("look_at_own_cards", True))
+
+
+def revealed(hand: Hand, seat: int) -> list[int]:
+    """Indices of the seat's hole cards turned face up so far."""
+    return [index for s, index in hand.extras.get("revealed", []) if s == seat]
+
+
+# Events ------------------------------------------------------------------------------------
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class RevealStarted(HouseEvent):
+    """3.2(a): the flop is out; each player now turns one hole card face up, in turn."""
+
+    type: ClassVar[str] = "reveal_started"
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class HoleCardRevealed(HouseEvent):
+    """The player turned hole card number `index` face up."""
+
+    type: ClassVar[str] = "reveal"
+    by_player: ClassVar[bool] = True
+    seat: int
+    index: int
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class SecondCardsRevealed(HouseEvent):
+    """3.2(b): "each player turns their second hole card face up". `cards` is (seat, index)."""
+
+    type: ClassVar[str] = "second_cards_revealed"
+    cards: tuple[tuple[int, int], ...]
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
+class RevealsForced(Ruling):
+    """The host turned each remaining player's first card face up. `cards` is (seat, index)."""
+
+    type: ClassVar[str] = "ruling_reveal_rest"
+    cards: tuple[tuple[int, int], ...]
+
+
+# The dealer's steps -------------------------------------------------------------------------
+
+
+def _waiting_to_reveal(hand: Hand) -> list[int]:
+    """Seats that have not yet turned a card face up in the first stage, in turn order."""
+    order = [hand.seats[i].seat for i in clockwise_after(hand.seat_numbers, hand.config.button)]
+    return [seat for seat in order if not revealed(hand, seat)]
+
+
+def _gated_board(hand: Hand, step: Step) -> Event | None:
+    if staged(hand):
+        stage = hand.extras.get("reveal_stage", 0)
+        if step.street == 2 and stage == 0:
+            return RevealStarted()
+        if step.street == 2 and hand.to_act is not None:
+            return None  # waiting for a player to choose a card
+        if step.street == 3 and stage == 1:
+            return SecondCardsRevealed(
+                tuple(
+                    (s.seat, 1 - revealed(hand, s.seat)[0])
+                    for s in hand.seats
+                    if len(revealed(hand, s.seat)) == 1
+                )
+            )
+    # Never the usual "all-in hands are turned face up" here: nobody bets, and a short
+    # stake must not spoil the staged reveal.
+    return BoardDealt((hand.deck[hand.next_card : hand.next_card + step.count],))
+
+
+def _collect(hand: Hand, step: Step) -> Event:
+    """The stakes make the pot (side pots when a short stack could not post the full stake)."""
+    committed = {s.seat: s.committed for s in hand.seats}
+    pots = build_pots(
+        committed, live={s.seat for s in hand.seats}, all_in={s.seat for s in hand.seats if s.all_in}
+    )
+    return RoundEnded(step.street, (), tuple(pots))
+
+
+def _showdown(hand: Hand, step: Step) -> Event | None:
+    hidden = tuple(s.seat for s in hand.seats if not s.shown)
+    if hidden:  # "every player turns their two hole cards face up"
+        return HandsTabled(hidden)
+    return dealer.STEP_HANDLERS[StepKind.SHOWDOWN](hand, step)
+
+
+# Player action and host ruling ----------------------------------------------------------------
+
+
+def verify_reveal(hand: Hand, seat: int, index: object) -> None:
+    if hand.finished:
+        raise IllegalActionError("The hand is over")
+    hand.seat(seat)
+    if (
+        hand.config.game != KEY
+        or not staged(hand)
+        or hand.extras.get("reveal_stage") != 1
+        or hand.to_act is None
+    ):
+        raise IllegalActionError("There is no card to turn face up now")
+    if hand.to_act != seat:
+        raise IllegalActionError(f"It is not your turn to turn a card: waiting for seat {hand.to_act}")
+    if index not in (0, 1) or isinstance(index, bool):
+        raise IllegalActionError("Choose your first (0) or second (1) hole card")
+
+
+def reveal(hand: Hand, seat: int, index: int) -> list[Event]:
+    verify_reveal(hand, seat, index)
+    return hand.record(HoleCardRevealed(seat, index))
+
+
+def legal_actions(hand: Hand, seat: int) -> dict[str, Any] | None:
+    """The reveal choice while a player is to choose; None outside the reveal stage."""
+    if hand.config.game != KEY or hand.extras.get("reveal_stage") != 1 or hand.to_act is None:
+        return None
+    if hand.to_act != seat:
+        return {"your_turn": False, "reason": f"Waiting for seat {hand.to_act} to turn a card", "actions": {}}
+    return {"your_turn": True, "reason": "", "actions": {"reveal": {"allowed": True, "cards": [0, 1]}}}
+
+
+def reveal_rest(hand: Hand, data: Mapping[str, Any], host: str, reason: str, at: str) -> Event:
+    """Ruling "reveal_rest": every player still to choose turns their first hole card."""
+    if hand.config.game != KEY or hand.extras.get("reveal_stage") != 1 or hand.to_act is None:
+        raise RulingError("Nobody is choosing a card to turn face up")
+    return RevealsForced(host, reason, at, tuple((seat, 0) for seat in _waiting_to_reveal(hand)))
+
+
+# Appliers -------------------------------------------------------------------------------------
+
+
+def _add_reveals(hand: Hand, cards: tuple[tuple[int, int], ...]) -> None:
+    hand.extras.setdefault("revealed", []).extend([seat, index] for seat, index in cards)
+    for seat, _ in cards:
+        if len(revealed(hand, seat)) == len(hand.seat(seat).hole):
+            hand.seat(seat).shown = True
+    hand.to_act = next(iter(_waiting_to_reveal(hand)), None)
+
+
+def _apply_reveal_started(hand: Hand, event: RevealStarted) -> None:
+    hand.extras["reveal_stage"] = 1
+    hand.to_act = next(iter(_waiting_to_reveal(hand)), None)
+
+
+def _apply_revealed(hand: Hand, event: HoleCardRevealed) -> None:
+    hand.seat(event.seat).last_action = f"turned card {event.index + 1}"
+    _add_reveals(hand, ((event.seat, event.index),))
+
+
+def _apply_forced(hand: Hand, event: RevealsForced) -> None:
+    _add_reveals(hand, event.cards)
+
+
+def _apply_second(hand: Hand, event: SecondCardsRevealed) -> None:
+    _add_reveals(hand, event.cards)
+    hand.extras["reveal_stage"] = 2
+
+
+def register(applies: Any) -> None:
+    applies(RevealStarted)(_apply_reveal_started)
+    applies(HoleCardRevealed)(_apply_revealed)
+    applies(RevealsForced)(_apply_forced)
+    applies(SecondCardsRevealed)(_apply_second)
+    dealer.STEP_HANDLERS[GATED_BOARD] = _gated_board
+    dealer.STEP_HANDLERS[COLLECT] = _collect
+    dealer.STEP_HANDLERS[SHOWDOWN] = _showdown

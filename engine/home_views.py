@@ -1,0 +1,124 @@
+"""What each viewer may see of the home-game parts of a hand (called by `engine.views`).
+
+- Crazy Blind Man: "Every player can then see all the other players' cards but not their
+  own." Own cards stay hidden until the showdown; a folded hand goes to the muck face
+  down; the host and public screens (which every player can see) show hole cards only
+  once they are tabled after the removal. A removed card is never shown to the player
+  it was taken from, nor on a shared screen: "No player may see the card that was taken
+  from them."
+- Blind Hold'em: cards turned face up in stages are shown to everyone; with the option
+  "look_at_own_cards" off, a player does not see their own cards before they are turned.
+- Rulings: a card exposed during the deal is dead and shown to everyone; a card exposed
+  later stays live and is shown face up; a pending out-of-turn action is public; the
+  hand says when it is paused (and why) or void.
+
+`visible_history(hand, viewer)` is the event log as that viewer may see it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine import blind_holdem, crazy_blind_man, out_of_turn, rulings
+from engine.events import CardBurned, HoleCardsDealt
+
+if TYPE_CHECKING:
+    from engine.hand import Hand, SeatState
+
+Viewer = int | str | None
+
+
+def _is_seat(hand: Hand, viewer: Viewer) -> bool:
+    return isinstance(viewer, int) and not isinstance(viewer, bool) and viewer in hand.index
+
+
+def hole_cards_visible(hand: Hand, s: SeatState, viewer: Viewer, default: bool) -> bool:
+    """Whether `viewer` sees all of `s`'s hole cards; `default` is the usual Hold'em answer."""
+    if crazy_blind_man.is_crazy_blind_man(hand):
+        tabled = s.shown and not s.mucked and crazy_blind_man.removal_complete(hand)
+        if viewer == s.seat and _is_seat(hand, viewer):
+            return tabled or bool(hand.showdown_order)
+        if _is_seat(hand, viewer):
+            return tabled or not (s.folded or s.mucked)
+        return tabled
+    if hand.config.game == blind_holdem.KEY and viewer == s.seat and not s.shown:
+        return blind_holdem.may_look_at_own_cards(hand)
+    return default
+
+
+def face_up(hand: Hand, s: SeatState) -> list[str]:
+    """Cards of `s` that are face up for everyone: exposed live, or turned up in stages."""
+    cards = [e["card"] for e in hand.extras.get("exposed", []) if e["seat"] == s.seat and not e["dead"]]
+    cards += [str(s.hole[i]) for i in blind_holdem.revealed(hand, s.seat) if i < len(s.hole)]
+    return [text for text in cards if text in {str(c) for c in s.hole}]
+
+
+def seat_extras(hand: Hand, s: SeatState) -> dict[str, Any]:
+    pending = out_of_turn.pending_for(hand, s.seat)
+    return {
+        "face_up": face_up(hand, s),
+        "out_of_turn": {"action": pending["action"], "to": pending["to"]} if pending else None,
+    }
+
+
+def hand_extras(hand: Hand, viewer: Viewer) -> dict[str, Any]:
+    paused = rulings.paused(hand)
+    data: dict[str, Any] = {
+        "paused": {"by": paused["by"], "message": paused["message"]} if paused else None,
+        "void": hand.extras.get("void"),
+        "dead_cards": [
+            {"seat": e["seat"], "card": e["card"]} for e in hand.extras.get("exposed", []) if e["dead"]
+        ],
+    }
+    if crazy_blind_man.is_crazy_blind_man(hand):
+        state = crazy_blind_man.removal(hand) or {"done": []}
+        data["removed"] = [
+            {"by": by, "from": target, "card": text if _is_seat(hand, viewer) and viewer != target else None}
+            for by, target, text in state["done"]
+        ]
+    return data
+
+
+def own_cards(hand: Hand, viewer: int) -> list[str] | None:
+    """The "your_cards" of a seat's view: None while the game hides them from their owner."""
+    s = hand.seats[hand.index[viewer]]
+    if not hole_cards_visible(hand, s, viewer, True):
+        return None
+    return [str(c) for c in s.hole]
+
+
+def visible_history(hand: Hand, viewer: Viewer) -> list[dict[str, Any]]:
+    """The hand's events as `viewer` may see them: hole cards only where the viewer may see
+    them now, never a burn, and never a removed card to its owner or a shared screen."""
+    history: list[dict[str, Any]] = []
+    for event in hand.events:
+        data = event.to_json()
+        if isinstance(event, CardBurned):
+            data["card"] = None
+        elif isinstance(event, HoleCardsDealt):
+            data["hands"] = [[seat, _dealt(hand, seat, cards, viewer)] for seat, cards in data["hands"]]
+        elif isinstance(event, crazy_blind_man.CardRemoved):
+            if not _is_seat(hand, viewer) or viewer == event.target:
+                data["card"] = None
+        elif isinstance(event, rulings.CardExposed) and event.during_deal:
+            seat = event.seat
+            if not hole_cards_visible(hand, hand.seat(seat), viewer, _default(hand, seat, viewer)):
+                data["replacement"] = None
+        history.append(data)
+    return history
+
+
+def _default(hand: Hand, seat: int, viewer: Viewer) -> bool:
+    s = hand.seat(seat)
+    if s.mucked and viewer != seat:
+        return False
+    return s.shown or viewer == seat
+
+
+def _dealt(hand: Hand, seat: int, cards: list[str], viewer: Viewer) -> list[str | None] | None:
+    if not hole_cards_visible(hand, hand.seat(seat), viewer, _default(hand, seat, viewer)):
+        return None
+    if _is_seat(hand, viewer) and viewer != seat:
+        return cards
+    hidden = {text for _, text in crazy_blind_man.removed_from(hand, seat)}
+    return [None if text in hidden else text for text in cards]

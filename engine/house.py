@@ -1,0 +1,83 @@
+"""The home-game parts of the engine, wired into `engine.hand`: host rulings, acting out of
+turn, Blind Hold'em and Crazy Blind Man.
+
+`engine.hand` calls `register(applies)` once; from then on the two games are in
+`engine.games.GAMES`, their events apply, and `Hand.act` routes the actions below.
+
+Player intents (all through `Hand.act(seat, action, to=None, *, index=None, out_of_turn=False)`):
+  "remove" with `index` 0..2: Crazy Blind Man, the card of the target's hand to remove.
+  "reveal" with `index` 0..1: Blind Hold'em staged reveal, the hole card to turn face up.
+  any of fold/check/call/bet/raise with `out_of_turn=True`: a binding action before one's turn.
+Host rulings: `engine.rulings.apply_ruling(hand, ruling, host, reason, at)`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from engine import blind_holdem, crazy_blind_man, dealer, out_of_turn, rulings
+from engine.errors import IllegalActionError
+from engine.events import Event
+from engine.games import register_game
+
+if TYPE_CHECKING:
+    from engine.hand import Hand
+
+HOME_GAMES = (blind_holdem.KEY, *crazy_blind_man.KEYS)
+"""Game keys defined here (their own tests cover them: engine/tests/test_home_game_stateful.py)."""
+
+CardAction = Callable[["Hand", int, Any], list[Event]]
+CARD_ACTIONS: dict[str, CardAction] = {
+    "remove": crazy_blind_man.remove,
+    "reveal": blind_holdem.reveal,
+}
+
+
+def verify_not_paused(hand: Hand) -> None:
+    state = rulings.paused(hand)
+    if state and not hand.finished:
+        raise IllegalActionError(f"The hand is paused: {state['message']}")
+
+
+def act(
+    hand: Hand, seat: int, action: str, to: int | None, index: int | None, late: bool
+) -> list[Event] | None:
+    """The events of a home-game action, or None for an ordinary action `Hand.act` handles."""
+    verify_not_paused(hand)
+    if late and hand.to_act != seat:
+        return out_of_turn.post(hand, seat, action, to)
+    if action in CARD_ACTIONS:
+        return CARD_ACTIONS[action](hand, seat, index)
+    return None
+
+
+def legal_actions(hand: Hand, seat: int) -> dict[str, Any] | None:
+    """The home-game answer to `Hand.legal_actions`, or None for the usual one."""
+    state = rulings.paused(hand)
+    if state and not hand.finished:
+        hand.seat(seat)
+        return {"your_turn": False, "reason": f"The hand is paused: {state['message']}", "actions": {}}
+    return crazy_blind_man.legal_actions(hand, seat) or blind_holdem.legal_actions(hand, seat)
+
+
+def phase(hand: Hand) -> str | None:
+    state = rulings.paused(hand)
+    if state and not hand.finished:
+        return "paused_for_ruling" if state["by"] == "rules" else "paused"
+    if blind_holdem.legal_actions(hand, hand.to_act or 0) is not None:
+        return "reveal"
+    return None
+
+
+def register(applies: Callable[[type[Event]], Callable[[Any], Any]]) -> None:
+    rulings.register(applies)
+    out_of_turn.register(applies)
+    blind_holdem.register(applies)
+    crazy_blind_man.register(applies)
+    rulings.RULINGS["reveal_rest"] = blind_holdem.reveal_rest
+    register_game(blind_holdem.GAME, blind_holdem.PROCEDURE)
+    dealer.OPTION_CHECKS[blind_holdem.KEY] = blind_holdem.validate_options
+    for game in crazy_blind_man.GAMES:
+        register_game(game, crazy_blind_man.PROCEDURES[game.key])
+        dealer.OPTION_CHECKS[game.key] = crazy_blind_man.validate_options
