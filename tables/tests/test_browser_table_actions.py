@@ -81,6 +81,7 @@ def test_acting_out_of_turn_asks_first_and_then_binds(daphne_server: Any, browse
     cy.shot("table-out-of-turn-confirm")
     tap(cy, "#confirm .confirm-ok")
     cy.page.locator(".act-early-queued").wait_for()
+    state = committed(daphne_server, table_id)  # the engine may have recorded it already
     for seat in (1, 2):
         play_step(phones[seat - 1], state, seat, {})
         state = wait_for_next_action(daphne_server, table_id, state)
