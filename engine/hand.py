@@ -57,6 +57,24 @@ Extending
   `games.register_game(game, procedure=None)`; `dealer.OPTION_CHECKS[key] = check(config)` refuses
   bad `HandConfig.options`. `showdown.hand_value(hand, seat, board=0)` ranks a hand (cards speak).
 Views: `engine.views.view(hand, viewer)` with viewer a seat number, "host" or "public".
+Home games, out-of-turn actions and host rulings (engine.house, .rulings, .out_of_turn,
+.blind_holdem, .crazy_blind_man, .home_views)
+  `act(seat, action, to=None, *, index=None, out_of_turn=False)`: "remove" + index 0..2 (Crazy Blind
+  Man: a card of the target's hand, in the order the chooser's view lists it); "reveal" + index 0..1
+  (Blind Hold'em staged reveal); fold/check/call/bet/raise with `out_of_turn=True` from a seat that
+  is not to act posts a binding pending action (on its own turn it is just the action).
+  `legal_actions(seat)` adds "out_of_turn": {"allowed", "reason", "pending", "actions"} for a seat
+  waiting in a betting round; "remove": {"from_seat", "cards"} / "reveal": {"cards"} when due.
+  `engine.rulings.apply_ruling(hand, ruling: dict, host: str, reason: str, at: str) -> events`
+  (RulingError, nothing changed, when refused); ruling["type"]: "misdeal" | "exposed" {seat, card,
+  during_deal} | "award" {shares: {seat: chips}, pot?} | "kill" {seat} | "fold_away" {seat} | "undo" |
+  "pause" | "resume" | "out_of_turn" {seat, decision: "stands" | "call" | "withdraw"} | "reveal_rest".
+  `rulings.is_void(hand)`: a misdeal; re-deal the same HandConfig with a new shuffle.
+  `phase` may be "paused", "paused_for_ruling", "removal" or "reveal". Games: "blind_holdem"
+  (options "reveal": "all_at_once" | "staged", "look_at_own_cards": bool), "crazy_blind_man",
+  "crazy_blind_man_fl" (option "removal": "nearest_active"). Views add seats[].face_up,
+  seats[].out_of_turn, paused, void, dead_cards and (Crazy Blind Man) removed;
+  `home_views.visible_history(hand, viewer)` is the event log as that viewer may see it.
 """
 
 from __future__ import annotations

@@ -8,6 +8,7 @@ from engine.errors import ConfigurationError, IllegalActionError, RulingError
 from engine.forced_bets import standard_config
 from engine.games import GAMES, cards_needed
 from engine.hand import Hand
+from engine.phh import hand_from_phh, hand_to_phh
 from engine.rulings import apply_ruling
 from engine.tests.hand_helpers import make_hand, seats_with
 from engine.views import view
@@ -134,3 +135,11 @@ def test_a_staged_hand_replays_and_round_trips():
     data = hand.to_json()
     assert Hand.from_json(data).to_json() == data
     assert Hand.replay(hand.config, hand.deck, hand.events).to_json() == data
+
+
+def test_a_hand_dealt_all_at_once_round_trips_through_a_phh_file():
+    """PHH writes the game as the user field `_game`; replaying it gives the same stacks."""
+    hand = blind([100, 60, 100], holes={1: "AsAd", 2: "KsKd", 3: "2c7d"}, board="Ac9h5s3d2h")
+    text = hand_to_phh(hand)
+    assert '_game = "blind_holdem"' in text
+    assert [s.stack for s in hand_from_phh(text).seats] == [s.stack for s in hand.seats]
