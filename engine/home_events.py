@@ -8,6 +8,7 @@ the hand's history: "the host makes the call, and that ruling is final for the n
 >>> @dataclass(frozen=True, slots=True)
 ... class Example(HouseEvent):
 ...     type: ClassVar[str] = "example"
+...     card_fields: ClassVar[frozenset[str]] = frozenset({"cards"})
 ...     cards: tuple[tuple[int, Card], ...]
 >>> Example(((3, card("As")),)).to_json()
 {'type': 'example', 'cards': [[3, 'As']]}

@@ -5,8 +5,11 @@ comes up that isn't settled here, the host makes the call, and that ruling is fi
 the night."
 """
 
+import doctest
+
 import pytest
 
+import engine.home_events
 from engine.config import Stakes
 from engine.errors import IllegalActionError, RulingError
 from engine.hand import Hand
@@ -185,3 +188,7 @@ def test_a_hand_with_rulings_replays_and_round_trips():
     data = hand.to_json()
     assert Hand.from_json(data).to_json() == data
     assert Hand.replay(hand.config, hand.deck, hand.events).to_json() == data
+
+
+def test_the_event_plumbing_docstring_examples_hold():
+    assert doctest.testmod(engine.home_events).failed == 0
