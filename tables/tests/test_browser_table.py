@@ -103,6 +103,10 @@ def committed(server: Any, table_id: int) -> LiveTable:
     return LiveTable.from_json(json.loads(row[0]))
 
 
+def _text(payload: str | bytes) -> str:
+    return payload if isinstance(payload, str) else payload.decode()
+
+
 class Phone:
     """One player's phone: a browser context with the player's session, and every frame it got."""
 
@@ -114,13 +118,15 @@ class Phone:
         self.page = self.context.new_page()
         self.frames: list[str] = []
         self.errors: list[str] = []
-        self.page.on("websocket", lambda ws: ws.on("framereceived", self._frame))
+        self.sent: list[str] = []
+        self.page.on("websocket", self._watch)
         self.page.on("pageerror", lambda error: self.errors.append(str(error)))
         self.page.goto(f"{server.url}/play/")
         self.page.wait_for_url("**/play/table/")
 
-    def _frame(self, payload: Any) -> None:
-        self.frames.append(payload if isinstance(payload, str) else payload.decode())
+    def _watch(self, socket: Any) -> None:
+        socket.on("framereceived", lambda payload: self.frames.append(_text(payload)))
+        socket.on("framesent", lambda payload: self.sent.append(_text(payload)))
 
     def version(self) -> int:
         return int(self.page.evaluate("document.body.dataset.version || -1"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 import pytest
@@ -69,3 +70,49 @@ def test_a_table_of_23_stays_readable_on_a_360_px_phone(daphne_server: Any, brow
     )
     assert smallest >= 11
     phone.shot("table-23-players-360px")
+
+
+def test_blind_holdem_has_no_betting_and_a_staged_reveal_picks_the_card_by_tap(
+    daphne_server: Any, browser: Any
+) -> None:
+    """Blind Hold'em: "There are no blinds, antes, bets, calls or raises"; staged: "the first
+    three board cards (the flop) are dealt, then each player turns one hole card face up".
+    The page draws the engine's view of such a hand; tapping a card sends `reveal` with its index."""
+    from engine.config import SeatInHand, Stakes
+    from engine.forced_bets import standard_config
+    from engine.hand import Hand
+    from engine.shuffle import shuffled_deck
+    from engine.views import view as engine_view
+
+    names = ["Ann", "Bo", "Cy"]
+    arranged = daphne_server.call(f"{HERE}:arrange_table", names=names, stacks=[200, 200, 200], seed=SEED)
+    phones = open_phones(browser, daphne_server, arranged, names)
+    live = last_view(phones[0])
+    players = {s["seat"]: s["player"] for s in live["table"]["seats"]}
+    seats = [SeatInHand(n, players[n], 200, name) for n, name in enumerate(names, start=1)]
+    config = standard_config(
+        "blind_holdem", seats, button=3, stakes=Stakes(fixed_stake=10), options={"reveal": "staged"}
+    )
+    hand = Hand(config, shuffled_deck(bytes.fromhex(SEED)))
+    assert hand.to_act == 1, "left of the button turns a card first"
+    ann = phones[0]
+    for number, phone in enumerate(phones, start=1):
+        phone.page.evaluate(
+            "view => window.homegameTable.render(view)", {**live, "hand": engine_view(hand, number)}
+        )
+        assert phone.page.locator("[data-action=fold], [data-action=call], [data-action=check]").count() == 0
+        others = [str(c) for s in hand.seats if s.seat != number for c in s.hole]
+        assert not set(
+            phone.page.eval_on_selector_all("[data-card]", "c => c.map(e => e.dataset.card)")
+        ) & set(others)
+    assert ann.page.locator(".act-title").inner_text() == "Turn one of your cards face up"
+    ann.page.locator(".act-pick button.card").nth(1).tap()
+    ann.shot("table-blind-holdem-reveal")
+    ann.page.locator("[data-action=reveal]").tap()
+    ann.page.locator("#confirm .confirm-ok").tap()
+    deadline = time.monotonic() + 5
+    while not any('"reveal"' in text for text in ann.sent):
+        assert time.monotonic() < deadline, "the reveal was not sent"
+        ann.page.wait_for_timeout(50)
+    message = json.loads(next(text for text in ann.sent if '"reveal"' in text))
+    assert message["action"] == {"type": "reveal", "index": 1}

@@ -63,6 +63,19 @@ export function createActionBar(container, { send, confirm, notify }) {
   let lastModel = null;
   let lastVersion = -1;
 
+  /** Everything the bar's drawing depends on: the same key means nothing to redraw. */
+  function keyOf(model) {
+    // Not the version itself: a view that only says who is connected must not redraw the bar
+    // under the player's thumb (or the amount they are typing).
+    const hand = model.hand || {};
+    const me = model.me || {};
+    return JSON.stringify([
+      waiting, amount, selectedCard, preAction, mustMatch, model.myTurn, sizing, model.legal,
+      hand.hand_number, hand.phase, hand.street, hand.current_bet, hand.finished,
+      me.seat, me.bet, me.stack, me.status, me.inHand, me.outOfTurn,
+    ]);
+  }
+
   function render(model) {
     lastModel = model;
     if (!model) return;
@@ -73,9 +86,7 @@ export function createActionBar(container, { send, confirm, notify }) {
     }
     const hand = model.hand;
     const me = model.me;
-    const key = JSON.stringify([
-      model.version, waiting, amount, selectedCard, preAction, mustMatch, model.myTurn, sizing,
-    ]);
+    const key = keyOf(model);
     if (key === signature) return;
     signature = key;
     container.dataset.mode = "idle";
@@ -200,7 +211,7 @@ export function createActionBar(container, { send, confirm, notify }) {
       submit.textContent = `${Word} to ${chips(amount)}`;
       if (from !== slider) slider.value = String(amount);
       if (from !== exact) exact.value = String(amount);
-      signature = JSON.stringify([model.version, waiting, amount, selectedCard, preAction, mustMatch, model.myTurn, sizing]);
+      signature = keyOf(model); // the panel already shows this amount: no redraw needed
     };
     slider.addEventListener("input", () => setAmount(slider.value, slider));
     // Typing shows the number as typed; it is brought into range when the player is done.
@@ -268,7 +279,7 @@ export function createActionBar(container, { send, confirm, notify }) {
       cards: offered.map((item, position) => {
         const index = typeof item === "number" ? item : position;
         const code = typeof item === "string" ? item : codes[index] || null;
-        return { code, index, label: code ? cardName(code) : `Card ${index + 1}` };
+        return { code, index, label: code ? `the ${cardName(code)}` : `card ${index + 1}` };
       }),
       verb: "Remove",
       param: info.param || "index",
@@ -285,8 +296,8 @@ export function createActionBar(container, { send, confirm, notify }) {
       .map((item, position) => (typeof item === "number" ? item : position))
       .map((index) => {
         const code = typeof mine[index] === "string" ? mine[index] : null;
-        const where = index === 0 ? "Your first card" : index === 1 ? "Your second card" : `Your card ${index + 1}`;
-        return { code, index, label: code ? `${where}, ${cardName(code)}` : where };
+        const where = index === 0 ? "your first card" : index === 1 ? "your second card" : `your card ${index + 1}`;
+        return { code, index, label: code ? `${where} (${cardName(code)})` : where };
       })
       .filter((c) => !c.code || !up.has(c.code));
     return { title: "Turn one of your cards face up", help: "", cards, verb: "Turn", param: info.param || "index" };
@@ -312,7 +323,7 @@ export function createActionBar(container, { send, confirm, notify }) {
       name,
       disabled: !chosen,
       onClick: async () => {
-        if (!(await confirm(`${choice.verb} the ${chosen.label}?`, choice.verb))) return;
+        if (!(await confirm(`${choice.verb} ${chosen.label}?`, choice.verb))) return;
         selectedCard = null;
         act({ type: name, [choice.param]: value(chosen) });
       },

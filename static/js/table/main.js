@@ -29,7 +29,7 @@ const blindsByHand = new Map();
 
 function blindsOf(model) {
   const hand = model.hand;
-  if (!hand) return new Map();
+  if (!hand || !model.stakes.big_blind) return new Map(); // Blind Hold'em and bomb pots have none
   let blinds = blindsByHand.get(hand.hand_number);
   if (!blinds) {
     blinds = new Map();
