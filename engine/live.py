@@ -558,3 +558,7 @@ def view(state: LiveTable, viewer: views.Viewer) -> dict[str, Any]:
         "revealed": state.revealed,
         "deadline": state.deadline,
     }
+
+
+# Host rulings about the hand in progress register their intents (they need the ones above).
+from engine import live_rulings  # noqa: E402, F401

@@ -1,0 +1,98 @@
+"""Host rulings about the hand in progress, as `engine.live` intents (imported by engine.live).
+
+Each intent names the ruling the host panel offers; the fields go to
+`engine.rulings.apply_ruling`, with the intent's optional "reason" (else the ruling's
+name) and "host" (else "host"), at the time `now` of the intent:
+
+    misdeal                                   -> "misdeal"
+    exposed_card {seat, card, during_deal?}   -> "exposed" (during_deal defaults to False)
+    award_pot {seat} | {shares: {seat: chips}, pot?}
+                                              -> "award" (one seat: the whole middle)
+    kill_hand {seat}                          -> "kill"
+    fold_away {seat}                          -> "fold_away"
+    undo                                      -> "undo"
+    pause_hand / resume_hand                  -> "pause" / "resume" (the hand, not the dealer)
+    settle_out_of_turn {seat, decision}       -> "out_of_turn"
+    reveal_rest                               -> "reveal_rest"
+    ruling {ruling: {...}}                    -> any of engine.rulings.RULINGS
+
+A misdeal finishes the void hand with every chip returned and gives the button back to
+the same seat, so the next deal (a new shuffle) has the same button and blinds.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from typing import Any
+
+from engine import live
+from engine import table as tables
+from engine.errors import IllegalActionError, TableError
+from engine.hand import Hand
+from engine.rulings import apply_ruling, is_void
+
+Fields = Callable[[Hand, Mapping[str, Any]], dict[str, Any]]
+
+
+def _copy(names: tuple[str, ...], **defaults: Any) -> Fields:
+    def fields(hand: Hand, intent: Mapping[str, Any]) -> dict[str, Any]:
+        return {**defaults, **{name: intent[name] for name in names if name in intent}}
+
+    return fields
+
+
+def _award(hand: Hand, intent: Mapping[str, Any]) -> dict[str, Any]:
+    if "shares" in intent:
+        return {key: intent[key] for key in ("shares", "pot") if key in intent}
+    seat = intent.get("seat")
+    middle = hand.pot + sum(s.bet for s in hand.seats)
+    return {"shares": {seat: middle}} if isinstance(seat, int) else {"shares": {}}
+
+
+INTENT_RULINGS: dict[str, tuple[str, Fields]] = {
+    "misdeal": ("misdeal", _copy(())),
+    "exposed_card": ("exposed", _copy(("seat", "card", "during_deal"), during_deal=False)),
+    "award_pot": ("award", _award),
+    "kill_hand": ("kill", _copy(("seat",))),
+    "fold_away": ("fold_away", _copy(("seat",))),
+    "undo": ("undo", _copy(())),
+    "pause_hand": ("pause", _copy(())),
+    "resume_hand": ("resume", _copy(())),
+    "settle_out_of_turn": ("out_of_turn", _copy(("seat", "decision"))),
+    "reveal_rest": ("reveal_rest", _copy(())),
+}
+
+
+def _ruling_of(intent: Mapping[str, Any], hand: Hand) -> dict[str, Any]:
+    if intent["type"] == "ruling":
+        ruling = intent.get("ruling")
+        if not isinstance(ruling, Mapping):
+            raise IllegalActionError("Say which ruling: {ruling: {type: ...}}")
+        return dict(ruling)
+    kind, fields = INTENT_RULINGS[intent["type"]]
+    return {"type": kind, **fields(hand, intent)}
+
+
+def _handle(state: live.LiveTable, actor: live.Actor, intent: Mapping[str, Any], now: float) -> live.Result:
+    if state.hand is None or state.hand.finished:
+        raise IllegalActionError("No hand is being played")
+    hand = Hand.from_json(state.hand.to_json())  # the state given must stay untouched
+    ruling = _ruling_of(intent, hand)
+    reason = intent.get("reason") or f"Host ruling: {str(ruling.get('type', '')).replace('_', ' ')}"
+    host = intent.get("host") or live.HOST
+    at = datetime.datetime.fromtimestamp(now, tz=datetime.UTC).isoformat()
+    events = [event.to_json() for event in apply_ruling(hand, ruling, str(host), str(reason), at)]
+    new, events = live._finish_if_over(replace(state, hand=hand), events)
+    if is_void(hand):
+        # "re-dealt from scratch": the same seat keeps the button for the new deal.
+        with contextlib.suppress(TableError):  # else the table's own rules place the button
+            new = replace(new, table=tables.move_button(new.table, hand.config.button))
+        events.append({"type": "table.misdeal", "hand_number": hand.config.hand_number})
+    return new, events
+
+
+for _name in (*INTENT_RULINGS, "ruling"):
+    live.register_intent(_name, {live.HOST}, changes_hand=True)(_handle)
