@@ -5,11 +5,18 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from engine.shuffle import commitment
+from engine.cards import format_cards
+from engine.config import SeatInHand, Stakes
+from engine.events import HoleCardsDealt
+from engine.forced_bets import standard_config
+from engine.hand import Hand as EngineHand
+from engine.phh import HandHistoryError
+from engine.shuffle import commitment, shuffled_deck
 from tables.identity import SESSION_KEY
 from tables.live import apply_intent, load_state
 from tables.models import Player, Table
 from tables.tests.live_helpers import SEED, seat_players
+from tables.views.table_page import hide_unseen_cards, phh_for_viewer
 
 pytestmark = pytest.mark.django_db
 
@@ -105,3 +112,35 @@ def test_the_host_and_the_public_of_an_open_night_may_watch_a_table(
     table.night.status = table.night.Status.CLOSED
     table.night.save(update_fields=["status"])
     assert Client().get(f"/tables/{table.pk}/").status_code == 403
+
+
+def crazy_blind_man_to_showdown() -> EngineHand:
+    """Three players check it down; each removal takes the first card offered."""
+    seats = [SeatInHand(1, "1", 200, "Ann"), SeatInHand(2, "2", 200, "Bo"), SeatInHand(3, "3", 200, "Cy")]
+    config = standard_config("crazy_blind_man", seats, button=3, stakes=Stakes(1, 2))
+    hand = EngineHand(config, shuffled_deck(bytes.fromhex(SEED)))
+    while not hand.finished:
+        seat = hand.to_act
+        actions = hand.legal_actions(seat)["actions"]
+        if "remove" in actions:
+            hand.act(seat, "remove", index=0)
+        else:
+            name = next(n for n in ("check", "call", "show") if actions.get(n, {}).get("allowed"))
+            hand.act(seat, name)
+    return hand
+
+
+def test_history_never_names_the_card_taken_from_the_viewer() -> None:
+    """Crazy Blind Man: "No player may see the card that was taken from them", not even in history."""
+    hand = crazy_blind_man_to_showdown()
+    taken = {target: card for _, target, card in hand.extras["removal"]["done"]}
+    dealt = dict(next(e for e in hand.events if isinstance(e, HoleCardsDealt)).hands)
+    order = [s.seat for s in hand.clockwise_from_button()]
+    lines = [f"d dh p{i} {format_cards(dealt[seat])}" for i, seat in enumerate(order, 1)]
+    for viewer in (1, 2, 3):
+        mine = hide_unseen_cards(lines, hand, viewer)[order.index(viewer)]
+        assert taken[viewer] not in mine
+        kept = [str(c) for c in hand.seat(viewer).hole]
+        assert all(card in mine for card in kept), "my own two cards are known after the showdown"
+    with pytest.raises(HandHistoryError):
+        phh_for_viewer(hand, 1)  # the removal has no PHH form: the page says so (404)

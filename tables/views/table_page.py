@@ -24,7 +24,7 @@ from engine.config import HandConfig
 from engine.events import event_from_json
 from engine.games import GAMES
 from engine.hand import Hand as EngineHand
-from engine.phh import dumps
+from engine.phh import HandHistoryError, dumps
 from engine.phh_write import history_from_hand
 from engine.shuffle import commitment, seed_from_hex, shuffled_deck
 from tables.consumers import Identity, identify
@@ -181,19 +181,29 @@ def table_hand(request: HttpRequest, table_id: int, number: int) -> JsonResponse
     )
 
 
-def phh_for_viewer(hand: EngineHand, viewer: engine_views.Viewer) -> str:
-    """The hand as PHH, with every hole card this viewer never saw written as "??"."""
-    history = history_from_hand(hand)
-    seen = {s["seat"] for s in engine_views.view(hand, viewer)["seats"] if s["cards"] is not None}
-    labels = {s.seat: f"p{index}" for index, s in enumerate(hand.clockwise_from_button(), 1)}
-    hidden = {label for seat, label in labels.items() if seat not in seen}
-    actions = []
-    for action in history.get("actions", []):
+def hide_unseen_cards(actions: list[str], hand: EngineHand, viewer: engine_views.Viewer) -> list[str]:
+    """PHH action lines with every dealt card this viewer never saw written as "??": hands
+    they did not see, and in Crazy Blind Man the card taken from them."""
+    seen = {
+        s["seat"]: {card for card in s["cards"] or [] if card}
+        for s in engine_views.view(hand, viewer)["seats"]
+    }
+    labels = {f"p{index}": s.seat for index, s in enumerate(hand.clockwise_from_button(), 1)}
+    hidden = []
+    for action in actions:
         words = action.split(" ")
-        if words[:2] == ["d", "dh"] and len(words) == 4 and words[2] in hidden:
-            words[3] = "??" * (len(words[3]) // 2)
-        actions.append(" ".join(words))
-    history["actions"] = actions
+        if words[:2] == ["d", "dh"] and len(words) == 4:
+            visible = seen.get(labels.get(words[2], -1), set())
+            cards = [words[3][i : i + 2] for i in range(0, len(words[3]), 2)]
+            words[3] = "".join(card if card in visible else "??" for card in cards)
+        hidden.append(" ".join(words))
+    return hidden
+
+
+def phh_for_viewer(hand: EngineHand, viewer: engine_views.Viewer) -> str:
+    """The hand as PHH as this viewer saw it (HandHistoryError for a hand PHH cannot hold)."""
+    history = history_from_hand(hand)
+    history["actions"] = hide_unseen_cards(history.get("actions", []), hand, viewer)
     return dumps(history)
 
 
@@ -204,7 +214,10 @@ def table_hand_phh(request: HttpRequest, table_id: int, number: int) -> HttpResp
     identity = _allowed(request, table_id)
     row = _finished_hand(table_id, number)
     hand, _ = replay_steps(row, identity)
-    text = phh_for_viewer(hand, _viewer_in(hand, identity))
+    try:
+        text = phh_for_viewer(hand, _viewer_in(hand, identity))
+    except HandHistoryError as error:
+        return HttpResponse(f"This hand has no PHH form: {error}", status=404, content_type="text/plain")
     response = HttpResponse(text, content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="table-{table_id}-hand-{number}.phh"'
     return response
