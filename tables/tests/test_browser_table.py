@@ -290,6 +290,11 @@ def play_until_over(server: Any, table_id: int, phones: list[Phone], plan: dict[
         for number, phone in enumerate(phones, start=1):
             phone.wait_version(state.version)
             assert_page_private(phone, state, number)
+            if len(state.hand.pots) > 1 and not state.hand.finished:
+                # Side pots are listed with who can win each.
+                assert phone.page.locator(".side-pots li").count() == len(state.hand.pots)
+        if len(state.hand.pots) > 1 and not state.hand.finished:
+            phones[1].shot("table-nlhe-side-pot")
     raise AssertionError("the hand did not end")
 
 
