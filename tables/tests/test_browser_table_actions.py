@@ -63,6 +63,19 @@ def test_the_page_fits_a_360_px_phone_with_big_touch_targets_and_spoken_labels(
     for c in state.hand.seats[0].hole:
         assert spoken_name(str(c)) in spoken, "my cards are named in words"
     assert "Folded" not in spoken and "In" in spoken
+
+    # Amounts outside the legal range never leave the page: they are brought into it.
+    raise_range = state.hand.legal_actions(1)["actions"]["raise"]
+    for typed, expected in (("999999", raise_range["max_to"]), ("1", raise_range["min_to"])):
+        ann.page.fill(".act-exact", typed)
+        ann.page.locator(".act-exact").press("Tab")
+        assert ann.page.locator(".act-exact").input_value() == str(expected)
+        assert ann.page.locator("[data-action=raise]").inner_text() == f"Raise to {expected}"
+    # What the server refuses anyway is said plainly.
+    ann.page.evaluate("window.homegameTable.socket.act({type: 'raise', to: 1})")
+    toast = ann.page.locator("#toast")
+    toast.wait_for(timeout=WAIT_MS)
+    assert "minimum raise" in toast.inner_text().lower()
     assert ann.errors == []
 
 
