@@ -10,8 +10,6 @@ table that has moved on since the preview refuses it as stale.
 
 from __future__ import annotations
 
-import contextlib
-import importlib
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -22,22 +20,19 @@ from django.db import transaction
 
 from engine import live as engine_live
 from engine.errors import EngineError
+from engine.live_rulings import INTENT_RULINGS
 from tables import live
 from tables.errors import ActionRefused
 from tables.models import Table
 from tables.services import audit
 from tables.services.host_panel import check_host
 
-# Host rulings about a live hand register themselves with engine.live when imported.
-with contextlib.suppress(ImportError):
-    importlib.import_module("engine.rulings")
-
 
 @dataclass(frozen=True, slots=True)
 class Field:
     name: str
     label: str
-    kind: str = "seat"  # "seat", "chips" or "card"
+    kind: str = "seat"  # "seat", "chips", "card" or "flag" (a checkbox)
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,17 +46,25 @@ class Ruling:
 SEAT = Field("seat", "Seat")
 RULINGS: tuple[Ruling, ...] = (
     Ruling("misdeal", "Misdeal", "misdeal"),
-    Ruling("exposed_card", "Exposed card", "exposed_card", (SEAT, Field("card", "Card", "card"))),
+    Ruling(
+        "exposed_card",
+        "Exposed card",
+        "exposed_card",
+        (SEAT, Field("card", "Card", "card"), Field("during_deal", "During the deal", "flag")),
+    ),
     Ruling("award_pot", "Award the pot", "award_pot", (Field("seat", "To seat"),)),
     Ruling("kill_hand", "Kill a hand", "kill_hand", (SEAT,)),
     Ruling("undo", "Undo the last action", "undo"),
     Ruling("fold_away", "Fold an away player", "fold_away", (SEAT,)),
     Ruling("adjust_stack", "Adjust a stack", "set_stack", (SEAT, Field("stack", "New stack", "chips"))),
     Ruling("move_button", "Move the button", "move_button", (Field("seat", "Button to seat"),)),
-    Ruling("pause", "Pause the table", "pause"),
-    Ruling("resume", "Resume the table", "resume"),
+    Ruling("pause_hand", "Pause the hand", "pause_hand"),
+    Ruling("resume_hand", "Resume the hand", "resume_hand"),
+    Ruling("pause", "Stop dealing after this hand", "pause"),
 )
 BY_KEY = {ruling.key: ruling for ruling in RULINGS}
+# Rulings about the hand being played (engine.live_rulings): they carry the reason into the hand.
+HAND_RULINGS = set(INTENT_RULINGS)
 
 
 def available() -> list[Ruling]:
@@ -81,6 +84,9 @@ def build_intent(key: str, values: Mapping[str, str]) -> dict[str, Any]:
     intent: dict[str, Any] = {"type": ruling.intent}
     for spec in ruling.fields:
         raw = str(values.get(spec.name, "")).strip()
+        if spec.kind == "flag":
+            intent[spec.name] = raw.lower() in ("on", "1", "true", "yes")
+            continue
         if not raw:
             raise ActionRefused(f"{ruling.label}: choose the {spec.label.lower()}.")
         if spec.kind == "card":
@@ -107,6 +113,45 @@ def _names(view: Mapping[str, Any]) -> dict[int, str]:
     return {s["seat"]: s["name"] or s["player"] for s in view["table"]["seats"]}
 
 
+def _hand_changes(old: Mapping[str, Any], new: Mapping[str, Any], names: Mapping[int, str]) -> list[str]:
+    """What changes in the hand being played, seat by seat, then the middle."""
+    changes = []
+    old_in = {s["seat"]: s for s in old["seats"]}
+    for s in new["seats"]:
+        was = old_in.get(s["seat"])
+        if was is None:
+            continue
+        who = f"Seat {s['seat']} ({names.get(s['seat'], '?')})"
+        if was["status"] != s["status"]:
+            changes.append(f"{who}: {was['status'].replace('_', ' ')} → {s['status'].replace('_', ' ')}")
+        if was["bet"] != s["bet"]:
+            changes.append(f"{who}: bet {was['bet']} → {s['bet']}")
+        if was["stack"] != s["stack"]:
+            changes.append(f"{who}: {was['stack']} → {s['stack']} chips behind")
+        if was.get("cards") != s.get("cards") and s.get("cards"):
+            changes.append(f"{who}: shows {' '.join(s['cards'])}")
+        shown_before, shown_after = was.get("face_up") or [], s.get("face_up") or []
+        if shown_before != shown_after and shown_after:
+            changes.append(f"{who}: face up {' '.join(map(str, shown_after))}")
+    dead = [d for d in new.get("dead_cards") or [] if d not in (old.get("dead_cards") or [])]
+    changes += [
+        f"Seat {d['seat']} ({names.get(d['seat'], '?')}): {d['card']} is dead, shown to all" for d in dead
+    ]
+    if old["boards"] != new["boards"]:
+        changes.append("Board: " + " | ".join(" ".join(board) for board in new["boards"]))
+    if old["pot"] != new["pot"]:
+        changes.append(f"Pot: {old['pot']} → {new['pot']}")
+    if old.get("phase") != new.get("phase") and not new["finished"]:
+        changes.append(f"The hand is {new.get('phase')}")
+    if not old["finished"] and new["finished"]:
+        changes.append(f"Hand #{new['hand_number']} ends")
+    if old["hand_number"] != new["hand_number"]:
+        changes.append(f"Hand #{new['hand_number']} is dealt")
+    if old.get("to_act") != new.get("to_act") and not new["finished"] and new.get("to_act"):
+        changes.append(f"To act: seat {new['to_act']} ({names.get(new['to_act'], '?')})")
+    return changes
+
+
 def describe_changes(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
     """The differences between two public views, in words."""
     changes = []
@@ -128,27 +173,7 @@ def describe_changes(before: Mapping[str, Any], after: Mapping[str, Any]) -> lis
         changes.append("Dealing resumes" if after["table"]["dealing"] else "Dealing stops after this hand")
     old_hand, new_hand = before.get("hand"), after.get("hand")
     if old_hand and new_hand:
-        old_in = {s["seat"]: s for s in old_hand["seats"]}
-        for s in new_hand["seats"]:
-            was = old_in.get(s["seat"])
-            if was and was["status"] != s["status"]:
-                changes.append(
-                    f"Seat {s['seat']} ({names.get(s['seat'], '?')}): {was['status']} → {s['status']}"
-                )
-            if (
-                was
-                and was["stack"] != s["stack"]
-                and not (old_seats.get(s["seat"]) and new_seats.get(s["seat"]))
-            ):
-                changes.append(f"Seat {s['seat']}: {was['stack']} → {s['stack']} chips behind")
-        if old_hand["pot"] != new_hand["pot"]:
-            changes.append(f"Pot: {old_hand['pot']} → {new_hand['pot']}")
-        if not old_hand["finished"] and new_hand["finished"]:
-            changes.append(f"Hand #{new_hand['hand_number']} ends")
-        if old_hand["hand_number"] != new_hand["hand_number"]:
-            changes.append(f"Hand #{new_hand['hand_number']} is dealt")
-        if old_hand.get("to_act") != new_hand.get("to_act") and not new_hand["finished"]:
-            changes.append(f"To act: seat {new_hand.get('to_act')}")
+        changes += _hand_changes(old_hand, new_hand, names)
     elif old_hand and not new_hand:
         changes.append(f"Hand #{old_hand['hand_number']} is called off")
     return changes or ["Nothing visible changes."]
@@ -186,9 +211,13 @@ def apply_ruling(
     shown = preview(table, by, key, values)
     if shown.version != version:
         raise ActionRefused("The table has moved on since you looked: check the ruling again.")
+    intent = dict(shown.intent)
+    if intent["type"] in HAND_RULINGS:
+        # The hand's own history records the host's reason with the ruling.
+        intent.update(reason=why.strip(), host=audit.who_label(by))
     with transaction.atomic():
         try:
-            applied = live.apply_intent(table.pk, engine_live.HOST, shown.intent, expected_version=version)
+            applied = live.apply_intent(table.pk, engine_live.HOST, intent, expected_version=version)
         except live.IntentRefused as refused:
             raise ActionRefused(refused.message) from None
         audit.record(
@@ -197,6 +226,6 @@ def apply_ruling(
             f"{table.name}: {shown.ruling.label}",
             why,
             table=table,
-            payload={"intent": shown.intent, "changes": shown.changes, "version": applied.version},
+            payload={"intent": intent, "changes": shown.changes, "version": applied.version},
         )
     return applied.version

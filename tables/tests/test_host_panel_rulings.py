@@ -10,9 +10,10 @@ from engine.live import HOST
 from tables.errors import ActionRefused
 from tables.ledger_models import AuditEntry
 from tables.live import apply_intent, load_state
+from tables.live_models import HandEvent
 from tables.models import Table
 from tables.services import host_rulings, ledger
-from tables.tests.live_helpers import seat_players
+from tables.tests.live_helpers import SEED, seat_players
 
 pytestmark = pytest.mark.django_db
 
@@ -90,7 +91,98 @@ def test_missing_fields_and_unknown_rulings_are_refused_clearly(table: Table, ho
         host_rulings.build_intent("call_the_police", {})
 
 
-def test_rulings_on_offer_are_those_the_engine_registers() -> None:
+def test_every_ruling_the_panel_offers_is_one_the_engine_registers() -> None:
+    """Brief: misdeal, exposed card, award a pot, kill a hand, undo the last action, adjust a
+    stack, move the button, fold an away player, pause."""
     keys = {ruling.key for ruling in host_rulings.available()}
-    assert {"adjust_stack", "move_button", "pause"} <= keys
-    assert keys.isdisjoint(ruling.key for ruling in host_rulings.missing())
+    assert keys == {ruling.key for ruling in host_rulings.RULINGS}
+    assert host_rulings.missing() == []
+
+
+# Rulings about the hand being played (engine.live_rulings) --------------------------------------
+
+
+@pytest.fixture
+def hand_table(table: Table, host: User) -> Table:
+    players = seat_players(table, ["Ann", "Bob", "Cy"])
+    for player in players:
+        ledger.record_chips_in(player, "buy_in", 200, host)
+    apply_intent(table.pk, HOST, {"type": "start_hand", "seed": SEED})
+    return table
+
+
+def _rule(table: Table, host: User, key: str, why: str, **values: str) -> list[str]:
+    shown = host_rulings.preview(table, host, key, values)
+    host_rulings.apply_ruling(table, host, key, values, why, shown.version)
+    return shown.changes
+
+
+def test_a_misdeal_ends_the_hand_with_every_chip_returned_and_records_the_reason(
+    hand_table: Table, host: User
+) -> None:
+    """House rules: "Some dealing errors void the hand and it's re-dealt from scratch." """
+    changes = _rule(hand_table, host, "misdeal", "two cards flipped on the deal")
+    assert "Hand #1 ends" in changes
+    state = load_state(hand_table.pk)
+    assert not state.hand_in_progress
+    assert sorted(s.stack for s in state.table.seats) == [200, 200, 200]
+    recorded = HandEvent.objects.get(table=hand_table, kind="ruling_misdeal").payload
+    assert (recorded["reason"], recorded["host"]) == ("two cards flipped on the deal", "hostess")
+    assert ledger.totals(hand_table.night).balanced
+
+
+def test_killing_a_hand_folds_it(hand_table: Table, host: User) -> None:
+    seat = load_state(hand_table.pk).hand.to_act
+    changes = _rule(hand_table, host, "kill_hand", "showed his cards to Cy", seat=str(seat))
+    assert any(change.endswith(": active → folded") for change in changes)
+    assert load_state(hand_table.pk).hand.seat(seat).folded
+
+
+def test_undoing_the_last_action_takes_the_chips_back(hand_table: Table, host: User) -> None:
+    state = load_state(hand_table.pk)
+    seat = state.hand.to_act
+    player = state.table.occupant(seat).player
+    apply_intent(hand_table.pk, f"player:{player}", {"type": "act", "action": {"type": "call"}})
+    changes = _rule(hand_table, host, "undo", "called by mistake")
+    assert any(change.endswith("bet 2 → 0") for change in changes)
+    assert load_state(hand_table.pk).hand.to_act == seat
+
+
+def test_an_away_player_is_folded(hand_table: Table, host: User) -> None:
+    state = load_state(hand_table.pk)
+    seat = state.hand.to_act
+    apply_intent(hand_table.pk, "system", {"type": "presence", "away": [state.table.occupant(seat).player]})
+    _rule(hand_table, host, "fold_away", "phone died", seat=str(seat))
+    assert load_state(hand_table.pk).hand.seat(seat).folded
+
+
+def test_pausing_and_resuming_the_hand(hand_table: Table, host: User) -> None:
+    assert "The hand is paused" in _rule(hand_table, host, "pause_hand", "pizza is here")
+    assert load_state(hand_table.pk).hand.phase == "paused"
+    _rule(hand_table, host, "resume_hand", "pizza eaten")
+    assert load_state(hand_table.pk).hand.phase != "paused"
+
+
+def test_a_hand_ruling_without_a_hand_is_refused_with_the_engines_reason(table: Table, host: User) -> None:
+    seat_players(table, ["Ann", "Bob"])
+    with pytest.raises(ActionRefused, match="No hand is being played"):
+        host_rulings.preview(table, host, "kill_hand", {"seat": "1"})
+    assert not AuditEntry.objects.exists()
+
+
+def test_awarding_the_pot_ends_the_hand(hand_table: Table, host: User) -> None:
+    changes = _rule(hand_table, host, "award_pot", "the board was misread", seat="1")
+    assert "Hand #1 ends" in changes
+    state = load_state(hand_table.pk)
+    assert not state.hand_in_progress and sum(s.stack for s in state.table.seats) == 600
+
+
+def test_a_card_exposed_during_the_deal_is_dead_and_shown_to_everyone(hand_table: Table, host: User) -> None:
+    """House rules: a card exposed during the deal is replaced (engine.rulings, "exposed")."""
+    hand = load_state(hand_table.pk).hand
+    card = str(hand.seat(2).hole[0])
+    changes = _rule(
+        hand_table, host, "exposed_card", "dealer flipped it", seat="2", card=card, during_deal="on"
+    )
+    assert f"Seat 2 (Bob): {card} is dead, shown to all" in changes
+    assert card not in [str(c) for c in load_state(hand_table.pk).hand.seat(2).hole]
