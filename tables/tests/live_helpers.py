@@ -55,6 +55,8 @@ def random_action(state: LiveTable, rnd: random.Random) -> tuple[int, dict[str, 
     if name in ("bet", "raise"):
         info = actions[name]
         action["to"] = rnd.choice([info["min_to"], info["max_to"]])
+    if "cards" in actions[name]:  # Crazy Blind Man's removal, Blind Hold'em's staged reveal
+        action["index"] = rnd.choice(actions[name]["cards"])
     return seat, action
 
 
