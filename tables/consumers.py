@@ -32,6 +32,7 @@ from tables.live import (
 )
 from tables.live_protocol import ClientMessage, ProtocolError, parse
 from tables.models import Night, Player, Seat, Table
+from tables.services import audit
 
 logger = logging.getLogger(__name__)
 
@@ -187,6 +188,9 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             logger.exception("Intent %s on table %s failed", message.client_id, self.table_id)
             await self.error("illegal", "That could not be done; nothing changed.", message.client_id)
             return
+        if actor == "host" and not applied.duplicate:
+            # "The host's call is final, and open": socket commands join the night's log too.
+            await _db(audit.record_table_command)(self.table_id, self.scope.get("user"), intent)
         await self.send_json({"type": "ack", "client_id": message.client_id, "version": applied.version})
         await self.send_view(at_least=applied.version)
 

@@ -43,6 +43,19 @@ def record(
     )
 
 
+def record_table_command(table_id: int, user: AbstractBaseUser | None, intent: dict[str, Any]) -> AuditEntry:
+    """A host command sent over a table's socket (the panel logs its own commands itself)."""
+    table = Table.objects.select_related("night").get(pk=table_id)
+    details = ", ".join(
+        f"{key} {value}" for key, value in intent.items() if key not in ("type", "reason", "host")
+    )
+    what = intent["type"].replace("_", " ") + (f" ({details})" if details else "")
+    why = str(intent.get("reason", ""))
+    return record(
+        table.night, user, f"{table.name}: {what}, from the table", why, table=table, payload=dict(intent)
+    )
+
+
 def entries(night: Night) -> QuerySet[AuditEntry]:
     """The night's log, newest first (what a reader wants to see first)."""
     return AuditEntry.objects.filter(night=night).select_related("table").order_by("-when", "-id")

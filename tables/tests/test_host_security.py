@@ -164,3 +164,17 @@ async def test_host_rights_over_the_socket_are_checked_on_every_command(table: T
     assert (reply["type"], reply["code"]) == ("error", "forbidden")
     assert (await database_sync_to_async(load_state)(table.pk)).dealing
     await phone.close()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_host_commands_over_the_socket_are_in_the_open_log(table: Table, host: User) -> None:
+    await database_sync_to_async(seat_players)(table, ["Ann", "Bob"])
+    phone = Phone(table.pk, await database_sync_to_async(host_cookie)(host))
+    await phone.connect()
+    deal = {"type": "host", "client_id": "d1", "version": phone.version, "command": {"type": "deal"}}
+    assert (await phone.request(deal))["type"] == "ack"
+    again = await phone.request(deal)  # a resent message is applied once, and logged once
+    assert again["type"] == "ack"
+    whats = await database_sync_to_async(lambda: list(AuditEntry.objects.values_list("what", "who_label")))()
+    assert whats == [("Main table: start hand, from the table", "hostess")]
+    await phone.close()
