@@ -158,3 +158,15 @@ def test_a_phone_that_drops_out_mid_hand_catches_up_within_3_seconds_and_can_act
     for phone in phones:
         phone.wait_version(state.version)
         assert phone.errors == []
+
+
+def test_the_seat_page_opens_the_table_and_the_table_links_back_to_the_chips(
+    daphne_server: Any, browser: Any
+) -> None:
+    names = ["Ann", "Bo"]
+    arranged = daphne_server.call(f"{HERE}:arrange_table", names=names, stacks=[200, 200], seed=SEED)
+    ann = open_phones(browser, daphne_server, arranged, names)[0]  # /play/ went on to /play/table/
+    ann.page.locator("#seat-page").tap()
+    ann.page.wait_for_url("**/play/?stay=1")
+    ann.page.locator("#open-table").tap()
+    ann.page.wait_for_url("**/play/table/")

@@ -1,6 +1,7 @@
 // On the seat page (/play/): once the player is seated, the live table takes over. A page
-// opened already seated goes straight to the table; one that sees the seat arrive shows a
-// button to it (the seat page's own poll updates data-state).
+// opened already seated goes straight to the table (unless the table sent the player here
+// with ?stay, for their chips); one that sees the seat arrive shows a button to it (the seat
+// page's own poll updates data-state).
 const status = document.getElementById("player-status");
 const link = document.getElementById("open-table");
 
@@ -9,7 +10,7 @@ function seated() {
 }
 
 if (status && link) {
-  if (seated()) {
+  if (seated() && !new URLSearchParams(location.search).has("stay")) {
     location.replace(link.href);
   } else {
     new MutationObserver(() => {
