@@ -8,6 +8,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+import pytest
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import User
 from django.contrib.sessions.backends.db import SessionStore
@@ -20,6 +21,21 @@ from tables.models import Player, Table
 from tables.services import joining, seating
 
 SEED = "5e" * 32
+
+
+def reset_channel_layer() -> None:
+    """A new channel layer for the next event loop: a Redis layer's locks belong to the loop
+    that made them, and every async test (and Hypothesis example) runs in a loop of its own."""
+    from channels.layers import channel_layers
+
+    channel_layers.backends.clear()
+
+
+@pytest.fixture
+def fresh_channel_layer() -> Any:
+    reset_channel_layer()
+    yield
+    reset_channel_layer()
 
 
 def seat_players(table: Table, names: list[str]) -> list[Player]:

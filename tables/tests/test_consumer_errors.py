@@ -14,9 +14,19 @@ from hypothesis import strategies as st
 from tables import consumers
 from tables.live import apply_intent
 from tables.live_models import HandEvent
-from tables.tests.live_helpers import SEED, Phone, committed, host_cookie, player_cookie, seat_players, settle
+from tables.tests.live_helpers import (
+    SEED,
+    Phone,
+    committed,
+    fresh_channel_layer,  # noqa: F401  (a fixture)
+    host_cookie,
+    player_cookie,
+    reset_channel_layer,
+    seat_players,
+    settle,
+)
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("fresh_channel_layer")]
 
 
 @pytest.fixture
@@ -167,6 +177,7 @@ def test_malformed_messages_get_an_error_and_change_nothing(seated, monkeypatch,
         await phone.close()
         return replies
 
+    reset_channel_layer()
     replies = async_to_sync(send_all)()
     assert [reply["type"] for reply in replies] == ["error"] * len(batch)
     assert all(reply["message"] for reply in replies)
@@ -215,6 +226,7 @@ def test_well_formed_actions_out_of_turn_are_refused_and_change_nothing(seated, 
         await phone.close()
         return replies
 
+    reset_channel_layer()
     replies = async_to_sync(send_all)()
     assert all(reply["type"] == "error" and reply["message"] for reply in replies), replies
     after = committed(table.pk)

@@ -13,9 +13,18 @@ from engine.cards import STANDARD_DECK
 from tables.live import apply_intent, group_name
 from tables.models import Night, Table
 from tables.services import hosting
-from tables.tests.live_helpers import SEED, Phone, committed, host_cookie, player_cookie, seat_players, settle
+from tables.tests.live_helpers import (
+    SEED,
+    Phone,
+    committed,
+    fresh_channel_layer,  # noqa: F401  (a fixture)
+    host_cookie,
+    player_cookie,
+    seat_players,
+    settle,
+)
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("fresh_channel_layer")]
 CARDS = {str(c) for c in STANDARD_DECK}
 
 

@@ -11,9 +11,14 @@ from channels.db import database_sync_to_async
 from tables import timers
 from tables.live import IntentRefused, apply_intent, load_state
 from tables.live_models import TableSnapshot
-from tables.tests.live_helpers import Phone, player_cookie, seat_players
+from tables.tests.live_helpers import (
+    Phone,
+    fresh_channel_layer,  # noqa: F401  (a fixture)
+    player_cookie,
+    seat_players,
+)
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("fresh_channel_layer")]
 
 
 @pytest.fixture

@@ -18,13 +18,14 @@ from tables.live import apply_intent
 from tables.tests.live_helpers import (
     Phone,
     committed,
+    fresh_channel_layer,  # noqa: F401  (a fixture)
     host_cookie,
     player_cookie,
     random_action,
     seat_players,
 )
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("fresh_channel_layer")]
 
 
 async def _catch_up(phone: Phone) -> None:
