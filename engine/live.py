@@ -561,4 +561,4 @@ def view(state: LiveTable, viewer: views.Viewer) -> dict[str, Any]:
 
 
 # Host rulings about the hand in progress register their intents (they need the ones above).
-from engine import live_rulings  # noqa: E402, F401
+from engine import live_rulings, live_tournament  # noqa: E402, F401
