@@ -153,7 +153,9 @@ class DaphneServer:
         if self.process is not None and self.process.poll() is None:
             self.process.terminate()
             try:
-                self.process.wait(timeout=10)
+                # A test's server holds nothing worth a graceful close (Daphne would wait 10 s
+                # for open sockets).
+                self.process.wait(timeout=2)
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
