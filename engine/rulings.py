@@ -150,6 +150,7 @@ def _effective_positions(events: list[Event]) -> list[int]:
     return kept
 
 
+CRAZY_BLIND_MAN = ("crazy_blind_man", "crazy_blind_man_fl")
 REAL_ACTION = (Folded, Called, BetOrRaised, out_of_turn.OutOfTurnStood, out_of_turn.OutOfTurnCommitted)
 UNDOABLE = (Folded, Checked, Called, BetOrRaised, out_of_turn.OutOfTurnPosted)
 # What the dealer may have done after an action that can still be taken back: no card moved.
@@ -214,6 +215,11 @@ def _exposed(hand: Hand, data: Mapping[str, Any], host: str, reason: str, at: st
     if not isinstance(during_deal, bool):
         raise RulingError("Say whether the card was exposed during the deal")
     if not during_deal:
+        if hand.config.game in CRAZY_BLIND_MAN:
+            raise RulingError(
+                "In Crazy Blind Man the other players already see this card; its owner must not "
+                "(kill the hand if they looked)"
+            )
         if s.folded or s.mucked:
             raise RulingError(f"Seat {seat}'s hand is out of play")
         if any(e["card"] == str(shown) for e in hand.extras.get("exposed", [])):

@@ -3,10 +3,11 @@
 import pytest
 
 from engine.config import Stakes
-from engine.errors import ConfigurationError, IllegalActionError
+from engine.errors import ConfigurationError, IllegalActionError, RulingError
 from engine.games import GAMES, Structure
 from engine.hand import Hand
 from engine.home_views import visible_history
+from engine.rulings import apply_ruling
 from engine.tests.hand_helpers import make_hand, play
 from engine.views import view
 
@@ -160,3 +161,12 @@ def test_a_hand_in_the_removal_replays_and_round_trips():
     data = hand.to_json()
     assert Hand.from_json(data).to_json() == data
     assert Hand.replay(hand.config, hand.deck, hand.events).to_json() == data
+
+
+def test_a_card_cannot_be_ruled_face_up_later_in_crazy_blind_man():
+    """Every other player already sees it, and its owner must not: "No player may see the
+    card that was taken from them" would be broken if that card were later removed."""
+    hand = three_handed()
+    ruling = {"type": "exposed", "seat": 3, "card": "Kh", "during_deal": False}
+    with pytest.raises(RulingError, match="already see this card"):
+        apply_ruling(hand, ruling, "host-ann", "flashed", "2026-11-29T22:00:00Z")
