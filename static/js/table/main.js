@@ -24,18 +24,20 @@ const parts = {
   toast: $("#toast"),
 };
 
-// The blinds each seat posted, per hand: read from the posts at the start of the hand.
-const blindsByHand = new Map();
+// The blinds each seat posted, per hand: read from the posts at the start of the hand and
+// kept in sessionStorage, so a reload on the turn still shows them.
+const blindsKey = `homegame-blinds:${config.socketPath}`;
 
 function blindsOf(model) {
   const hand = model.hand;
   if (!hand || !model.stakes.big_blind) return new Map(); // Blind Hold'em and bomb pots have none
-  let blinds = blindsByHand.get(hand.hand_number);
-  if (!blinds) {
-    blinds = new Map();
-    blindsByHand.clear();
-    blindsByHand.set(hand.hand_number, blinds);
+  let saved = {};
+  try {
+    saved = JSON.parse(sessionStorage.getItem(blindsKey) || "{}");
+  } catch (error) {
+    saved = {};
   }
+  const blinds = new Map(saved.hand === hand.hand_number ? saved.blinds : []);
   if (hand.street === "preflop" || !hand.street) {
     for (const seat of hand.seats || []) {
       const match = /^post (\d+)/.exec(seat.last_action || "");
@@ -44,6 +46,11 @@ function blindsOf(model) {
       if (amount === model.stakes.big_blind) blinds.set(seat.seat, "BB");
       else if (amount === model.stakes.small_blind) blinds.set(seat.seat, "SB");
       else if (amount === model.stakes.straddle || amount === 2 * model.stakes.big_blind) blinds.set(seat.seat, "Str");
+    }
+    try {
+      sessionStorage.setItem(blindsKey, JSON.stringify({ hand: hand.hand_number, blinds: [...blinds] }));
+    } catch (error) {
+      // no storage: the badges last as long as the page
     }
   }
   return blinds;
