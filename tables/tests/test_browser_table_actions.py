@@ -170,3 +170,33 @@ def test_the_seat_page_opens_the_table_and_the_table_links_back_to_the_chips(
     ann.page.wait_for_url("**/play/?stay=1")
     ann.page.locator("#open-table").tap()
     ann.page.wait_for_url("**/play/table/")
+
+
+def test_an_early_raise_stands_as_posted_when_the_action_reaches_it_unchanged(
+    daphne_server: Any, browser: Any
+) -> None:
+    """House rule: "If the action reaches you unchanged, your bet stands as posted." """
+    names = ["Ann", "Bo", "Cy"]
+    arranged = daphne_server.call(f"{HERE}:arrange_table", names=names, stacks=[200, 200, 200], seed=SEED)
+    table_id = arranged["table"]
+    phones = open_phones(browser, daphne_server, arranged, names)
+    bo = phones[1]
+    state = committed(daphne_server, table_id)
+    assert state.hand is not None and state.hand.to_act == 1
+    tap(bo, "[data-action=early-size]")
+    bo.page.fill(".act-exact", "6")
+    bo.page.locator(".act-exact").press("Tab")
+    tap(bo, "[data-action=raise]")
+    assert "Raise to 6" in bo.page.locator("#confirm .confirm-text").inner_text()
+    tap(bo, "#confirm .confirm-ok")
+    bo.page.locator(".act-early-queued").wait_for(timeout=WAIT_MS)
+    state = committed(daphne_server, table_id)
+    play_step(phones[0], state, 1, {})  # Ann calls 2: the bet Bo raised is unchanged
+    state = wait_for_next_action(daphne_server, table_id, state)
+    deadline = time.monotonic() + 10
+    while state.hand is not None and state.hand.seats[1].bet != 6:
+        assert time.monotonic() < deadline, "the early raise did not stand"
+        time.sleep(0.05)
+        state = committed(daphne_server, table_id)
+    assert state.hand is not None and state.hand.current_bet == 6
+    assert phones[2].page.locator(".seat[data-seat='2'] .seat-bet").inner_text() != ""

@@ -170,7 +170,7 @@ export function createActionBar(container, { send, confirm, notify }) {
     );
   }
 
-  function amountPanel(model, word, info) {
+  function amountPanel(model, word, info, submitTo = (to) => act({ type: word, to })) {
     const { hand, me } = model;
     const Word = word === "raise" ? "Raise" : "Bet";
     const low = info.min_to;
@@ -185,7 +185,7 @@ export function createActionBar(container, { send, confirm, notify }) {
     const submit = button(`${Word} to ${chips(amount)}`, {
       kind: "act-raise",
       name: word,
-      onClick: () => act({ type: word, to: clamp(amount, low, high) }),
+      onClick: () => submitTo(clamp(amount, low, high)),
     });
     const slider = el("input", {
       type: "range",
@@ -354,7 +354,7 @@ export function createActionBar(container, { send, confirm, notify }) {
       const what = posted.to && posted.action !== "fold" && posted.action !== "check" ? `${posted.action} to ${chips(posted.to)}` : posted.action;
       return fill(container, el("p", { class: "act-early-queued", role: "status" }, `Out of turn, binding: ${what}. It stands when the action reaches you.`));
     }
-    if (early) return renderEngineOutOfTurn(early);
+    if (early) return renderEngineOutOfTurn(model, early);
     if (preAction && preAction.hand !== hand.hand_number) preAction = null;
     if (preAction) {
       return fill(
@@ -388,27 +388,37 @@ export function createActionBar(container, { send, confirm, notify }) {
     );
   }
 
-  function renderEngineOutOfTurn(early) {
+  function renderEngineOutOfTurn(model, early) {
     if (!early.allowed) return fill(container);
+    const { hand } = model;
     const actions = early.actions || {};
     const choices = [];
     if (actions.fold && actions.fold.allowed) choices.push({ type: "fold", label: "Fold" });
     if (actions.check && actions.check.allowed) choices.push({ type: "check", label: "Check" });
     else if (actions.call && actions.call.allowed) choices.push({ type: "call", label: `Call ${chips(actions.call.amount)}` });
+    const bind = async (label, action) => {
+      if (!(await confirm(earlyConfirmText(label), `${label} out of turn`))) return;
+      sizing = "";
+      act({ ...action, out_of_turn: true });
+    };
     const row = choices.map((c) =>
-      button(c.label, {
-        kind: "act-early",
-        name: `early-${c.type}`,
-        onClick: async () => {
-          if (!(await confirm(earlyConfirmText(c.label), `${c.label} out of turn`))) return;
-          act({ type: c.type, out_of_turn: true });
-        },
-      }),
+      button(c.label, { kind: "act-early", name: `early-${c.type}`, onClick: () => bind(c.label, { type: c.type }) }),
     );
+    const word = actions.raise && actions.raise.allowed ? "raise" : actions.bet && actions.bet.allowed ? "bet" : null;
+    const decision = `early:${hand.hand_number}:${hand.street}:${hand.current_bet}`;
+    let panel = null;
+    if (word && sizing !== decision) {
+      const Word = word === "raise" ? "Raise" : "Bet";
+      row.push(button(`${Word}\u2026`, { kind: "act-early", name: "early-size", onClick: () => { sizing = decision; signature = ""; render(model); } }));
+    } else if (word) {
+      const Word = word === "raise" ? "Raise" : "Bet";
+      panel = amountPanel(model, word, actions[word], (to) => bind(`${Word} to ${chips(to)}`, { type: word, to }));
+    }
     fill(
       container,
       el("p", { class: "act-early-label", text: "Not your turn \u2022 acting early is binding" }),
       el("div", { class: "act-row act-row-early", role: "group", "aria-label": "Act out of turn (binding)" }, row),
+      panel,
     );
   }
 
