@@ -69,7 +69,9 @@ Home games, out-of-turn actions and host rulings (engine.house, .rulings, .out_o
   (RulingError, nothing changed, when refused); ruling["type"]: "misdeal" | "exposed" {seat, card,
   during_deal} | "award" {shares: {seat: chips}, pot?} | "kill" {seat} | "fold_away" {seat} | "undo" |
   "pause" | "resume" | "out_of_turn" {seat, decision: "stands" | "call" | "withdraw"} | "reveal_rest".
-  `rulings.is_void(hand)`: a misdeal; re-deal the same HandConfig with a new shuffle.
+  `rulings.is_void(hand)`: a misdeal; re-deal the same HandConfig with a new shuffle. Through
+  `engine.live`: intents misdeal, exposed_card, award_pot, kill_hand, fold_away, undo, pause_hand,
+  resume_hand, settle_out_of_turn, reveal_rest and ruling {ruling} (engine.live_rulings).
   `phase` may be "paused", "paused_for_ruling", "removal" or "reveal". Games: "blind_holdem"
   (options "reveal": "all_at_once" | "staged", "look_at_own_cards": bool), "crazy_blind_man",
   "crazy_blind_man_fl" (option "removal": "nearest_active"). Views add seats[].face_up,
