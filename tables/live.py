@@ -85,14 +85,20 @@ def initial_state(table: Table) -> LiveTable:
         if stack < 1:
             continue  # nobody sits down without chips: seating them is refused (player_seated)
         state = sit(state, seat.number, str(seat.player_id), stack, seat.player.display_name)
-    return live.new_live_table(state, LiveOptions())
+    from tables.services.tournament_play import table_mode  # it reads tournaments, which use this module
+
+    return live.new_live_table(table_mode(table.pk, state), LiveOptions())
 
 
 def starting_stack(seat: Seat) -> int:
     """Chips a player sits down with: what the ledger says they hold, or the default stack for
     a player with no ledger entries (tables.services.ledger.chips_to_sit_with)."""
     from tables.services.ledger import chips_to_sit_with  # the ledger reads live tables too
+    from tables.services.tournament_play import starting_stack as tournament_stack
 
+    in_tournament = tournament_stack(seat)
+    if in_tournament is not None:
+        return in_tournament
     chips = chips_to_sit_with(seat.player)
     return DEFAULT_BUY_IN_BIG_BLINDS * seat.table.big_blind if chips is None else chips
 
@@ -162,6 +168,10 @@ def apply_locked(
 ) -> Applied:
     """The write path's second half, for callers that already hold the snapshot's lock."""
     state = state or LiveTable.from_json(snapshot.state)
+    from tables.services import tournament_play  # it reads tournaments, whose services use this module
+
+    # A tournament's table: its mode, and the stakes of the level in force when a hand is dealt.
+    state, intent = tournament_play.prepare(snapshot.table_id, state, actor, intent, now)
     try:
         new, events = live.apply(state, _engine_actor(actor, state), intent, now)
     except live.ForbiddenError as error:
@@ -177,6 +187,7 @@ def apply_locked(
     snapshot.version = new.version
     snapshot.due_at = _as_datetime(new.due_at)
     snapshot.save(update_fields=["state", "version", "due_at", "updated_at"])
+    tournament_play.hand_played(snapshot.table_id, new, events, now)  # busts and rebuys
     table_id, version = snapshot.table_id, new.version
     transaction.on_commit(lambda: _committed(table_id, new))
     return Applied(version)
@@ -357,5 +368,9 @@ def player_seated(seat: Seat) -> None:
         elif here.seat != seat.number:
             move = {"type": "change_seat", "seat": here.seat, "to": seat.number}
             apply_intent(seat.table_id, live.SYSTEM, move)
+        if here is not None and here.stack != stack:
+            # A table with no snapshot yet seated them with a fresh stack: they bring their own.
+            refill = {"type": "set_stack", "seat": seat.number, "stack": stack}
+            apply_intent(seat.table_id, live.SYSTEM, refill)
     except IntentRefused as refused:
         raise ActionRefused(refused.message) from None

@@ -301,6 +301,9 @@ def record_rebuy(
             raise ActionRefused(decision.reason)
         entry.rebuys += 1
         entry.save(update_fields=["rebuys"])
+        from tables.services.tournament_play import rebuy_seated  # it uses the write path
+
+        rebuy_seated(entry, tournament.get_rebuy_rules().rebuy_stack)  # their stack, refilled at the table
         tournament.version += 1
         tournament.save(update_fields=["version"])
         log_action(

@@ -1,0 +1,240 @@
+"""A tournament played at the live tables: stacks, the clock's stakes, busts, rebuys and moves.
+
+"Everyone starts with an equal stack; play until one person has all the chips."
+"""
+
+from __future__ import annotations
+
+import datetime
+import time
+from collections.abc import Callable
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+
+from engine.table_state import GameMode
+from engine.tournament import ClockReading, Level, RebuyRules, clock_state, stakes_at
+from tables import timers
+from tables.identity import SESSION_KEY
+from tables.live import IntentRefused, apply_intent, load_state, player_actor
+from tables.live_models import Hand
+from tables.models import Night, Player, Seat, Table
+from tables.services import seating, tournament_play, tournament_seating, tournaments
+from tables.tests.live_helpers import SEED
+from tables.tests.tournament_helpers import make_tournament
+from tables.tournament_models import Tournament, TournamentAction
+
+
+@pytest.fixture
+def two_tables(make_table: Callable[..., Table]) -> list[Table]:
+    return [make_table("Kitchen", max_seats=6), make_table("Lounge", max_seats=6)]
+
+
+def _start_clock(tournament: Tournament, minutes_ago: float = 0) -> Tournament:
+    started = timezone.now() - datetime.timedelta(minutes=minutes_ago)
+    return tournaments.run_clock(tournament.pk, None, TournamentAction.START, now=started)
+
+
+def _next_level(tournament: Tournament) -> Tournament:
+    return tournaments.run_clock(tournament.pk, None, TournamentAction.NEXT_LEVEL)
+
+
+def _reading_now(tournament: Tournament) -> ClockReading:
+    tournament.refresh_from_db()
+    return clock_state(tournament.get_clock(), tournament.get_structure(), time.time())
+
+
+def _heads_up(night: Night, host: User, table: Table, rules: RebuyRules | None = None) -> Tournament:
+    tournament, _ = make_tournament(night, host, names=("Ann", "Bea"), rules=rules)
+    tournament_seating.draw_opening_seats(tournament.pk, host)
+    assert Seat.objects.filter(table=table).count() == 2
+    return tournament
+
+
+def _all_in_and_call(table: Table) -> None:
+    """Whoever acts first moves all in; the other calls; the board runs out."""
+    state = load_state(table.pk)
+    while state.hand_in_progress:
+        hand = state.hand
+        assert hand is not None and hand.to_act is not None
+        seat = hand.to_act
+        offered = hand.legal_actions(seat)["actions"]
+        if offered.get("raise", {}).get("allowed"):
+            action = {"type": "raise", "to": offered["raise"]["all_in_to"]}
+        elif offered.get("call", {}).get("allowed"):
+            action = {"type": "call"}
+        else:
+            action = {"type": "check"}
+        apply_intent(
+            table.pk, player_actor(int(state.table.seat(seat).player)), {"type": "act", "action": action}
+        )
+        state = load_state(table.pk)
+
+
+def test_drawn_players_sit_in_tournament_mode_with_the_starting_stack(
+    night: Night, host: User, two_tables: list[Table]
+) -> None:
+    """ "Everyone starts with an equal stack": the tournament's, not 100 big blinds of the table."""
+    names = ("Ann", "Bea", "Cal", "Dan", "Eve", "Fay", "Gus")
+    tournament, _ = make_tournament(night, host, names=names)
+    tournament_seating.draw_opening_seats(tournament.pk, host)
+    for table in two_tables:  # seven players on six-seat tables: both are used
+        state = load_state(table.pk)
+        assert state.table.mode is GameMode.TOURNAMENT
+        assert state.table.seats and {s.stack for s in state.table.seats} == {tournament.starting_stack}
+    assert tournament.starting_stack != 100 * two_tables[0].big_blind
+
+
+def test_no_hands_are_dealt_before_the_clock_starts(
+    night: Night, host: User, two_tables: list[Table]
+) -> None:
+    """ "No hands are dealt during a break", nor before the clock starts."""
+    _heads_up(night, host, two_tables[0])
+    with pytest.raises(IntentRefused, match="before the tournament clock starts"):
+        apply_intent(two_tables[0].pk, "host", {"type": "start_hand", "seed": SEED})
+    assert not Hand.objects.exists()
+
+
+def test_each_hand_is_dealt_at_the_level_in_force_when_it_starts(
+    night: Night, host: User, two_tables: list[Table]
+) -> None:
+    """ "The stakes of each hand are the level in force when the hand starts.\""""
+    table = two_tables[0]
+    tournament = _start_clock(_heads_up(night, host, table))
+    apply_intent(table.pk, "host", {"type": "start_hand", "seed": SEED})
+    first = stakes_at(_reading_now(tournament))
+    assert load_state(table.pk).hand.config.stakes == first
+    _next_level(tournament)
+    second = stakes_at(_reading_now(tournament))
+    assert second.big_blind > first.big_blind
+    # The hand in progress keeps its stakes; the next one is dealt at the new level.
+    assert load_state(table.pk).hand.config.stakes == first
+
+
+def test_a_new_level_reaches_the_next_hand_dealt(night: Night, host: User, two_tables: list[Table]) -> None:
+    """ "The stakes of each hand are the level in force when the hand starts.\""""
+    table = two_tables[0]
+    tournament = _start_clock(_heads_up(night, host, table))
+    _next_level(tournament)
+    apply_intent(table.pk, "host", {"type": "start_hand", "seed": SEED})
+    level = stakes_at(_reading_now(tournament))
+    assert load_state(table.pk).hand.config.stakes == level
+    assert Hand.objects.get(table=table).stakes["big_blind"] == level.big_blind
+
+
+def _to_first_break(tournament: Tournament) -> None:
+    structure = tournament.get_structure()
+    while isinstance(structure.periods[_reading_now(tournament).period_index], Level):
+        _next_level(tournament)
+
+
+def test_no_hands_are_dealt_during_a_break_and_the_dealer_waits(
+    night: Night, host: User, two_tables: list[Table]
+) -> None:
+    """ "No hands are dealt during a break": the host's deal is refused, the timer's waits."""
+    table = two_tables[0]
+    tournament = _start_clock(_heads_up(night, host, table))
+    apply_intent(table.pk, "host", {"type": "start_hand", "seed": SEED})
+    state = load_state(table.pk)
+    apply_intent(
+        table.pk,
+        player_actor(int(state.table.seat(state.hand.to_act).player)),
+        {"type": "act", "action": {"type": "fold"}},
+    )
+    due = load_state(table.pk).next_deal_at
+    assert due is not None
+    _to_first_break(tournament)
+    with pytest.raises(IntentRefused, match="during a break"):
+        apply_intent(table.pk, "host", {"type": "start_hand"})
+    assert timers.fire_due(now=due + 1) == 1
+    state = load_state(table.pk)
+    assert not state.hand_in_progress and Hand.objects.filter(table=table).count() == 1
+    tournament.refresh_from_db()
+    break_left = clock_state(tournament.get_clock(), tournament.get_structure(), due + 1).seconds_left
+    assert state.next_deal_at == pytest.approx(due + 1 + break_left)
+    assert timers.fire_due(now=due + 2) == 0  # nothing fires again before the break ends
+
+
+def test_a_bust_heads_up_places_the_loser_and_declares_the_winner(
+    night: Night, host: User, two_tables: list[Table]
+) -> None:
+    """ "Bust out of chips and you're out (in a freeze-out)"; "play until one person has all the chips"."""
+    table = two_tables[0]
+    tournament = _start_clock(_heads_up(night, host, table))
+    apply_intent(table.pk, "host", {"type": "start_hand", "seed": SEED})
+    _all_in_and_call(table)
+    seats = load_state(table.pk).table.seats
+    if len(seats) == 2:
+        pytest.fail("This seed splits the pot: choose another")
+    (winner,) = seats
+    assert winner.stack == 2 * tournament.starting_stack
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED
+    places = {e.player_id: e.place for e in tournament.entries.all()}
+    assert places[int(winner.player)] == 1 and sorted(places.values()) == [1, 2]
+    loser = next(p for p in places if p != int(winner.player))
+    assert not Seat.objects.filter(player_id=loser).exists()
+
+
+def test_a_player_who_may_rebuy_is_offered_it_and_the_rebuy_refills_the_stack(
+    night: Night, host: User, two_tables: list[Table]
+) -> None:
+    """ "Once your rebuys are used up, or the rebuy window closes, the next time you bust is for good"."""
+    table = two_tables[0]
+    rules = RebuyRules(max_rebuys=1, rebuy_until_level=4, rebuy_stack=7000)
+    tournament = _start_clock(_heads_up(night, host, table, rules))
+    apply_intent(table.pk, "host", {"type": "start_hand", "seed": SEED})
+    _all_in_and_call(table)
+    (offered,) = tournament_play.rebuy_offers(tournament)
+    assert offered.place is None and Seat.objects.filter(player=offered.player).exists()
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.RUNNING
+    tournaments.record_rebuy(offered.pk, host)
+    back = load_state(table.pk).table.seat_of(str(offered.player_id))
+    assert back is not None and back.stack == 7000
+    assert tournament_play.rebuy_offers(tournament) == []
+
+
+def test_a_rebuy_for_a_player_who_still_has_chips_is_refused(
+    night: Night, host: User, two_tables: list[Table]
+) -> None:
+    rules = RebuyRules(max_rebuys=1, rebuy_until_level=4, rebuy_stack=7000)
+    tournament = _start_clock(_heads_up(night, host, two_tables[0], rules))
+    entry = tournament.entries.first()
+    with pytest.raises(Exception, match="still has chips"):
+        tournaments.record_rebuy(entry.pk, host)
+    entry.refresh_from_db()
+    assert entry.rebuys == 0
+
+
+def test_a_balancing_move_takes_the_player_and_their_stack_to_the_other_table(
+    night: Night, host: User, two_tables: list[Table]
+) -> None:
+    """Balancing moves confirmed by the host: the player leaves one live table and sits at the
+    other with the chips they had; their phone's table page follows their seat."""
+    names = ("Ann", "Bea", "Cal", "Dan", "Eve", "Fay", "Gus")
+    tournament, players = make_tournament(night, host, names=names)
+    kitchen, lounge = two_tables
+    for number, player in enumerate(players[:6], 1):
+        seating.move_player(player, kitchen, number)
+        apply_intent(kitchen.pk, "host", {"type": "set_stack", "seat": number, "stack": 9000 + number})
+    seating.move_player(players[6], lounge, 1)
+    moves = tournament_seating.propose_moves(tournament)
+    assert moves and all(move.to_table == 2 for move in moves)
+    had = {s.player: s.stack for s in load_state(kitchen.pk).table.seats}
+    tournament_seating.confirm_moves(tournament.pk, host, list(moves))
+    for move in moves:
+        after = load_state(lounge.pk).table.seat_of(move.player)
+        assert after is not None and after.seat == move.to_seat and after.stack == had[move.player]
+        assert load_state(kitchen.pk).table.seat_of(move.player) is None
+    assert load_state(lounge.pk).table.mode is GameMode.TOURNAMENT
+    # Their phone follows the seat: the player's own table page is now the new table.
+    client = Client()
+    session = client.session
+    session[SESSION_KEY] = Player.objects.get(pk=int(moves[0].player)).session_token
+    session.save()
+    page = client.get(reverse("player_table"))
+    assert page.status_code == 200 and page.context["table"].pk == lounge.pk
