@@ -95,6 +95,11 @@ def render(table_id: int, identity: Identity, state: LiveTable | None = None) ->
     return view(state, viewer)
 
 
+def seated_elsewhere(player_id: int, table_id: int) -> bool:
+    """The player's seat is now at another table (the host or a balancing move moved them)."""
+    return Seat.objects.filter(player_id=player_id).exclude(table_id=table_id).exists()
+
+
 def still_host_of(night_id: int, user_id: int | None) -> bool:
     """The night's host or a co-host they named (tables.ledger_models.CoHost)."""
     hosts = Q(host_id=user_id) | Q(co_hosts__user_id=user_id)
@@ -240,6 +245,13 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         state = recent_state(self.table_id, at_least) if at_least is not None else None
         if state is None:
             state = await _db(fresh_state)(self.table_id)
+        player_id = self.identity.player_id
+        player = None if player_id is None or self.identity.is_host else str(player_id)
+        unseated = player is not None and state.seat_of(player) is None
+        if unseated and await _db(seated_elsewhere)(player_id, self.table_id):
+            # Moved to another table (balancing): the page follows the seat on its refusal.
+            await self.close(code=CLOSE_FORBIDDEN)
+            return
         data = render(self.table_id, self.identity, state)
         if data["version"] <= self.sent_version and not force:
             return
