@@ -7,6 +7,7 @@ turn, Blind Hold'em and Crazy Blind Man.
 Player intents (all through `Hand.act(seat, action, to=None, *, index=None, out_of_turn=False)`):
   "remove" with `index` 0..2: Crazy Blind Man, the card of the target's hand to remove.
   "reveal" with `index` 0..1: Blind Hold'em staged reveal, the hole card to turn face up.
+  "remove_first" / "reveal_first": the same with card 0 (what the action clock does on a timeout).
   any of fold/check/call/bet/raise with `out_of_turn=True`: a binding action before one's turn.
 Host rulings: `engine.rulings.apply_ruling(hand, ruling, host, reason, at)`.
 """
@@ -31,6 +32,9 @@ CardAction = Callable[["Hand", int, Any], list[Event]]
 CARD_ACTIONS: dict[str, CardAction] = {
     "remove": crazy_blind_man.remove,
     "reveal": blind_holdem.reveal,
+    # What the action clock does when a player runs out of time (engine.live.TIMEOUT_ACTIONS).
+    "remove_first": lambda hand, seat, index: crazy_blind_man.remove(hand, seat, 0),
+    "reveal_first": lambda hand, seat, index: blind_holdem.reveal(hand, seat, 0),
 }
 
 

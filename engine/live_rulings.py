@@ -94,5 +94,10 @@ def _handle(state: live.LiveTable, actor: live.Actor, intent: Mapping[str, Any],
     return new, events
 
 
+# When the action clock runs out during the removal or a staged reveal, the first card goes.
+live.TIMEOUT_ACTIONS.extend(
+    name for name in ("remove_first", "reveal_first") if name not in live.TIMEOUT_ACTIONS
+)
+
 for _name in (*INTENT_RULINGS, "ruling"):
     live.register_intent(_name, {live.HOST}, changes_hand=True)(_handle)

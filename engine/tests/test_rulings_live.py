@@ -53,3 +53,23 @@ def test_any_ruling_can_be_sent_by_name():
     intent = {"type": "ruling", "ruling": {"type": "pause"}, "reason": "pizza", "host": "ann"}
     state, events = live.apply(state, "host", intent, now=9)
     assert events[0]["host"] == "ann" and state.hand.phase == "paused"
+
+
+def test_a_player_who_runs_out_of_time_in_the_removal_loses_their_first_choice():
+    """The action clock also covers Crazy Blind Man's removal: the first card goes."""
+    state = live.new_live_table(
+        new_table(max_seats=6, game="crazy_blind_man", stakes=Stakes(small_blind=1, big_blind=2)),
+        live.LiveOptions(action_seconds=30),
+    )
+    for seat in (1, 2):
+        intent = {"type": "sit", "seat": seat, "player": f"p{seat}", "stack": 100}
+        state, _ = live.apply(state, "system", intent, now=0)
+    state, _ = live.apply(state, "host", {"type": "start_hand"}, now=0)
+    for action in ("call", "check"):
+        state, _ = live.apply(state, state.hand.to_act, {"type": "act", "action": {"type": action}}, now=1)
+    assert state.hand.phase == "removal"
+    chooser, target = state.hand.to_act, next(s for s in state.hand.seat_numbers if s != state.hand.to_act)
+    first = state.hand.seat(target).hole[0]
+    state, events = live.apply(state, "system", {"type": "timeout", "version": state.version}, now=100)
+    assert events[0] == {"type": "table.timed_out", "seat": chooser, "action": "remove_first"}
+    assert first not in state.hand.seat(target).hole
