@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime
 import time
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -15,6 +16,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from engine.live import LiveTable
+from engine.live import apply as engine_apply
 from engine.table_state import GameMode
 from engine.tournament import ClockReading, Level, RebuyRules, clock_state, stakes_at
 from tables import timers
@@ -54,24 +57,40 @@ def _heads_up(night: Night, host: User, table: Table, rules: RebuyRules | None =
     return tournament
 
 
+def _all_in_move(state: LiveTable) -> tuple[int, dict[str, Any]]:
+    """Whoever acts moves all in, or calls an all-in (checks when there is nothing to call)."""
+    hand = state.hand
+    assert hand is not None and hand.to_act is not None
+    offered = hand.legal_actions(hand.to_act)["actions"]
+    if offered.get("raise", {}).get("allowed"):
+        return hand.to_act, {"type": "raise", "to": offered["raise"]["all_in_to"]}
+    if offered.get("call", {}).get("allowed"):
+        return hand.to_act, {"type": "call"}
+    return hand.to_act, {"type": "check"}
+
+
 def _all_in_and_call(table: Table) -> None:
-    """Whoever acts first moves all in; the other calls; the board runs out."""
+    """Every player moves all in or calls; the board runs out."""
     state = load_state(table.pk)
     while state.hand_in_progress:
-        hand = state.hand
-        assert hand is not None and hand.to_act is not None
-        seat = hand.to_act
-        offered = hand.legal_actions(seat)["actions"]
-        if offered.get("raise", {}).get("allowed"):
-            action = {"type": "raise", "to": offered["raise"]["all_in_to"]}
-        elif offered.get("call", {}).get("allowed"):
-            action = {"type": "call"}
-        else:
-            action = {"type": "check"}
-        apply_intent(
-            table.pk, player_actor(int(state.table.seat(seat).player)), {"type": "act", "action": action}
-        )
+        seat, action = _all_in_move(state)
+        player = player_actor(int(state.table.occupant(seat).player))
+        apply_intent(table.pk, player, {"type": "act", "action": action})
         state = load_state(table.pk)
+
+
+def _seed_where(table: Table, busted: set[str]) -> str:
+    """A test seed whose all-in hand busts exactly `busted` (found by playing it in the pure engine)."""
+    for number in range(500):
+        seed = f"{number:064x}"
+        state, _ = engine_apply(load_state(table.pk), "host", {"type": "start_hand", "seed": seed}, 0)
+        while state.hand_in_progress:
+            seat, action = _all_in_move(state)
+            state, _ = engine_apply(state, seat, {"type": "act", "action": action}, 0)
+        before = {s.player for s in load_state(table.pk).table.seats}
+        if {s.player for s in state.table.seats} == before - busted:
+            return seed
+    raise AssertionError("no seed found")
 
 
 def test_drawn_players_sit_in_tournament_mode_with_the_starting_stack(
@@ -238,3 +257,31 @@ def test_a_balancing_move_takes_the_player_and_their_stack_to_the_other_table(
     session.save()
     page = client.get(reverse("player_table"))
     assert page.status_code == 200 and page.context["table"].pk == lounge.pk
+
+
+@pytest.mark.parametrize(
+    ("stacks", "places"),
+    [
+        ((4000, 6000, 20000), {"Ann": (3, 1), "Bea": (2, 1), "Cal": (1, 1)}),
+        ((5000, 5000, 20000), {"Ann": (2, 2), "Bea": (2, 2), "Cal": (1, 1)}),
+    ],
+)
+def test_players_out_in_the_same_hand_are_placed_by_their_chips_when_it_started(
+    night: Night, host: User, two_tables: list[Table], stacks: tuple[int, ...], places: dict
+) -> None:
+    """ "Players who bust in the same hand are placed by the chips they had when that hand
+    started: more chips, better place. Players who started it with equal stacks share."
+    """
+    table = two_tables[0]
+    tournament, players = make_tournament(night, host, names=("Ann", "Bea", "Cal"))
+    for number, (player, stack) in enumerate(zip(players, stacks, strict=True), 1):
+        seating.move_player(player, table, number)
+        apply_intent(table.pk, "host", {"type": "set_stack", "seat": number, "stack": stack})
+    tournament = _start_clock(tournament)
+    seed = _seed_where(table, {str(players[0].pk), str(players[1].pk)})
+    apply_intent(table.pk, "host", {"type": "start_hand", "seed": seed})
+    _all_in_and_call(table)
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED
+    got = {e.player.display_name: (e.place, e.shared_by) for e in tournament.entries.select_related("player")}
+    assert got == places
