@@ -173,6 +173,18 @@ GAMES: dict[str, GameDef] = {
             forced_bets=ForcedBets.BLINDS,
             ranking="short_deck",
         ),
+        # PHH's "PO" variant: pot-limit Omaha with blinds (the other Omaha games are bomb pots).
+        GameDef(
+            key="plo",
+            name="Pot-Limit Omaha",
+            short_deck=False,
+            hole_cards=4,
+            boards=1,
+            streets=holdem_streets(),
+            structure=Structure.POT_LIMIT,
+            forced_bets=ForcedBets.BLINDS,
+            hand_rule=HandRule.OMAHA,
+        ),
         _bomb("bomb_pot", "No-Limit Hold'em Bomb Pot", 2, 1),
         _bomb("bomb_pot_double", "No-Limit Hold'em Double Board Bomb Pot", 2, 2),
         _bomb("plo_bomb", "PLO Bomb Pot", 4, 1),

@@ -18,24 +18,11 @@ from typing import Any
 from engine.cards import STANDARD_DECK, Card, card
 from engine.config import HandConfig, Post, PostKind, SeatInHand, Stakes
 from engine.errors import EngineError
-from engine.games import GAMES, ForcedBets, GameDef, HandRule, Structure, holdem_streets, register_game
+from engine.games import GAMES, ForcedBets, GameDef, Structure
 from engine.hand import Hand
 from engine.phh_format import HandHistoryError
 from engine.seating import clockwise_after
 
-# PHH's "PO" is pot-limit Omaha with blinds; the engine's own games play Omaha only as a
-# bomb pot, so the game is added (once, when a PO file is first read) if nobody else has.
-POT_LIMIT_OMAHA = GameDef(
-    key="plo",
-    name="Pot-Limit Omaha",
-    short_deck=False,
-    hole_cards=4,
-    boards=1,
-    streets=holdem_streets(),
-    structure=Structure.POT_LIMIT,
-    forced_bets=ForcedBets.BLINDS,
-    hand_rule=HandRule.OMAHA,
-)
 GAME_OF_VARIANT = {"NT": "nlhe", "FT": "flhe", "NS": "short_deck", "PO": "plo"}
 VARIANT_OF_GAME = {game: variant for variant, game in GAME_OF_VARIANT.items()}
 
@@ -70,8 +57,6 @@ def chips(value: object, name: str) -> int:
 
 def game_of(history: Mapping[str, Any]) -> GameDef:
     key = history.get("_game") or GAME_OF_VARIANT[history["variant"]]
-    if key == "plo" and key not in GAMES:
-        register_game(POT_LIMIT_OMAHA)
     if key not in GAMES:
         raise HandHistoryError(f"_game {key!r} is not a game this engine plays")
     return GAMES[key]

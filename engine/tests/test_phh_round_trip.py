@@ -6,14 +6,13 @@ import pytest
 
 from engine.config import Stakes
 from engine.forced_bets import standard_config
-from engine.games import GAMES, ForcedBets, max_players_for_deck, register_game
+from engine.games import GAMES, ForcedBets, max_players_for_deck
 from engine.hand import Hand
 from engine.house import HOME_GAMES
 from engine.phh import HandHistoryError, dumps, hand_from_phh, hand_to_phh, loads, replay
-from engine.phh_replay import POT_LIMIT_OMAHA
 from engine.tests.hand_helpers import make_hand, seats_with
 
-GAME_KEYS = sorted((set(GAMES) - set(HOME_GAMES)) | {POT_LIMIT_OMAHA.key})  # own tests for those
+GAME_KEYS = sorted(set(GAMES) - set(HOME_GAMES))  # own tests for those
 HANDS_PER_GAME = 60
 
 
@@ -55,13 +54,6 @@ def random_finished_hand(rng: random.Random, game: str) -> Hand:
         else:
             hand.act(seat, action)
     return hand
-
-
-@pytest.fixture(scope="module", autouse=True)
-def pot_limit_omaha_is_known():
-    """Reading a PO file adds pot-limit Omaha to the games; these hands are played before any is read."""
-    if POT_LIMIT_OMAHA.key not in GAMES:
-        register_game(POT_LIMIT_OMAHA)
 
 
 @pytest.mark.parametrize("game", GAME_KEYS)
