@@ -30,8 +30,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
+from engine import dealer, views
 from engine import table as tables
-from engine import views
 from engine.config import Stakes
 from engine.errors import EngineError, IllegalActionError, TableError
 from engine.games import GAMES, ForcedBets
@@ -66,6 +66,8 @@ class LiveOptions:
     bomb_pot_every: int = 0  # every Nth hand is a bomb pot; 0: never
     bomb_pot_game: str = "bomb_pot"  # which bomb pot (single or double board, Hold'em or PLO)
     bomb_ante: int = 0  # each player's ante in it; 0: one big blind
+    # Game options announced before each deal (Blind Hold'em's reveal...), for the table's game.
+    game_options: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -303,6 +305,8 @@ def _start_hand(state: LiveTable, actor: Actor, intent: Intent, now: float) -> R
     if bomb_pot is not None:
         # One hand of the bomb pot, then the table's own game and stakes again.
         table = replace(table, game=state.table.game, stakes=state.table.stakes)
+    elif state.options.game_options:
+        config = replace(config, options=dict(state.options.game_options))
     game = GAMES.get(config.game)
     deck = shuffled_deck(seed, short_deck=bool(game and game.short_deck))
     hand = Hand(config, deck)
@@ -358,6 +362,7 @@ def _options(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Resu
         bomb_pot_every=every,
         bomb_pot_game=bomb_game,
         bomb_ante=bomb_ante,
+        game_options=current.game_options,
     )
     if options == current:
         return state, []
@@ -379,14 +384,36 @@ def _set_game(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Res
     if unknown:
         raise TableError(f"Unknown stakes: {', '.join(sorted(unknown))}.")
     straddle = _field(intent, "straddle_allowed", bool, state.table.options.straddle_allowed)
+    # Announced options belong to a game: a new game starts without the old one's.
+    kept = state.options.game_options if game == state.table.game else {}
+    announced = intent.get("options", kept)
+    if not isinstance(announced, Mapping) or not all(
+        isinstance(k, str) and isinstance(v, str | bool | int) for k, v in announced.items()
+    ):
+        raise TableError("Game options are names, each with a word, a number or on/off.")
     table = tables.set_game(state.table, game, Stakes(**amounts))
     table = tables.set_options(table, replace(table.options, straddle_allowed=straddle))
-    if table == state.table:
+    _check_game_options(table, dict(announced))
+    options = replace(state.options, game_options=dict(announced))
+    if table == state.table and options == state.options:
         return state, []
     stakes = {k: v for k, v in asdict(table.stakes).items() if v}
-    return replace(state, table=table), [
-        {"type": "table.game", "game": game, "stakes": stakes, "straddle_allowed": straddle}
-    ]
+    event = {"type": "table.game", "game": game, "stakes": stakes, "straddle_allowed": straddle}
+    return replace(state, table=table, options=options), [{**event, "options": dict(announced)}]
+
+
+def _check_game_options(table: TableState, announced: dict[str, Any]) -> None:
+    """The game's own check of its announced options, on the next hand as it would be dealt now
+    (with too few players to plan a hand, the deal checks them)."""
+    check = dealer.OPTION_CHECKS.get(table.game)
+    if check is None:
+        return
+    try:
+        # As if the hand being played were over: only the options are checked here.
+        config = tables.plan_next_hand(replace(table, current_hand=None))
+    except EngineError:
+        return
+    check(replace(config, options=announced))
 
 
 # Playing ----------------------------------------------------------------------------------------

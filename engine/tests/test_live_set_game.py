@@ -32,6 +32,7 @@ def test_a_new_game_is_dealt_from_the_next_hand_while_the_current_hand_keeps_its
             "game": "short_deck",
             "stakes": {"small_blind": 5, "big_blind": 10, "ante": 1},
             "straddle_allowed": True,
+            "options": {},
         }
     ]
     assert new.hand is not None and new.hand.config.game == "nlhe"
@@ -98,3 +99,26 @@ def test_a_bomb_pot_schedule_needs_a_bomb_pot_game() -> None:
     state = new_live_table(new_table(max_seats=6, stakes=Stakes(small_blind=1, big_blind=2)))
     with pytest.raises(TableError, match="not a bomb pot"):
         apply(state, "host", {"type": "options", "bomb_pot_every": 3, "bomb_pot_game": "nlhe"}, 0)
+
+
+def test_blind_holdem_is_dealt_with_the_options_the_host_announced() -> None:
+    """Blind Hold'em: "reveal" all at once or "staged", announced before the deal."""
+    state = _table_with_a_hand_in_progress()
+    intent = {"type": "set_game", "game": "blind_holdem", "stakes": {"fixed_stake": 5}}
+    state, events = apply(state, "host", {**intent, "options": {"reveal": "staged"}}, 0)
+    assert events[0]["options"] == {"reveal": "staged"}
+    while state.hand_in_progress:
+        assert state.hand is not None and state.hand.to_act is not None
+        state, _ = apply(state, state.hand.to_act, {"type": "act", "action": {"type": "fold"}}, 0)
+    state, _ = apply(state, "host", {"type": "start_hand"}, 0)
+    assert state.hand is not None
+    assert (state.hand.config.game, state.hand.config.options) == ("blind_holdem", {"reveal": "staged"})
+
+
+def test_options_a_game_does_not_know_are_refused_before_the_deal() -> None:
+    state = _table_with_a_hand_in_progress()
+    intent = {"type": "set_game", "game": "blind_holdem", "stakes": {"fixed_stake": 5}}
+    with pytest.raises(ConfigurationError, match="reveal"):
+        apply(state, "host", {**intent, "options": {"reveal": "sideways"}}, 0)
+    with pytest.raises(TableError, match="Game options"):
+        apply(state, "host", {**intent, "options": {"reveal": ["a"]}}, 0)

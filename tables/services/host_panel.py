@@ -264,7 +264,19 @@ def stakes_for(chosen: TableSettings) -> dict[str, int]:
     }
 
 
-def save_settings(table: Table, by: AbstractBaseUser | None, why: str = "", **values: Any) -> TableSettings:
+# Options a game announces before each deal, and the values the panel offers (engine.blind_holdem).
+ANNOUNCED_OPTIONS = {
+    "blind_holdem": {"reveal": ("all_at_once", "staged"), "look_at_own_cards": (True, False)}
+}
+
+
+def save_settings(
+    table: Table,
+    by: AbstractBaseUser | None,
+    why: str = "",
+    game_options: dict[str, Any] | None = None,
+    **values: Any,
+) -> TableSettings:
     """Store the table's settings and send them to the live table, which deals them from the
     next hand on (announced to the table as a ``table.game`` / ``table.options`` event)."""
     check_host(by, table.night)
@@ -277,6 +289,10 @@ def save_settings(table: Table, by: AbstractBaseUser | None, why: str = "", **va
         "game": current.game,
         "stakes": stakes,
         "straddle_allowed": current.straddle_allowed,
+        # Only the options the game announces; the engine checks their values.
+        "options": {
+            k: v for k, v in (game_options or {}).items() if k in ANNOUNCED_OPTIONS.get(current.game, {})
+        },
     }
     with transaction.atomic():
         try:
@@ -287,7 +303,9 @@ def save_settings(table: Table, by: AbstractBaseUser | None, why: str = "", **va
         current.applied = True
         current.save()
         game_name = GAMES[current.game].name
-        chosen = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in stakes.items() if v)
+        chosen = ", ".join(
+            f"{k.replace('_', ' ')} {v}" for k, v in {**stakes, **game_intent["options"]}.items()
+        )
         clock = f"{current.action_seconds} s to act" if current.action_seconds else "no action clock"
         if current.bomb_pot_every:
             bomb = GAMES[current.bomb_pot_game].name
@@ -322,6 +340,7 @@ class TableOverview:
     to_act: str | None
     seats: list[dict[str, Any]] = field(default_factory=list)
     away: list[str] = field(default_factory=list)
+    game_options: dict[str, Any] = field(default_factory=dict)
 
     @property
     def stakes_label(self) -> str:
@@ -366,6 +385,7 @@ def overview(night: Night) -> list[TableOverview]:
                 to_act=names.get(hand["to_act"]) if hand and hand["to_act"] else None,
                 seats=seats,
                 away=[s["name"] or s["player"] for s in public["table"]["seats"] if s["away"]],
+                game_options=dict(state.options.game_options),
             )
         )
     return rows

@@ -161,3 +161,18 @@ def test_a_co_host_sees_the_join_code_on_the_panel(table: Table, host: User) -> 
     page = client.get(_panel(table.night)).content.decode()
     assert f"Join code {table.night.join_code}" in page
     assert f'href="/host/nights/{table.night_id}/"' not in page
+
+
+def test_blind_holdem_with_its_announced_reveal_from_the_panel(host_client: Client, table: Table) -> None:
+    seat_players(table, ["Ann", "Bob"])
+    base = f"/host/nights/{table.night_id}/tables/{table.pk}/panel/"
+    host_client.post(
+        base + "settings/", {"game": "blind_holdem", "big_blind": "5", "reveal": "staged", "look": "on"}
+    )
+    state = load_state(table.pk)
+    assert state.table.game == "blind_holdem" and state.table.stakes.fixed_stake == 5
+    assert state.options.game_options == {"reveal": "staged", "look_at_own_cards": True}
+    host_client.post(base + "deal/")
+    hand = load_state(table.pk).hand
+    assert hand is not None and hand.config.options["reveal"] == "staged"
+    assert 'value="staged" selected' in host_client.get(_panel(table.night)).content.decode()

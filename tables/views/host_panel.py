@@ -186,7 +186,12 @@ def _save_settings(request: HttpRequest, table: Table, back: str) -> HttpRespons
     if values["game"] not in dict(host_panel.game_choices()):
         messages.error(request, "Choose a game from the list.")
         return redirect(back)
-    save = lambda: host_panel.save_settings(table, request.user, request.POST.get("why", ""), **values)  # noqa: E731
+    announced = {
+        "reveal": request.POST.get("reveal") or "all_at_once",
+        "look_at_own_cards": "look" in request.POST,
+    }
+    why = request.POST.get("why", "")
+    save = partial(host_panel.save_settings, table, request.user, why, announced, **values)
     return run_command(request, save, f"{table.name}: the new settings apply from the next hand.", back)
 
 
