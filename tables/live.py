@@ -374,3 +374,18 @@ def player_seated(seat: Seat) -> None:
             apply_intent(seat.table_id, live.SYSTEM, refill)
     except IntentRefused as refused:
         raise ActionRefused(refused.message) from None
+
+
+def player_removed(player_id: int, night_id: int) -> None:
+    """The player left the night (tables.services.joining.remove_player): every live table of
+    the night that seats them learns it through the write path, with a `leave` intent. Between
+    hands they leave at once; dealt in to a hand, the engine marks them leaving and they go when
+    it ends. Call inside the removal's transaction."""
+    for snapshot in TableSnapshot.objects.filter(table__night_id=night_id).only("table_id", "state"):
+        found = LiveTable.from_json(snapshot.state).table.seat_of(str(player_id))
+        if found is None or found.leaving:
+            continue
+        try:
+            apply_intent(snapshot.table_id, live.SYSTEM, {"type": "leave", "seat": found.seat})
+        except IntentRefused as refused:
+            raise ActionRefused(refused.message) from None

@@ -9,6 +9,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from tables.errors import ActionRefused
+from tables.live import player_removed
 from tables.models import MAX_NAME_LENGTH, Night, Player
 
 
@@ -72,8 +73,10 @@ def reject_player(player: Player) -> None:
 
 
 def remove_player(player: Player) -> None:
-    """The guest has left the night: free their seat and their name."""
+    """The guest has left the night: free their seat and their name, and leave the live table
+    (at once between hands; dealt in to a hand, when it ends)."""
     with transaction.atomic():
+        player_removed(player.pk, player.night_id)
         player.seats.all().delete()
         player.status = Player.Status.LEFT
         player.transfer_token = None
