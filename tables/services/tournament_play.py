@@ -182,3 +182,23 @@ def rebuy_seated(entry: TournamentEntry, stack: int) -> None:
         apply_intent(seat.table_id, engine_live.SYSTEM, sit)
     except IntentRefused as refused:
         raise ActionRefused(refused.message) from None
+
+
+def add_on_seated(entry: TournamentEntry, chips: int) -> None:
+    """The host recorded an add-on: `chips` go onto the player's stack at their live table.
+
+    Call inside the add-on's transaction: a refusal here (a hand being played) undoes it.
+    """
+    from tables.live import IntentRefused, apply_intent, load_state
+
+    seat = Seat.objects.filter(player_id=entry.player_id).first()
+    if seat is None:
+        return  # not at a table yet: the stack they sit down with is the tournament's
+    sitting = load_state(seat.table_id).table.seat_of(str(entry.player_id))
+    if sitting is None:
+        raise ActionRefused("The add-on is for players still in: rebuy first if you can.")
+    topped_up = {"type": "set_stack", "seat": sitting.seat, "stack": sitting.stack + chips}
+    try:
+        apply_intent(seat.table_id, engine_live.SYSTEM, topped_up)
+    except IntentRefused as refused:
+        raise ActionRefused(refused.message) from None

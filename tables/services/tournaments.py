@@ -330,6 +330,9 @@ def record_add_on(
             raise ActionRefused(decision.reason)
         entry.add_ons += 1
         entry.save(update_fields=["add_ons"])
+        from tables.services.tournament_play import add_on_seated  # it uses the write path
+
+        add_on_seated(entry, tournament.get_rebuy_rules().add_on_stack)  # the chips, on their stack
         tournament.version += 1
         tournament.save(update_fields=["version"])
         log_action(tournament, actor, TournamentAction.ADD_ON, entry.player.display_name, now)

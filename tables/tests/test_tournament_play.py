@@ -285,3 +285,17 @@ def test_players_out_in_the_same_hand_are_placed_by_their_chips_when_it_started(
     assert tournament.status == Tournament.Status.FINISHED
     got = {e.player.display_name: (e.place, e.shared_by) for e in tournament.entries.select_related("player")}
     assert got == places
+
+
+def test_an_add_on_at_the_first_break_goes_onto_the_live_stack(
+    night: Night, host: User, two_tables: list[Table]
+) -> None:
+    """The add-on: "Once, at the first break, while still in the tournament"; its chips reach the table."""
+    table = two_tables[0]
+    rules = RebuyRules(add_on=True, add_on_stack=3000)
+    tournament = _start_clock(_heads_up(night, host, table, rules))
+    _to_first_break(tournament)
+    entry = tournament.entries.first()
+    tournaments.record_add_on(entry.pk, host)
+    sitting = load_state(table.pk).table.seat_of(str(entry.player_id))
+    assert sitting is not None and sitting.stack == tournament.starting_stack + 3000
