@@ -21,6 +21,7 @@ from engine.errors import EngineError
 from engine.games import GAMES, ForcedBets, GameDef, Structure
 from engine.hand import Hand
 from engine.phh_format import HandHistoryError
+from engine.phh_home import HomeAction, apply_home_action, home_actions, removed_cards
 from engine.seating import clockwise_after
 
 GAME_OF_VARIANT = {"NT": "nlhe", "FT": "flhe", "NS": "short_deck", "PO": "plo"}
@@ -41,6 +42,7 @@ class Setup:
     deck: tuple[Card, ...]
     order: list[int]  # seat numbers, p1 first
     moves: list[Move] = field(default_factory=list)
+    home: list[HomeAction] = field(default_factory=list)  # a "home" move's argument indexes this
 
 
 # Fields -> HandConfig ----------------------------------------------------------------------
@@ -224,6 +226,8 @@ def setup(history: Mapping[str, Any]) -> Setup:
     holes: list[list[Card | None]] = [[None] * game.hole_cards for _ in order]
     boards: list[list[Card | None]] = [[] for _ in range(game.boards)]
     moves: list[Move] = []
+    home = home_actions(history, len(order))
+    removed = removed_cards(home, len(order))
     for number, text in enumerate(history["actions"], 1):
         words = (text.split("#", 1)[0] if "#" in text else text).split()
         if not words:
@@ -255,25 +259,39 @@ def setup(history: Mapping[str, Any]) -> Setup:
                 moves.append((number, text, verb, seat, _amount(words[2])))
             elif verb == "sm" and len(words) in (2, 3):
                 if len(words) == 3 and words[2] != "-":
-                    _fill_unknown(holes[index_of[actor]], cards_of(words[2], game), actor)
+                    shown = cards_of(words[2], game)
+                    _fill_unknown(holes[index_of[actor]], shown, actor, removed[index_of[actor]])
                 moves.append((number, text, verb, seat, len(words) == 3))
             else:
                 raise HandHistoryError("this is not an action of hold'em (f, cc, cbr, sm, d dh, d db)")
         except EngineError as error:
             raise HandHistoryError(f"Action {number} ({text.strip()!r}): {error}") from None
+    for player, cards in enumerate(removed):  # a removed card is one the player was dealt
+        for taken in (c for c in cards if c not in holes[player]):
+            if None not in holes[player]:
+                raise HandHistoryError(f"{taken} is removed from p{player + 1}, who does not hold it")
+            holes[player][holes[player].index(None)] = taken
+    # Each home action goes before the action it names (moves are numbered from 1).
+    moves += [(a.before + 1, a.text, "home", order[a.player], k) for k, a in enumerate(home)]
+    moves.sort(key=lambda move: (move[0], move[2] != "home"))
     deck = stacked_deck(game, holes, boards)
-    return Setup(config, deck, order, moves)
+    return Setup(config, deck, order, moves, home)
 
 
-def _fill_unknown(hole: list[Card | None], shown: list[Card | None], label: str) -> None:
-    """Cards shown at showdown stand in for cards that were dealt unknown."""
-    if len(shown) != len(hole):
-        raise HandHistoryError(f"{label} shows {len(shown)} cards but holds {len(hole)}")
+def _fill_unknown(
+    hole: list[Card | None], shown: list[Card | None], label: str, removed: Sequence[Card]
+) -> None:
+    """Cards shown at showdown (or removed from the hand) stand in for cards dealt unknown.
+    A hand that lost cards to a removal shows the cards it has left."""
+    if len(shown) != len(hole) - len(removed):
+        raise HandHistoryError(f"{label} shows {len(shown)} cards but holds {len(hole) - len(removed)}")
     known = {c for c in hole if c is not None}
     for position, shown_card in enumerate(shown):
         if shown_card is None or shown_card in known:
             continue
-        if hole[position] is not None:
+        if removed or hole[position] is not None:  # no position to go by: the first unknown card
+            position = next((i for i, c in enumerate(hole) if c is None), -1)
+        if position < 0 or hole[position] is not None or shown_card in removed:
             raise HandHistoryError(f"{label} shows {shown_card}, which is not one of their cards")
         hole[position] = shown_card
 
@@ -339,12 +357,17 @@ def hand_from_history(history: Mapping[str, Any]) -> tuple[Hand, list[int]]:
             elif verb == "sm":
                 if not hand.seats[hand.index[seat]].shown:
                     pending[seat] = bool(argument)
+            elif verb == "home":
+                apply_home_action(hand, plan.home[argument], order)
             elif len(hand.boards[seat]) < argument:  # "db": our dealer deals when the round ends
                 raise HandHistoryError("the board is dealt before the betting round is over")
             if pending:
                 _decide_showdown(hand, pending)
         except EngineError as error:
-            raise HandHistoryError(f"Action {number} ({text.strip()!r}): {error}") from None
+            where = f"Action {number} ({text.strip()!r})"
+            if verb == "home":
+                where = f"_home_actions entry {text!r}"
+            raise HandHistoryError(f"{where}: {error}") from None
     if pending and hand.finished:
         labels = ", ".join(f"p{order.index(seat) + 1}" for seat in pending)
         raise HandHistoryError(f"{labels} shows or mucks but is not in the showdown")

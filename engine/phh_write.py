@@ -7,6 +7,13 @@ board, first board first), `_button` (a dead button), `_posts`, `_big_blind` and
 `_straddle` (forced bets that antes and blinds cannot describe, such as a dead small
 blind), `_cap` (a capped table), `_cash_game = false` (tournament hands: fixed-limit
 caps heads-up) and `_options`.
+
+The home games' own player actions have no PHH notation, and the specification's
+`actions` hold only its own, so they go in `_home_actions`: strings
+"N pX remove pY Card" (Crazy Blind Man: pX takes Card from pY's hand and discards it)
+and "N pX reveal I" (staged Blind Hold'em: pX turns hole card I, 0 or 1, face up),
+where N is the index in `actions` of the action they come before (len(actions) if
+none). Host rulings (award, kill, undo, misdeal, reveal the rest) are not written.
 """
 
 from __future__ import annotations
@@ -14,7 +21,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine import betting
+from engine.blind_holdem import HoleCardRevealed, RevealStarted, SecondCardsRevealed
 from engine.cards import format_cards
+from engine.crazy_blind_man import CardRemoved, RemovalStarted
 from engine.events import (
     BetOrRaised,
     BoardDealt,
@@ -34,11 +43,15 @@ from engine.events import (
 )
 from engine.games import HandRule, Structure
 from engine.hand import Hand
+from engine.home_events import Ruling
 from engine.phh_format import HandHistoryError
 from engine.phh_replay import VARIANT_OF_GAME, standard_posts
 
 # Dealer events that leave no trace in PHH: the reader's engine redoes them.
-_SILENT = (PostsMade, CardBurned, RoundStarted, RoundEnded, ShowdownStarted, PotsAwarded)
+_SILENT = (
+    PostsMade, CardBurned, RoundStarted, RoundEnded, ShowdownStarted, PotsAwarded,
+    RemovalStarted, RevealStarted, SecondCardsRevealed,
+)  # fmt: skip
 
 
 def history_from_hand(hand: Hand) -> dict[str, Any]:
@@ -63,7 +76,7 @@ def history_from_hand(hand: Hand) -> dict[str, Any]:
     else:
         history["min_bet"] = betting.min_bet(hand)
     history["starting_stacks"] = [config.seats[hand.index[seat]].stack for seat in order]
-    history["actions"] = _actions(hand, label)
+    history["actions"], home_actions = _actions(hand, label)
     history["hand"] = config.hand_number
     history["seats"] = order
     history["seat_count"] = config.max_seats
@@ -72,6 +85,8 @@ def history_from_hand(hand: Hand) -> dict[str, Any]:
     history["finishing_stacks"] = [s.stack for s in players]
     history["winnings"] = [s.won for s in players]
     history.update(_user_fields(hand, order, label, history))
+    if home_actions:
+        history["_home_actions"] = home_actions
     return history
 
 
@@ -117,11 +132,22 @@ def _user_fields(
     return fields
 
 
-def _actions(hand: Hand, label: dict[int, str]) -> list[str]:
-    """The dealing and player events as PHH action notation."""
+def _actions(hand: Hand, label: dict[int, str]) -> tuple[list[str], list[str]]:
+    """The dealing and player events as PHH action notation, and the home games' own
+    actions as `_home_actions` entries."""
     actions: list[str] = []
+    home: list[str] = []
     for event in hand.events:
-        if isinstance(event, Folded):
+        if isinstance(event, Ruling):
+            raise HandHistoryError(
+                f"This hand has a host ruling ({event.type!r}); hands with host rulings "
+                "cannot be written as hand histories"
+            )
+        if isinstance(event, CardRemoved):
+            home.append(f"{len(actions)} {label[event.seat]} remove {label[event.target]} {event.card}")
+        elif isinstance(event, HoleCardRevealed):
+            home.append(f"{len(actions)} {label[event.seat]} reveal {event.index}")
+        elif isinstance(event, Folded):
             actions.append(f"{label[event.seat]} f")
         elif isinstance(event, Checked | Called):
             actions.append(f"{label[event.seat]} cc")
@@ -143,4 +169,4 @@ def _actions(hand: Hand, label: dict[int, str]) -> list[str]:
                 actions.append(f"d db {format_cards(board)}")
         elif not isinstance(event, _SILENT):
             raise HandHistoryError(f"A {event.type!r} event cannot be written in a hand history")
-    return actions
+    return actions, home

@@ -8,11 +8,10 @@ from engine.config import Stakes
 from engine.forced_bets import standard_config
 from engine.games import GAMES, ForcedBets, max_players_for_deck
 from engine.hand import Hand
-from engine.house import HOME_GAMES
 from engine.phh import HandHistoryError, dumps, hand_from_phh, hand_to_phh, loads, replay
 from engine.tests.hand_helpers import make_hand, seats_with
 
-GAME_KEYS = sorted(set(GAMES) - set(HOME_GAMES))  # own tests for those
+GAME_KEYS = sorted(GAMES)
 HANDS_PER_GAME = 60
 
 
@@ -24,7 +23,11 @@ def random_finished_hand(rng: random.Random, game: str) -> Hand:
     seats = rng.sample(range(1, 10), players)
     stacks = {seat: rng.choice([rng.randint(1, 300), rng.randint(300, 3000)]) for seat in sorted(seats)}
     cap = rng.choice([0, 0, 0, 800])
-    if definition.forced_bets is ForcedBets.BOMB_ANTE:
+    options = {}
+    if definition.forced_bets is ForcedBets.FIXED_STAKE:  # Blind Hold'em: mostly the staged reveal
+        stakes, straddle = Stakes(fixed_stake=rng.randint(1, 60)), False
+        options["reveal"] = rng.choice(["staged", "staged", "all_at_once"])
+    elif definition.forced_bets is ForcedBets.BOMB_ANTE:
         stakes, straddle = Stakes(bomb_ante=rng.randint(1, 60), cap=cap), False
     else:
         small = rng.randint(1, 50)
@@ -38,6 +41,7 @@ def random_finished_hand(rng: random.Random, game: str) -> Hand:
         straddle=straddle,
         cash_game=rng.random() < 0.5,
         hand_number=rng.randint(1, 500),
+        options=options,
     )
     deck = list(definition.deck)
     rng.shuffle(deck)
@@ -48,7 +52,9 @@ def random_finished_hand(rng: random.Random, game: str) -> Hand:
         allowed = sorted(name for name, option in options.items() if option["allowed"])
         weights = [{"fold": 1, "check": 4, "call": 4, "show": 6, "muck": 1}.get(name, 3) for name in allowed]
         action = rng.choices(allowed, weights)[0]
-        if action in ("bet", "raise"):
+        if action in ("remove", "reveal"):  # the home games' card choices
+            hand.act(seat, action, index=rng.choice(options[action]["cards"]))
+        elif action in ("bet", "raise"):
             low, high = options[action]["min_to"], options[action]["max_to"]
             hand.act(seat, action, rng.choice([low, high, rng.randint(low, high)]))
         else:
