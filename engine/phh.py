@@ -8,6 +8,8 @@
 
 Bomb pots and other games without a PHH variant code are written with user-defined
 "_" fields (`_game`, `_boards`, ...; see `engine.phh_write`) and read back the same way.
+Crazy Blind Man removals and staged Blind Hold'em reveals go in `_home_actions`
+(`engine.phh_home`). Hands with host rulings are refused when written.
 
     python -m engine.phh replay FILE...
 

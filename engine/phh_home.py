@@ -92,6 +92,8 @@ def apply_home_action(hand: Hand, action: HomeAction, order: list[int]) -> None:
         return
     target = order[action.target]
     pair = current_pair(hand)
+    if pair is None or pair[0] != seat:
+        hand.act(seat, "remove", index=0)  # refused: the engine says why (no removal now, not their turn)
     if pair is not None and pair[1] != target:
         raise HandHistoryError(f"the card is removed from p{order.index(pair[1]) + 1}'s hand")
     hole = hand.seat(target).hole

@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.phh import HandHistoryError, dumps, hand_from_phh, loads, replay
+from engine.cards import format_cards
+from engine.phh import HandHistoryError, dumps, hand_from_phh, hand_to_phh, loads, replay
+from engine.rulings import apply_ruling
 
 FILES = Path(__file__).resolve().parent / "phh"
 
@@ -200,3 +202,80 @@ def test_strings_with_quotes_and_control_characters_survive_dumps():
     history = loads(_text("odd_chip_split.phh"))
     history["players"] = ['Ann "the rock"', "Bob\\Bill", "Cy\tdel\x7f é"]
     assert loads(dumps(history))["players"] == history["players"]
+
+
+# The home games' own actions (_home_actions) --------------------------------------------------
+
+
+def test_a_crazy_blind_man_removal_is_replayed_from_home_actions():
+    """ "Each player is left holding two cards": the removed card is discarded, never shown."""
+    hand = hand_from_phh(_text("crazy_blind_man_removal.phh"))
+    assert [format_cards(s.hole) for s in hand.seats] == ["AdQc", "Kd3h", "7c4s"]
+    assert {str(c) for c in hand.burned} >= {"Ks", "7h", "As"}
+
+
+def test_a_removal_out_of_turn_is_refused_naming_the_entry():
+    """ "starting with the small blind taking a card from the big blind": p1 (seat 1) goes first."""
+    history = loads(_text("crazy_blind_man_removal.phh"))
+    first, second, third = history["_home_actions"]
+    history["_home_actions"] = [second, first, third]
+    with pytest.raises(HandHistoryError, match=r"'7 p2 remove p3 7h'.*waiting for seat 1"):
+        replay(dumps(history))
+
+
+def test_a_removal_of_a_card_the_player_does_not_hold_is_refused():
+    text = _text("crazy_blind_man_removal.phh").replace('"7 p1 remove p2 Ks"', '"7 p1 remove p2 Kc"')
+    with pytest.raises(HandHistoryError, match="Kc is removed from p2, who does not hold it"):
+        replay(text)
+
+
+def test_a_crazy_blind_man_file_without_its_removals_is_refused():
+    history = loads(_text("crazy_blind_man_removal.phh"))
+    del history["_home_actions"]
+    with pytest.raises(HandHistoryError, match=r"'p1 sm AdQc'\): p1 shows 2 cards but holds 3"):
+        replay(dumps(history))
+
+
+@pytest.mark.parametrize(
+    "entry, message",
+    [
+        ("p1 remove p2 Ks", "index of the action"),
+        ("7 p4 remove p2 Ks", "p1 to p3"),
+        ("7 p1 take p2 Ks", "is not 'N pX remove pY Card'"),
+        ("7 p1 remove p2 Zz", "Zz"),
+    ],
+)
+def test_malformed_home_actions_are_refused_naming_the_entry(entry, message):
+    text = _text("crazy_blind_man_removal.phh").replace('"7 p1 remove p2 Ks"', f'"{entry}"')
+    with pytest.raises(HandHistoryError, match=message):
+        replay(text)
+
+
+def test_a_staged_blind_holdem_reveal_is_replayed_from_home_actions():
+    """3.2(a) "each player turns one hole card face up"; 3.2(b) "each player turns their second
+    hole card face up": the first choices are in the file, the second cards follow from them."""
+    hand = hand_from_phh(_text("blind_holdem_staged_reveal.phh"))
+    assert hand.extras["revealed"][:3] == [[1, 1], [2, 0], [3, 1]]
+    assert sorted(hand.extras["revealed"][3:]) == [[1, 0], [2, 1], [3, 0]]
+    assert all(s.shown for s in hand.seats)
+
+
+def test_a_hand_with_a_host_ruling_is_refused_when_written():
+    """Host rulings are not written as hand histories; the error says so."""
+    history = loads(_text("blind_holdem_staged_reveal.phh"))
+    del history["_home_actions"]
+    history["actions"] = history["actions"][:4]  # the hole cards and the flop
+    hand = hand_from_phh(dumps(history))
+    apply_ruling(hand, {"type": "reveal_rest"}, "Host", "a player left", "2026-01-01T20:00:00")
+    assert hand.finished
+    with pytest.raises(HandHistoryError, match="host ruling"):
+        hand_to_phh(hand)
+
+
+def test_a_removal_from_a_player_other_than_the_nearest_on_the_left_is_refused():
+    """ "each player chooses one of the three cards held by the player on their left": p1 takes
+    from p2, not p3."""
+    text = _text("crazy_blind_man_removal.phh").replace('"7 p1 remove p2 Ks"', '"7 p1 remove p3 7c"')
+    text = _replace_action(text, "p2 sm Kd3h", "p2 sm KsKd3h")
+    with pytest.raises(HandHistoryError, match=r"'7 p1 remove p3 7c': the card is removed from p2's hand"):
+        replay(text)
