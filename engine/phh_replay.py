@@ -227,6 +227,8 @@ def setup(history: Mapping[str, Any]) -> Setup:
     boards: list[list[Card | None]] = [[] for _ in range(game.boards)]
     moves: list[Move] = []
     home = home_actions(history, len(order))
+    if home and home[-1].before > len(history["actions"]):
+        raise HandHistoryError(f"_home_actions entry {home[-1].text!r} comes after the last action")
     removed = removed_cards(home, len(order))
     for number, text in enumerate(history["actions"], 1):
         words = (text.split("#", 1)[0] if "#" in text else text).split()

@@ -279,3 +279,9 @@ def test_a_removal_from_a_player_other_than_the_nearest_on_the_left_is_refused()
     text = _replace_action(text, "p2 sm Kd3h", "p2 sm KsKd3h")
     with pytest.raises(HandHistoryError, match=r"'7 p1 remove p3 7c': the card is removed from p2's hand"):
         replay(text)
+
+
+def test_a_home_action_placed_after_the_last_action_is_refused():
+    text = _text("blind_holdem_staged_reveal.phh").replace('"4 p3 reveal 1"', '"7 p3 reveal 1"')
+    with pytest.raises(HandHistoryError, match="'7 p3 reveal 1' comes after the last action"):
+        replay(text)
