@@ -305,8 +305,10 @@ def test_the_level_in_force_depends_only_on_the_time_played_since_the_start(gaps
     boundaries = [0.0]
     for period in STRUCTURE.periods[:-1]:
         boundaries.append(boundaries[-1] + period.seconds)
-    expected_index = max(i for i, start_at in enumerate(boundaries) if start_at <= played + 1e-6)
-    if abs(played - boundaries[expected_index]) > 1e-6:  # away from a boundary, where rounding could tip it
+    expected_index = max(i for i, start_at in enumerate(boundaries) if start_at <= played + 1e-3)
+    if (
+        abs(played - boundaries[expected_index]) > 1e-3
+    ):  # away from a boundary, where float rounding of epoch times could tip it
         assert reading.period_index == expected_index
         if expected_index < len(boundaries) - 1:
-            assert reading.seconds_left == pytest.approx(boundaries[expected_index + 1] - played)
+            assert reading.seconds_left == pytest.approx(boundaries[expected_index + 1] - played, abs=1e-3)
