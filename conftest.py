@@ -11,8 +11,19 @@ import os
 import shutil
 
 import pytest
+from hypothesis import settings as hypothesis_settings
 
 REQUIRE_SERVICES = os.environ.get("HOMEGAME_REQUIRE_SERVICES", "") == "1"
+
+
+# Timing is not what the property tests check, and a loaded 2-core machine can take longer
+# than Hypothesis's default deadline. CI runs derandomized so that a red build always
+# replays the same examples; locally each run explores new ones.
+hypothesis_settings.register_profile("homegame", deadline=None, print_blob=True)
+hypothesis_settings.register_profile(
+    "ci", parent=hypothesis_settings.get_profile("homegame"), derandomize=True
+)
+hypothesis_settings.load_profile("ci" if os.environ.get("CI") else "homegame")
 
 
 def require_service(available: bool, reason: str) -> None:
