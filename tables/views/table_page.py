@@ -181,14 +181,21 @@ def table_hand(request: HttpRequest, table_id: int, number: int) -> JsonResponse
     )
 
 
-def hide_unseen_cards(actions: list[str], hand: EngineHand, viewer: engine_views.Viewer) -> list[str]:
-    """PHH action lines with every dealt card this viewer never saw written as "??": hands
-    they did not see, and in Crazy Blind Man the card taken from them."""
-    seen = {
+def _seen_cards(hand: EngineHand, viewer: engine_views.Viewer) -> dict[int, set[str]]:
+    return {
         s["seat"]: {card for card in s["cards"] or [] if card}
         for s in engine_views.view(hand, viewer)["seats"]
     }
-    labels = {f"p{index}": s.seat for index, s in enumerate(hand.clockwise_from_button(), 1)}
+
+
+def _seats_by_label(hand: EngineHand) -> dict[str, int]:
+    return {f"p{index}": s.seat for index, s in enumerate(hand.clockwise_from_button(), 1)}
+
+
+def hide_unseen_cards(actions: list[str], hand: EngineHand, viewer: engine_views.Viewer) -> list[str]:
+    """PHH action lines with every dealt card this viewer never saw written as "??": hands
+    they did not see, and in Crazy Blind Man the card taken from them."""
+    seen, labels = _seen_cards(hand, viewer), _seats_by_label(hand)
     hidden = []
     for action in actions:
         words = action.split(" ")
@@ -200,10 +207,27 @@ def hide_unseen_cards(actions: list[str], hand: EngineHand, viewer: engine_views
     return hidden
 
 
+def hide_cards_taken_from_viewer(
+    home_actions: list[str], hand: EngineHand, viewer: engine_views.Viewer
+) -> list[str]:
+    """Crazy Blind Man removals ("N pX remove pY Card") with the card written as "??" when it
+    was taken from this viewer: "No player may see the card that was taken from them"."""
+    labels = _seats_by_label(hand)
+    hidden = []
+    for entry in home_actions:
+        words = entry.split(" ")
+        if len(words) == 5 and words[2] == "remove" and labels.get(words[3]) == viewer:
+            words[4] = "??"
+        hidden.append(" ".join(words))
+    return hidden
+
+
 def phh_for_viewer(hand: EngineHand, viewer: engine_views.Viewer) -> str:
     """The hand as PHH as this viewer saw it (HandHistoryError for a hand PHH cannot hold)."""
     history = history_from_hand(hand)
     history["actions"] = hide_unseen_cards(history.get("actions", []), hand, viewer)
+    if "_home_actions" in history:
+        history["_home_actions"] = hide_cards_taken_from_viewer(history["_home_actions"], hand, viewer)
     return dumps(history)
 
 
