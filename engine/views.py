@@ -12,7 +12,8 @@ Shape: {"viewer": {"seat", "role"}, "hand_number", "game", "game_name", "phase",
 "is_turn", "won"}], "boards": [[cards]], "pot" (collected), "pots": [{"amount", "eligible"}],
 "bets_total", "to_act", "current_bet", "showdown_order", "results": [{"pot", "board", "amount",
 "winners": [{"seat", "amount"}], "hand"}], "finished", "your_cards" (seat viewers),
-"legal_actions" (seat viewers: see `Hand.legal_actions`)}.
+"legal_actions" (seat viewers: see `Hand.legal_actions`), "all_in_odds" (only once hands are tabled
+all-in: see `engine.odds`)}.
 
 >>> from engine.cards import STANDARD_DECK
 >>> from engine.config import SeatInHand, Stakes
@@ -30,7 +31,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import home_views
+from engine import home_views, odds
 from engine.betting import STREET_NAMES
 from engine.errors import EngineError
 from engine.showdown import hand_value
@@ -126,4 +127,7 @@ def view(hand: Hand, viewer: Viewer) -> dict[str, Any]:
         s = hand.seats[hand.index[viewer]]  # type: ignore[index]
         data["your_cards"] = home_views.own_cards(hand, s.seat)
         data["legal_actions"] = hand.legal_actions(s.seat)
+    all_in_odds = odds.all_in_odds(hand)  # tabled cards only: the same for every viewer
+    if all_in_odds is not None:
+        data["all_in_odds"] = all_in_odds
     return data
