@@ -13,6 +13,10 @@ first. A table belongs to a tournament while an entrant still in sits there (the
 - "Bust out of chips and you're out": a player left with no chips is placed
   (`tournaments.record_busts`), unless the rebuy rules let them buy back in; then their
   seat waits for the host to record the rebuy, which sits them down with the rebuy stack.
+  An offer still pending when the rebuy window closes becomes a bust for good the next time
+  the host's tournament page is loaded (`close_lapsed_offers`).
+- When the tournament is over, its tables go back to cash mode at the table's own stakes;
+  the dealer's next automatic deal there stops the dealer instead (`prepare`).
 """
 
 from __future__ import annotations
@@ -25,12 +29,13 @@ from typing import Any
 
 from engine import live as engine_live
 from engine import table as engine_table
+from engine.config import Stakes
 from engine.live import LiveTable
 from engine.table_state import GameMode, TableState
 from engine.tournament import ClockReading, can_rebuy, clock_state, hands_may_start, stakes_at
 from tables.errors import ActionRefused
 from tables.live_models import Hand
-from tables.models import Seat
+from tables.models import Seat, Table
 from tables.tournament_models import Tournament, TournamentEntry
 
 logger = logging.getLogger(__name__)
@@ -94,9 +99,11 @@ def prepare(
     kind = intent.get("type")
     if kind not in ("sit", "start_hand"):
         return state, intent
-    tournament = tournament_at(table_id)
-    if tournament is None or state.hand_in_progress:
+    if state.hand_in_progress:
         return state, intent
+    tournament = tournament_at(table_id)
+    if tournament is None:
+        return _after_tournament(table_id, state, actor, intent)
     if state.table.mode is not GameMode.TOURNAMENT:
         state = replace(state, table=replace(state.table, mode=GameMode.TOURNAMENT))
     if kind != "start_hand":
@@ -113,6 +120,29 @@ def prepare(
         raise IntentRefused("illegal", reason)
     table = engine_table.set_game(state.table, state.table.game, stakes_at(reading))
     return replace(state, table=table), intent
+
+
+def _after_tournament(
+    table_id: int, state: LiveTable, actor: str, intent: Mapping[str, Any]
+) -> tuple[LiveTable, Mapping[str, Any]]:
+    """A table left in tournament mode with no tournament playing at it: back to a cash table.
+
+    It takes the table's own game and stakes; the dealer's timer does not deal on (a pause),
+    so later cash play starts when the host deals.
+    """
+    if state.table.mode is not GameMode.TOURNAMENT:
+        return state, intent
+    own = Table.objects.get(pk=table_id)
+    cash = engine_table.set_game(
+        replace(state.table, mode=GameMode.CASH),
+        own.game,
+        Stakes(small_blind=own.small_blind, big_blind=own.big_blind),
+    )
+    state = replace(state, table=cash)
+    dealer_running = state.dealing or state.next_deal_at is not None
+    if actor == engine_live.SYSTEM and intent.get("type") == "start_hand" and dealer_running:
+        return state, {"type": "pause"}
+    return state, intent
 
 
 def hand_played(table_id: int, state: LiveTable, events: list[dict[str, Any]], now: float) -> None:
@@ -162,6 +192,25 @@ def rebuy_offers(tournament: Tournament) -> list[TournamentEntry]:
         if seat is not None and load_state(seat.table_id).table.seat_of(str(entry.player_id)) is None:
             offers.append(entry)
     return offers
+
+
+def close_lapsed_offers(tournament: Tournament, now: datetime.datetime) -> list[TournamentEntry]:
+    """Pending rebuy offers the rebuy window has closed on become busts for good.
+
+    "Once your rebuys are used up, or the rebuy window closes, the next time you bust is for
+    good." Players whose offers lapse together share their place (their stacks are unknown).
+    """
+    offers = rebuy_offers(tournament)
+    if not offers or tournament.status == Tournament.Status.FINISHED:
+        return []
+    rules = tournament.get_rebuy_rules()
+    reading = clock_state(tournament.get_clock(), tournament.get_structure(), now)
+    lapsed = [e for e in offers if not can_rebuy(rules, reading, rebuys_used=e.rebuys, chips=0)]
+    if not lapsed:
+        return []
+    from tables.services import tournaments  # imports the seating services, which import the write path
+
+    return tournaments.record_busts(tournament.pk, None, [(e.pk, 1) for e in lapsed], now=now)
 
 
 def rebuy_seated(entry: TournamentEntry, stack: int) -> None:

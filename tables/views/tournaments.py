@@ -15,6 +15,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
 from engine.tournament import DealMethod, Move, TournamentError
@@ -29,8 +30,8 @@ from tables.forms_tournaments import (
 from tables.links import absolute_url
 from tables.models import Night, Player
 from tables.qr import qr_svg
+from tables.services import tournament_play, tournaments
 from tables.services import tournament_seating as seating_service
-from tables.services import tournaments
 from tables.tournament_models import Tournament, TournamentAction
 
 CLOCK_BUTTONS = {
@@ -112,6 +113,14 @@ def tournament_edit(request: HttpRequest, tournament_id: int) -> HttpResponse:
 @require_http_methods(["GET"])
 def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = _get_tournament_for_user(request, tournament_id)
+    try:
+        # "...or the rebuy window closes, the next time you bust is for good": settled on each look.
+        tournament_play.close_lapsed_offers(tournament, timezone.now())
+    except ActionRefused as refusal:
+        messages.error(request, str(refusal))
+    tournament.refresh_from_db()
+    rules = tournament.get_rebuy_rules()
+    offers = [(entry, rules.max_rebuys - entry.rebuys) for entry in tournament_play.rebuy_offers(tournament)]
     entries = list(tournament.entries.select_related("player"))
     entered = {entry.player_id for entry in entries}
     clock_url = absolute_url(request, reverse("clock_screen", args=[tournament.clock_token]))
@@ -124,6 +133,8 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "seconds_left_text": f"{left // 60}:{left % 60:02d}",
         "field": tournaments.field(tournament),
         "still_in": [entry for entry in entries if not entry.is_out],
+        "offers": offers,
+        "winner": next((entry for entry in entries if entry.place == 1), None),
         "results": tournaments.results(tournament),
         "pool": tournaments.pool(tournament),
         "payouts": list(enumerate(tournaments.payouts(tournament), 1)),
