@@ -27,6 +27,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from django.db import transaction
+
 from engine import live as engine_live
 from engine import table as engine_table
 from engine.config import Stakes
@@ -200,17 +202,26 @@ def close_lapsed_offers(tournament: Tournament, now: datetime.datetime) -> list[
     "Once your rebuys are used up, or the rebuy window closes, the next time you bust is for
     good." Players whose offers lapse together share their place (their stacks are unknown).
     """
-    offers = rebuy_offers(tournament)
-    if not offers or tournament.status == Tournament.Status.FINISHED:
-        return []
-    rules = tournament.get_rebuy_rules()
-    reading = clock_state(tournament.get_clock(), tournament.get_structure(), now)
-    lapsed = [e for e in offers if not can_rebuy(rules, reading, rebuys_used=e.rebuys, chips=0)]
-    if not lapsed:
+    if not _lapsed_offers(tournament, now):
         return []
     from tables.services import tournaments  # imports the seating services, which import the write path
 
-    return tournaments.record_busts(tournament.pk, None, [(e.pk, 1) for e in lapsed], now=now)
+    with transaction.atomic():
+        # Looked at again under the tournament's lock: two page loads at once bust each player once.
+        locked = tournaments.lock_tournament(tournament.pk)
+        lapsed = _lapsed_offers(locked, now)
+        if not lapsed:
+            return []
+        return tournaments.record_busts(locked.pk, None, [(e.pk, 1) for e in lapsed], now=now)
+
+
+def _lapsed_offers(tournament: Tournament, now: datetime.datetime) -> list[TournamentEntry]:
+    if tournament.status == Tournament.Status.FINISHED:
+        return []
+    rules = tournament.get_rebuy_rules()
+    reading = clock_state(tournament.get_clock(), tournament.get_structure(), now)
+    offers = rebuy_offers(tournament)
+    return [e for e in offers if not can_rebuy(rules, reading, rebuys_used=e.rebuys, chips=0)]
 
 
 def rebuy_seated(entry: TournamentEntry, stack: int) -> None:

@@ -140,6 +140,7 @@ def test_an_offer_with_its_window_closed_cannot_be_rebought(night: Night, host: 
         tournaments.record_rebuy(offer.pk, host, now=later)
     (lapsed,) = tournament_play.close_lapsed_offers(tournament, later)
     assert lapsed.pk == offer.pk and lapsed.place == 2 and lapsed.rebuys == 0
+    assert tournament_play.close_lapsed_offers(tournament, later) == []  # settled once only
 
 
 def test_another_host_can_neither_see_nor_answer_the_offers(night: Night, host: User, table: Table) -> None:
