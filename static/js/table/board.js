@@ -2,6 +2,7 @@
 // whose turn it is, and the hand's shuffle commitment.
 import { cardElement, cardsName } from "./cards.js";
 import { chips, el, fill, listWords, potName } from "./format.js";
+import { oddsTitle } from "./odds.js";
 
 const BOARD_SIZE = 5;
 
@@ -61,6 +62,7 @@ export function renderBoard(container, model) {
   const street = hand && hand.street && !hand.finished ? el("span", { class: "street", text: hand.street }) : null;
   fill(
     container,
+    model.allInOdds ? oddsTitle(model.allInOdds) : null,
     el("div", { class: `boards boards-${count}` }, rows),
     el("div", { class: "pot" }, potLine(model), street),
     turnLine(model),

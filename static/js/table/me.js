@@ -4,6 +4,7 @@ import { cardElement, cardName, cardsName } from "./cards.js";
 import { chips, el, fill, statusWord } from "./format.js";
 import { clockBar } from "./clock.js";
 import { madeHandWords } from "./model.js";
+import { seatOddsLine } from "./odds.js";
 
 export function renderMe(container, model, { blinds = new Map(), onSeat = null } = {}) {
   const me = model.me;
@@ -42,6 +43,7 @@ export function renderMe(container, model, { blinds = new Map(), onSeat = null }
     cards,
     forehead ? el("p", { class: "my-note", text: "On your forehead: you cannot see your own cards." }) : null,
     me.madeHand ? el("p", { class: "my-hand", text: madeHandWords(me.madeHand) }) : null,
+    me.odds ? seatOddsLine(me.odds) : null,
     removalNote(model),
     el(
       "div",

@@ -1,6 +1,7 @@
 // Reading a table view (engine/live.py's `view`, wrapping engine/views.py's hand view) into
 // what the page draws. Every field may be missing: the renderer must survive an older or
 // newer server, so everything here has a default.
+import { readOdds } from "./odds.js";
 
 function array(value) {
   return Array.isArray(value) ? value : [];
@@ -79,6 +80,8 @@ export function leftNeighbour(seats, mySeat) {
 export function readView(view, myPlayerId) {
   const hand = view.hand || null;
   const seats = seatsOf(view, myPlayerId);
+  const allInOdds = readOdds(hand);
+  for (const seat of seats) seat.odds = (allInOdds && allInOdds.bySeat.get(seat.seat)) || null;
   const me = seats.find((s) => s.isMe) || null;
   const legal = (hand && hand.legal_actions) || null;
   const table = view.table || {};
@@ -109,6 +112,7 @@ export function readView(view, myPlayerId) {
     paused: (hand && hand.paused) || null,
     void: Boolean(hand && hand.void),
     removed: array(hand && hand.removed),
+    allInOdds,
   };
 }
 

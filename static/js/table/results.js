@@ -1,5 +1,6 @@
 // Who won which pot with what, in words. A hand that ends by folds names no cards.
 import { chips, el, fill, listWords, potName } from "./format.js";
+import { oddsSentence } from "./odds.js";
 
 /** Sentences for the hand's awards: "Ann wins the main pot (120) with Two Pair". */
 export function resultSentences(model) {
@@ -30,5 +31,6 @@ export function renderResults(container, model) {
     container,
     el("h2", { class: "results-title", text: `Hand #${hand.hand_number}` }),
     el("ul", { class: "results-list" }, resultSentences(model).map((text) => el("li", { text }))),
+    model.allInOdds ? el("p", { class: "results-odds", text: oddsSentence(model.allInOdds, model.seats) }) : null,
   );
 }

@@ -4,6 +4,7 @@ import { cardRow, cardsName } from "./cards.js";
 import { chips, el, fill, statusWord } from "./format.js";
 import { clockBar } from "./clock.js";
 import { madeHandWords } from "./model.js";
+import { oddsWords, seatOddsLine } from "./odds.js";
 
 function badges(seat, blinds) {
   const list = [];
@@ -37,6 +38,7 @@ export function seatTile(seat, { blinds = new Map(), deadline = null, total = 0 
   if (seat.bet) words.push(`bet ${chips(seat.bet)}`);
   if (seat.lastAction) words.push(`last action: ${seat.lastAction}`);
   if (seat.isTurn) words.push("to act");
+  if (seat.odds) words.push(oddsWords(seat.odds));
   const tile = el(
     "li",
     {
@@ -68,6 +70,7 @@ export function seatTile(seat, { blinds = new Map(), deadline = null, total = 0 
     ),
     seatCards(seat),
     seat.madeHand ? el("div", { class: "seat-hand", text: madeHandWords(seat.madeHand) }) : null,
+    seat.odds ? seatOddsLine(seat.odds, { spoken: false }) : null,
     seat.isTurn ? clockBar(deadline, total, `${seat.name}'s time`) : null,
     el("span", { class: "visually-hidden" }, words.join(", ")),
   );
