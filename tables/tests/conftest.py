@@ -14,11 +14,14 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.db import connections
 from django.test import Client
 
+from conftest import chromium_path, require_service
 from tables.models import Night, Player, Table
 from tables.services import hosting, joining
 
@@ -29,6 +32,30 @@ BASE_DIR = Path(__file__).resolve().parents[2]
 def fast_password_hashing(settings: object) -> None:
     # The real hasher is slow on purpose; these tests check flows, not hashing.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def browser(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    """Debian's headless Chromium, driven by Playwright (which never downloads a browser)."""
+    from tables.tests.browser import CHROMIUM_ARGS
+
+    require_service(chromium_path() is not None, "Chromium is not installed")
+    # Tests against pytest-django's live_server use the ORM between browser steps, while
+    # Playwright's sync API runs an event loop in this thread: those calls are ordinary
+    # synchronous ones. (Tests against a Daphne subprocess do not touch the ORM here.)
+    uses_orm = "live_server" in request.fixturenames
+    if uses_orm:
+        monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        yield browser
+        if uses_orm:
+            # Those ORM calls got their own connection, which Django's test teardown does not
+            # know about: close it, or PostgreSQL cannot drop the test database.
+            connections.close_all()
+        browser.close()
 
 
 @pytest.fixture

@@ -9,58 +9,24 @@ from __future__ import annotations
 
 import datetime
 import math
-from collections.abc import Iterator
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
-from django.db import connections
 from django.utils import timezone
 
-from conftest import chromium_path, require_service
 from engine.tournament import RebuyRules
 from tables.services import hosting, tournaments
+from tables.tests.browser import save_screenshot
 from tables.tests.tournament_helpers import entry_of, make_tournament
 from tables.tournament_models import Tournament, TournamentAction
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 # The screen refetches every 4 seconds: allow a few.
 LIVE_TIMEOUT_MS = 12_000
 # The countdown is computed in the browser from the stored times; allow for the test's own steps.
 SECONDS_TOLERANCE = 3
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture
-def browser(monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
-    require_service(chromium_path() is not None, "Chromium is not installed")
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-        yield browser
-        # ORM calls made while Playwright's loop runs use their own connection: close it, or
-        # PostgreSQL cannot drop the test database.
-        connections.close_all()
-        browser.close()
-
-
-def _shot(page: object, name: str) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
 
 
 def _field(page: object, name: str) -> str:
@@ -135,7 +101,7 @@ def test_clock_screen_shows_the_database_through_a_level_change_a_pause_and_a_br
     # Readable from five metres: the digits fill about a third of a 1080-line screen.
     assert page.locator('[data-field="time-left"]').bounding_box()["height"] >= 250
     assert page.evaluate("document.documentElement.scrollHeight") <= 1080
-    _shot(page, "clock-1920x1080")
+    save_screenshot(page, "clock-1920x1080", full_page=False)
 
     # The host skips to the next level: the screen picks it up by itself, with the full time.
     tournaments.run_clock(tournament.pk, host, TournamentAction.NEXT_LEVEL)
@@ -146,7 +112,7 @@ def test_clock_screen_shows_the_database_through_a_level_change_a_pause_and_a_br
     page.set_viewport_size({"width": 1280, "height": 720})
     assert page.evaluate("document.documentElement.scrollWidth") <= 1280
     assert page.evaluate("document.documentElement.scrollHeight") <= 720
-    _shot(page, "clock-1280x720")
+    save_screenshot(page, "clock-1280x720", full_page=False)
 
     # Paused: PAUSED, and the time stands still at exactly what the database says.
     tournaments.run_clock(tournament.pk, host, TournamentAction.PAUSE)
@@ -156,7 +122,7 @@ def test_clock_screen_shows_the_database_through_a_level_change_a_pause_and_a_br
     assert _seconds(frozen) == _shown_seconds_left(tournament)
     page.wait_for_timeout(1500)
     assert _field(page, "time-left") == frozen
-    _shot(page, "clock-paused")
+    save_screenshot(page, "clock-paused", full_page=False)
 
     # On to the first break: its own screen, its countdown and the colour-up note.
     tournaments.run_clock(tournament.pk, host, TournamentAction.RESUME)
@@ -170,7 +136,7 @@ def test_clock_screen_shows_the_database_through_a_level_change_a_pause_and_a_br
     assert page.locator('[data-field="next-break-row"]').is_hidden()
     # The average in big blinds counts the level after the break.
     assert _field(page, "average-bb") == f"{tournaments.field(tournament).average_big_blinds:.1f}"
-    _shot(page, "clock-break")
+    save_screenshot(page, "clock-break", full_page=False)
 
 
 def test_host_tournament_pages_fit_a_small_phone(live_server: object, browser: object) -> None:
@@ -188,7 +154,7 @@ def test_host_tournament_pages_fit_a_small_phone(live_server: object, browser: o
     for name, path in (("detail", ""), ("edit", "edit/"), ("deal", "deal/"), ("seating", "seating/")):
         page.goto(f"{live_server.url}/host/tournaments/{tournament.pk}/{path}")
         assert page.evaluate("document.documentElement.scrollWidth") <= 360, name
-        page.screenshot(path=str(SCREENSHOTS / f"tournament-{name}-360px.png"), full_page=True)
+        save_screenshot(page, f"tournament-{name}-360px")
     # The clock buttons are big enough to hit.
     page.goto(f"{live_server.url}/host/tournaments/{tournament.pk}/")
     for box in (button.bounding_box() for button in page.locator(".clock-buttons button").all()):

@@ -5,52 +5,19 @@ step by itself."""
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterator
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
-from django.db import connections
 
-from conftest import chromium_path, require_service
 from tables.ledger_models import AuditEntry, LedgerEntry
 from tables.models import Seat
 from tables.services import hosting
+from tables.tests.browser import PHONE, save_screenshot
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 LIVE_TIMEOUT_MS = 12_000
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture
-def browser(monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
-    require_service(chromium_path() is not None, "Chromium is not installed")
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-        yield browser
-        connections.close_all()
-        browser.close()
-
-
-def _shot(page: object, name: str) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
 
 
 def test_the_host_runs_the_night_from_a_phone_and_the_players_phone_follows(
@@ -74,7 +41,7 @@ def test_the_host_runs_the_night_from_a_phone_and_the_players_phone_follows(
     host.click("button[type=submit]")
     host.wait_for_url(f"{live_server.url}/host/")
     host.goto(f"{live_server.url}/host/nights/{night.pk}/panel/")
-    _shot(host, "host-panel-empty")
+    save_screenshot(host, "host-panel-empty")
 
     phone = browser.new_context(**PHONE).new_page()
     phone.goto(f"{live_server.url}/join/{night.join_code}/")
@@ -86,7 +53,7 @@ def test_the_host_runs_the_night_from_a_phone_and_the_players_phone_follows(
     # 1. The panel picks up the join request by itself; one tap lets Ann in.
     request = host.locator('#requests [data-player="Ann"]')
     request.wait_for(timeout=LIVE_TIMEOUT_MS)
-    _shot(host, "host-panel-join-request")
+    save_screenshot(host, "host-panel-join-request")
     request.get_by_role("button", name="Let in").click()
     host.locator(".message-success").wait_for()
     phone.locator(".seat-headline").filter(has_text="Waiting to be seated").wait_for(timeout=LIVE_TIMEOUT_MS)
@@ -97,19 +64,19 @@ def test_the_host_runs_the_night_from_a_phone_and_the_players_phone_follows(
     seat = Seat.objects.get(player__display_name="Ann", table=table)
     phone.locator(".seat-number").filter(has_text=str(seat.number)).wait_for(timeout=LIVE_TIMEOUT_MS)
     chips = phone.locator('#my-chips [data-field="chips-stack"]')
-    _shot(host, "host-panel-seated")
+    save_screenshot(host, "host-panel-seated")
 
     # 3. A rebuy recorded from the seat's menu puts exactly those chips on the phone's stack.
     row = host.locator(f'.panel-seat[data-seat="{seat.number}"]')
     row.locator("summary", has_text="More").click()
     row.locator("select[name=kind]").select_option("rebuy")
     row.locator("input[name=chips]").fill("300")
-    _shot(host, "host-panel-rebuy")
+    save_screenshot(host, "host-panel-rebuy")
     row.get_by_role("button", name="Record").click()
     host.locator(".message-success").filter(has_text="Rebuy for Ann: 300 chips = 30.00 EUR").wait_for()
     chips.filter(has_text="300").wait_for(timeout=LIVE_TIMEOUT_MS)
     assert LedgerEntry.objects.get().chips == 300
-    _shot(phone, "host-player-phone-after-rebuy")
+    save_screenshot(phone, "host-player-phone-after-rebuy")
 
     # 4. A ruling: one tap plus a reason, a confirmation of what changes, then the phone follows.
     box = host.locator(f"#table-{table.pk} [data-rulings]")
@@ -122,22 +89,22 @@ def test_the_host_runs_the_night_from_a_phone_and_the_players_phone_follows(
     changes = host.locator("#ruling-confirm .changes")
     expected = f"Seat {seat.number} (Ann): stack 300 → 250 chips\nChips in play −50 without a ledger entry"
     assert changes.inner_text().startswith(expected)
-    _shot(host, "host-ruling-confirm")
+    save_screenshot(host, "host-ruling-confirm")
     host.get_by_role("button", name="Make the ruling").click()
     host.locator(".message-success").filter(has_text="ruling made").wait_for()
     chips.filter(has_text="250").wait_for(timeout=LIVE_TIMEOUT_MS)
     assert AuditEntry.objects.filter(
         what="Kitchen: Adjust a stack", why="50 chips were paid to the bar"
     ).exists()
-    _shot(host, "host-panel-after-ruling")
+    save_screenshot(host, "host-panel-after-ruling")
 
     # The player reads the ruling in the open log, linked from their screen.
     phone.get_by_role("link", name="The host's log").click()
     phone.get_by_text("50 chips were paid to the bar").wait_for()
-    _shot(phone, "host-player-log")
+    save_screenshot(phone, "host-player-log")
 
     # One-handed on a phone: nothing wider than the screen.
     assert host.evaluate("document.documentElement.scrollWidth") <= 390
     host.goto(f"{live_server.url}/host/nights/{night.pk}/ledger/")
     assert host.evaluate("document.documentElement.scrollWidth") <= 390
-    _shot(host, "host-ledger")
+    save_screenshot(host, "host-ledger")

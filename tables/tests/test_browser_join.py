@@ -4,57 +4,19 @@ appears on the host's night page; the host seats them and the phone shows its se
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterator
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
-from django.db import connections
 
-from conftest import chromium_path, require_service
 from tables.models import Seat
 from tables.services import hosting
+from tables.tests.browser import PHONE, save_screenshot
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 # The pages poll every 3 seconds: allow a few polls.
 LIVE_TIMEOUT_MS = 12_000
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture
-def browser(monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
-    require_service(chromium_path() is not None, "Chromium is not installed")
-    # Playwright's sync API runs an event loop in this thread; the ORM calls the test makes
-    # are ordinary synchronous ones between browser steps.
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-        yield browser
-        # ORM calls made while Playwright's loop runs get their own connection, which
-        # Django's test teardown does not know about: close it, or PostgreSQL cannot
-        # drop the test database.
-        connections.close_all()
-        browser.close()
-
-
-def _shot(page: object, name: str) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
 
 
 def _night_with_host_logged_in(live_server: object, browser: object, require_approval: bool) -> tuple:
@@ -85,41 +47,41 @@ def test_player_joins_from_a_phone_and_sees_the_seat_the_host_gave_them(
     host_page.reload()
     assert host_page.locator(".join-code").inner_text() == night.join_code
     assert host_page.locator(".qr svg").count() == 1
-    _shot(host_page, "host-night-empty")
+    save_screenshot(host_page, "host-night-empty")
 
     phone = browser.new_context(**PHONE).new_page()
     phone.goto(f"{live_server.url}/")
-    _shot(phone, "phone-home")
+    save_screenshot(phone, "phone-home")
     phone.goto(f"{live_server.url}/join/{night.join_code}/")
-    _shot(phone, "phone-join")
+    save_screenshot(phone, "phone-join")
     phone.fill("input[name=display_name]", "Ann")
     phone.click("button[type=submit]")
     phone.wait_for_url(f"{live_server.url}/play/")
     assert phone.locator(".seat-headline").inner_text() == "Waiting to be seated"
-    _shot(phone, "phone-waiting")
+    save_screenshot(phone, "phone-waiting")
 
     # The host's page picks the new player up by itself.
     host_page.locator('#night-panel [data-player="Ann"]').wait_for(timeout=LIVE_TIMEOUT_MS)
-    _shot(host_page, "host-night-player-waiting")
+    save_screenshot(host_page, "host-night-player-waiting")
     host_page.click("text=Seat waiting players here")
     host_page.wait_for_load_state()
     host_page.locator(".message-success").wait_for()
     seat = Seat.objects.get(player__display_name="Ann", table=table)
-    _shot(host_page, "host-night-seated")
+    save_screenshot(host_page, "host-night-seated")
 
     # The phone's poll shows the seat without a reload.
     seat_number = phone.locator(".seat-number")
     seat_number.wait_for(state="visible", timeout=LIVE_TIMEOUT_MS)
     assert seat_number.inner_text() == str(seat.number)
     assert phone.locator(".seat-headline").inner_text() == f"Kitchen · Seat {seat.number}"
-    _shot(phone, "phone-seated")
+    save_screenshot(phone, "phone-seated")
 
     # Phones first: nothing wider than the screen, for the player and for a host on a small phone.
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     host_page.set_viewport_size({"width": 360, "height": 800})
     host_page.reload()
     assert host_page.evaluate("document.documentElement.scrollWidth") <= 360
-    _shot(host_page, "host-night-360px")
+    save_screenshot(host_page, "host-night-360px")
 
 
 def test_waiting_screen_updates_by_itself_when_the_host_lets_the_player_in(
@@ -134,10 +96,10 @@ def test_waiting_screen_updates_by_itself_when_the_host_lets_the_player_in(
     phone.click("button[type=submit]")
     phone.wait_for_url(f"{live_server.url}/play/")
     assert phone.locator(".seat-headline").inner_text() == "Waiting for the host"
-    _shot(phone, "phone-waiting-for-approval")
+    save_screenshot(phone, "phone-waiting-for-approval")
 
     host_page.locator('#night-panel [data-player="Bea"]').wait_for(timeout=LIVE_TIMEOUT_MS)
-    _shot(host_page, "host-night-approval")
+    save_screenshot(host_page, "host-night-approval")
     host_page.click("text=Let in")
     host_page.locator(".message-success").wait_for()
 

@@ -11,29 +11,15 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
-from collections.abc import Iterator
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from conftest import chromium_path, require_service
 from engine.live import LiveTable
 from engine.views import view as engine_view
+from tables.tests.browser import PHONE, save_screenshot
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 SEED = "7a" * 32
 WAIT_MS = 10_000
 HERE = "tables.tests.test_browser_table"
@@ -137,19 +123,7 @@ class Phone:
         )
 
     def shot(self, name: str) -> None:
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        self.page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
-
-
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    require_service(chromium_path() is not None, "Chromium is not installed")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
+        save_screenshot(self.page, name, full_page=False)
 
 
 def open_phones(browser: Any, server: Any, arranged: dict[str, Any], names: list[str]) -> list[Phone]:

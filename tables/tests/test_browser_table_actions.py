@@ -13,7 +13,6 @@ from tables.tests.test_browser_table import (
     SPOKEN_TEXT,
     WAIT_MS,
     assert_page_private,
-    browser,
     committed,
     open_phones,
     play_step,
@@ -24,7 +23,6 @@ from tables.tests.test_browser_table import (
 )
 
 pytestmark = [pytest.mark.browser]
-__all__ = ["browser"]  # the fixture, shared with test_browser_table
 
 
 def test_the_page_fits_a_360_px_phone_with_big_touch_targets_and_spoken_labels(

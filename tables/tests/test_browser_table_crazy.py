@@ -16,7 +16,6 @@ from tables.tests.test_browser_table import (
     HERE,
     SEED,
     Phone,
-    browser,
     committed,
     open_phones,
     play_step,
@@ -26,7 +25,6 @@ from tables.tests.test_browser_table import (
 )
 
 pytestmark = [pytest.mark.browser]
-__all__ = ["browser"]  # the fixture, shared with test_browser_table
 
 
 def page_cards(phone: Phone) -> set[str]:

@@ -13,13 +13,11 @@ from tables.tests.test_browser_table import (
     SEED,
     Phone,
     assert_page_private,
-    browser,
     committed,
     open_phones,
 )
 
 pytestmark = [pytest.mark.browser]
-__all__ = ["browser"]  # the fixture, shared with test_browser_table
 
 
 def last_view(phone: Phone) -> dict[str, Any]:

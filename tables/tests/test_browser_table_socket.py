@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from conftest import chromium_path, require_service
-from tables.tests.test_browser_table import CHROMIUM_ARGS
+from tables.tests.browser import CHROMIUM_ARGS
 
 pytestmark = [pytest.mark.browser]
 
