@@ -31,7 +31,7 @@ from django.db import transaction
 
 from engine import live as engine_live
 from engine import table as engine_table
-from engine.config import Stakes
+from engine.config import HandConfig, Stakes
 from engine.live import LiveTable
 from engine.table_state import GameMode, TableState
 from engine.tournament import ClockReading, can_rebuy, clock_state, hands_may_start, stakes_at
@@ -200,7 +200,8 @@ def close_lapsed_offers(tournament: Tournament, now: datetime.datetime) -> list[
     """Pending rebuy offers the rebuy window has closed on become busts for good.
 
     "Once your rebuys are used up, or the rebuy window closes, the next time you bust is for
-    good." Players whose offers lapse together share their place (their stacks are unknown).
+    good." Players out in the same hand are placed by the chips they started it with; an
+    earlier bust finishes lower.
     """
     if not _lapsed_offers(tournament, now):
         return []
@@ -209,10 +210,28 @@ def close_lapsed_offers(tournament: Tournament, now: datetime.datetime) -> list[
     with transaction.atomic():
         # Looked at again under the tournament's lock: two page loads at once bust each player once.
         locked = tournaments.lock_tournament(tournament.pk)
-        lapsed = _lapsed_offers(locked, now)
-        if not lapsed:
-            return []
-        return tournaments.record_busts(locked.pk, None, [(e.pk, 1) for e in lapsed], now=now)
+        by_hand: dict[tuple[datetime.datetime, int, int], list[tuple[int, int | None]]] = {}
+        for entry in _lapsed_offers(locked, now):
+            hand, chips = _busting_hand(entry)
+            by_hand.setdefault(hand, []).append((entry.pk, chips))
+        out: list[TournamentEntry] = []
+        for hand in sorted(by_hand):  # who busted earlier finishes lower
+            out += tournaments.record_busts(locked.pk, None, by_hand[hand], now=now)
+        return out
+
+
+def _busting_hand(entry: TournamentEntry) -> tuple[tuple[datetime.datetime, int, int], int]:
+    """The hand an offered player busted in (when it started, table, number) and their chips then.
+
+    It is their last hand at their table: a player with no chips is dealt no more.
+    """
+    seat = Seat.objects.filter(player_id=entry.player_id).first()
+    hands = Hand.objects.filter(table_id=seat.table_id).order_by("-number") if seat else Hand.objects.none()
+    for hand in hands.iterator(chunk_size=20):
+        for dealt in HandConfig.from_json(hand.config).seats:
+            if dealt.player == str(entry.player_id):
+                return (hand.started_at, hand.table_id, hand.number), dealt.stack
+    return (_epoch(0), 0, 0), 1  # no hand found: placed with the others whose hand is unknown
 
 
 def _lapsed_offers(tournament: Tournament, now: datetime.datetime) -> list[TournamentEntry]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -15,6 +16,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from engine.live import LiveTable
+from engine.live import apply as engine_apply
 from engine.table_state import GameMode
 from engine.tournament import RebuyRules
 from tables import timers
@@ -33,21 +36,38 @@ def table(make_table: Callable[..., Table]) -> Table:
     return make_table("Kitchen", max_seats=6)
 
 
+def _all_in_move(state: LiveTable) -> dict[str, Any]:
+    """Whoever acts moves all in, or calls an all-in (checks when there is nothing to call)."""
+    hand = state.hand
+    offered = hand.legal_actions(hand.to_act)["actions"]
+    if offered.get("raise", {}).get("allowed"):
+        return {"type": "raise", "to": offered["raise"]["all_in_to"]}
+    if offered.get("call", {}).get("allowed"):
+        return {"type": "call"}
+    return {"type": "check"}
+
+
 def _all_in_and_call(table: Table) -> None:
-    """Whoever acts moves all in or calls it; the board runs out."""
+    """Every player moves all in or calls; the board runs out."""
     state = load_state(table.pk)
     while state.hand_in_progress:
-        hand = state.hand
-        offered = hand.legal_actions(hand.to_act)["actions"]
-        if offered.get("raise", {}).get("allowed"):
-            action = {"type": "raise", "to": offered["raise"]["all_in_to"]}
-        elif offered.get("call", {}).get("allowed"):
-            action = {"type": "call"}
-        else:
-            action = {"type": "check"}
-        player = player_actor(int(state.table.occupant(hand.to_act).player))
-        apply_intent(table.pk, player, {"type": "act", "action": action})
+        player = player_actor(int(state.table.occupant(state.hand.to_act).player))
+        apply_intent(table.pk, player, {"type": "act", "action": _all_in_move(state)})
         state = load_state(table.pk)
+
+
+def _seed_busting(table: Table, busted: set[str]) -> str:
+    """A seed whose all-in hand busts exactly `busted` (found by playing it in the pure engine)."""
+    before = load_state(table.pk)
+    for number in range(500):
+        seed = f"{number:064x}"
+        state, _ = engine_apply(before, "host", {"type": "start_hand", "seed": seed}, 0)
+        while state.hand_in_progress:
+            move = {"type": "act", "action": _all_in_move(state)}
+            state, _ = engine_apply(state, state.hand.to_act, move, 0)
+        if {s.player for s in state.table.seats} == {s.player for s in before.table.seats} - busted:
+            return seed
+    raise AssertionError("no seed found")
 
 
 def _busted_heads_up(night: Night, host: User, table: Table, rules: RebuyRules) -> Tournament:
@@ -171,3 +191,24 @@ def test_when_the_tournament_ends_its_table_stops_dealing_and_is_a_cash_table_ag
     assert not state.dealing and state.next_deal_at is None
     assert state.table.mode is GameMode.CASH
     assert (state.table.stakes.small_blind, state.table.stakes.big_blind) == (1, 2)
+
+
+def test_offers_lapsing_from_one_hand_are_placed_by_the_chips_each_started_it_with(
+    night: Night, host: User, table: Table
+) -> None:
+    """Two players out in the same hand: "more chips at the start of the hand, better place"."""
+    tournament, _ = make_tournament(night, host, names=("Ann", "Bea", "Cal"), rules=REBUYS)
+    tournament_seating.draw_opening_seats(tournament.pk, host)
+    tournaments.run_clock(tournament.pk, None, TournamentAction.START, now=timezone.now())
+    short, shorter, big = load_state(table.pk).table.seats
+    for seat, stack in ((short, 3000), (shorter, 2000), (big, 20000)):
+        apply_intent(table.pk, "host", {"type": "set_stack", "seat": seat.seat, "stack": stack})
+    seed = _seed_busting(table, {short.player, shorter.player})
+    apply_intent(table.pk, "host", {"type": "start_hand", "seed": seed})
+    _all_in_and_call(table)
+    assert len(tournament_play.rebuy_offers(tournament)) == 2
+    tournament.refresh_from_db()
+    later = timezone.now() + datetime.timedelta(hours=3)
+    assert len(tournament_play.close_lapsed_offers(tournament, later)) == 2
+    places = {str(e.player_id): (e.place, e.shared_by) for e in tournament.entries.all()}
+    assert places == {big.player: (1, 1), short.player: (2, 1), shorter.player: (3, 1)}
