@@ -146,3 +146,12 @@ def test_json_round_trip_and_replay_keep_the_same_odds():
     replayed = Hand.replay(hand.config, hand.deck, list(hand.events))
     assert view(replayed, 2)["all_in_odds"] == odds
     assert json.loads(json.dumps(odds)) == odds
+
+
+def test_an_all_in_called_on_the_river_shows_no_odds_since_nothing_is_left_to_come():
+    hand = make_hand("nlhe", [1000, 1000], holes={1: "7s7d", 2: "AhKh"}, boards=["7c2h9h Qs 3c"])
+    play(hand, "1 call", "2 check", "2 check", "1 check", "2 check", "1 check", "2 bet 900", "1 call")
+    assert hand.phase == "showdown"
+    while not hand.finished:
+        play(hand, f"{hand.to_act} show")
+    assert all("all_in_odds" not in view(hand, viewer) for viewer in ("public", 1, 2))
