@@ -49,6 +49,7 @@ from engine.tournament import (
     template,
 )
 from tables.errors import ActionRefused
+from tables.live_models import TableSnapshot
 from tables.models import Night, Player, Seat
 from tables.tournament_models import Tournament, TournamentAction, TournamentEntry, TournamentLog
 
@@ -276,7 +277,14 @@ def run_clock(
 
 
 def _locked_entry(entry_id: int) -> tuple[Tournament, TournamentEntry]:
-    tournament_id = TournamentEntry.objects.values_list("tournament_id", flat=True).get(pk=entry_id)
+    entries = TournamentEntry.objects.values_list("tournament_id", "player_id")
+    tournament_id, player_id = entries.get(pk=entry_id)
+    # A hand ending at a table locks its snapshot and then the tournament (busts); lock in that
+    # same order here, since a rebuy or add-on goes on to the player's table: the other order
+    # could deadlock with a hand ending at the same moment.
+    table_id = Seat.objects.filter(player_id=player_id).values_list("table_id", flat=True).first()
+    if table_id is not None:
+        list(TableSnapshot.objects.select_for_update().filter(table_id=table_id).values_list("pk"))
     tournament = lock_tournament(tournament_id)
     return tournament, TournamentEntry.objects.select_related("player").get(pk=entry_id)
 
