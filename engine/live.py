@@ -30,14 +30,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
-from engine import dealer, views
 from engine import table as tables
+from engine import views
 from engine.config import Stakes
 from engine.errors import EngineError, IllegalActionError, TableError
-from engine.games import GAMES, ForcedBets
+from engine.games import GAMES
 from engine.hand import Hand
 from engine.shuffle import commitment, new_seed, seed_from_hex, shuffled_deck
-from engine.table_state import Entry, TableState
+from engine.table_state import TableState
 
 Actor = int | str
 HOST = "host"
@@ -338,84 +338,6 @@ def _pause(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result
     return replace(state, dealing=False, next_deal_at=None), [{"type": "table.paused"}]
 
 
-@register_intent("options", {HOST})
-def _options(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
-    current = state.options
-    seconds = _field(intent, "action_seconds", int, current.action_seconds)
-    delay = intent.get("deal_delay", current.deal_delay)
-    auto = _field(intent, "auto_deal", bool, current.auto_deal)
-    if not 0 <= seconds <= 3600:
-        raise TableError("The action clock is off (0) or 1 to 3600 seconds.")
-    if isinstance(delay, bool) or not isinstance(delay, int | float) or not 0 <= delay <= 600:
-        raise TableError("The pause between hands is 0 to 600 seconds.")
-    every = _field(intent, "bomb_pot_every", int, current.bomb_pot_every)
-    bomb_game = _field(intent, "bomb_pot_game", str, current.bomb_pot_game)
-    bomb_ante = _field(intent, "bomb_ante", int, current.bomb_ante)
-    if not 0 <= every <= 1000 or bomb_ante < 0:
-        raise TableError("A bomb pot comes every 1 to 1000 hands (0: never), with an ante of 0 or more.")
-    if bomb_game not in GAMES or GAMES[bomb_game].forced_bets is not ForcedBets.BOMB_ANTE:
-        raise TableError(f"{bomb_game!r} is not a bomb pot.")
-    options = LiveOptions(
-        action_seconds=seconds,
-        deal_delay=float(delay),
-        auto_deal=auto,
-        bomb_pot_every=every,
-        bomb_pot_game=bomb_game,
-        bomb_ante=bomb_ante,
-        game_options=current.game_options,
-    )
-    if options == current:
-        return state, []
-    return replace(state, options=options), [{"type": "table.options", **options.to_json()}]
-
-
-@register_intent("set_game", {HOST})
-def _set_game(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
-    """The game, stakes and straddle option from the next hand on (a hand being played keeps its own)."""
-    game = _field(intent, "game", str, state.table.game)
-    if game not in GAMES:
-        raise TableError(f"{game!r} is not a game this table can deal.")
-    amounts = intent.get("stakes", {})
-    if not isinstance(amounts, Mapping) or any(
-        not isinstance(v, int) or isinstance(v, bool) for v in amounts.values()
-    ):
-        raise TableError("Stakes are whole numbers of chips.")
-    unknown = set(amounts) - set(Stakes.__dataclass_fields__)
-    if unknown:
-        raise TableError(f"Unknown stakes: {', '.join(sorted(unknown))}.")
-    straddle = _field(intent, "straddle_allowed", bool, state.table.options.straddle_allowed)
-    # Announced options belong to a game: a new game starts without the old one's.
-    kept = state.options.game_options if game == state.table.game else {}
-    announced = intent.get("options", kept)
-    if not isinstance(announced, Mapping) or not all(
-        isinstance(k, str) and isinstance(v, str | bool | int) for k, v in announced.items()
-    ):
-        raise TableError("Game options are names, each with a word, a number or on/off.")
-    table = tables.set_game(state.table, game, Stakes(**amounts))
-    table = tables.set_options(table, replace(table.options, straddle_allowed=straddle))
-    _check_game_options(table, dict(announced))
-    options = replace(state.options, game_options=dict(announced))
-    if table == state.table and options == state.options:
-        return state, []
-    stakes = {k: v for k, v in asdict(table.stakes).items() if v}
-    event = {"type": "table.game", "game": game, "stakes": stakes, "straddle_allowed": straddle}
-    return replace(state, table=table, options=options), [{**event, "options": dict(announced)}]
-
-
-def _check_game_options(table: TableState, announced: dict[str, Any]) -> None:
-    """The game's own check of its announced options, on the next hand as it would be dealt now
-    (with too few players to plan a hand, the deal checks them)."""
-    check = dealer.OPTION_CHECKS.get(table.game)
-    if check is None:
-        return
-    try:
-        # As if the hand being played were over: only the options are checked here.
-        config = tables.plan_next_hand(replace(table, current_hand=None))
-    except EngineError:
-        return
-    check(replace(config, options=announced))
-
-
 # Playing ----------------------------------------------------------------------------------------
 
 
@@ -470,81 +392,6 @@ def _finish_if_over(state: LiveTable, events: Events) -> tuple[LiveTable, Events
     return replace(state, table=table, seed=None, revealed=revealed), events
 
 
-# Seating ----------------------------------------------------------------------------------------
-
-
-def _entry(intent: Mapping[str, Any]) -> Entry:
-    try:
-        return Entry(intent.get("entry", Entry.WAIT))
-    except ValueError:
-        raise TableError("Choose to post now or wait for the big blind") from None
-
-
-@register_intent("sit", {HOST})
-def _sit(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
-    seat, player = _field(intent, "seat", int), _field(intent, "player", str)
-    stack, name = _field(intent, "stack", int), _field(intent, "name", str, "")
-    new = _between_hands(state, lambda t: tables.sit(t, seat, player, stack, name, _entry(intent)))
-    return new, [{"type": "table.sit", "seat": seat, "player": player, "stack": stack, "name": name}]
-
-
-@register_intent("leave", {"player", HOST})
-def _leave(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
-    seat = _target_seat(actor, intent)
-    return _between_hands(state, lambda t: tables.leave(t, seat)), [{"type": "table.leave", "seat": seat}]
-
-
-@register_intent("sit_out", {"player", HOST})
-def _sit_out(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
-    seat = _target_seat(actor, intent)
-    return _between_hands(state, lambda t: tables.sit_out(t, seat)), [{"type": "table.sit_out", "seat": seat}]
-
-
-@register_intent("sit_in", {"player", HOST})
-def _sit_in(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
-    seat, entry = _target_seat(actor, intent), _entry(intent)
-    new = _between_hands(state, lambda t: tables.sit_in(t, seat, entry))
-    return new, [{"type": "table.sit_in", "seat": seat, "entry": entry.value}]
-
-
-@register_intent("change_seat", {HOST})
-def _change_seat(
-    state: LiveTable, actor: Actor, intent: Mapping[str, Any], now: float
-) -> tuple[LiveTable, Events]:
-    seat, to = _field(intent, "seat", int), _field(intent, "to", int)
-    new = _between_hands(state, lambda t: tables.change_seat(t, seat, to, _entry(intent)))
-    return new, [{"type": "table.change_seat", "seat": seat, "to": to}]
-
-
-@register_intent("set_stack", {HOST})
-def _set_stack(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
-    seat, stack = _field(intent, "seat", int), _field(intent, "stack", int)
-    new = _between_hands(state, lambda t: tables.set_stack(t, seat, stack))
-    return new, [{"type": "table.set_stack", "seat": seat, "stack": stack}]
-
-
-@register_intent("move_button", {HOST})
-def _move_button(
-    state: LiveTable, actor: Actor, intent: Mapping[str, Any], now: float
-) -> tuple[LiveTable, Events]:
-    seat = _field(intent, "seat", int)
-    new = _between_hands(state, lambda t: tables.move_button(t, seat))
-    return new, [{"type": "table.move_button", "seat": seat}]
-
-
-@register_intent("presence", {SYSTEM}, passive=True)
-def _presence(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
-    """Which seated players have no open connection (shown as away; they keep seat and chips)."""
-    away = intent.get("away")
-    if not isinstance(away, list | tuple) or not all(isinstance(p, str) for p in away):
-        raise IllegalActionError("away is a list of player ids")
-    seated = {s.player for s in state.table.seats}
-    new_away = tuple(sorted(p for p in set(away) if p in seated))
-    if new_away == state.away:
-        return state, []
-    return replace(state, away=new_away), [{"type": "table.presence", "away": list(new_away)}]
-
-
 # Views ------------------------------------------------------------------------------------------
 
 
@@ -587,5 +434,6 @@ def view(state: LiveTable, viewer: views.Viewer) -> dict[str, Any]:
     }
 
 
-# Host rulings about the hand in progress register their intents (they need the ones above).
-from engine import live_rulings, live_tournament  # noqa: E402, F401
+# Seating, table settings, host rulings and tournament intents register themselves here
+# (they need the names above).
+from engine import live_rulings, live_seating, live_settings, live_tournament  # noqa: E402, F401

@@ -1,0 +1,96 @@
+"""Table settings as `engine.live` intents (imported by engine.live): the action clock, the
+pause between hands, scheduled bomb pots, and the game, stakes and announced options from
+the next hand on. A hand being played keeps its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, replace
+from typing import Any
+
+from engine import dealer
+from engine import table as tables
+from engine.config import Stakes
+from engine.errors import EngineError, TableError
+from engine.games import GAMES, ForcedBets
+from engine.live import HOST, Actor, Intent, LiveOptions, LiveTable, Result, _field, register_intent
+from engine.table_state import TableState
+
+
+@register_intent("options", {HOST})
+def _options(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
+    current = state.options
+    seconds = _field(intent, "action_seconds", int, current.action_seconds)
+    delay = intent.get("deal_delay", current.deal_delay)
+    auto = _field(intent, "auto_deal", bool, current.auto_deal)
+    if not 0 <= seconds <= 3600:
+        raise TableError("The action clock is off (0) or 1 to 3600 seconds.")
+    if isinstance(delay, bool) or not isinstance(delay, int | float) or not 0 <= delay <= 600:
+        raise TableError("The pause between hands is 0 to 600 seconds.")
+    every = _field(intent, "bomb_pot_every", int, current.bomb_pot_every)
+    bomb_game = _field(intent, "bomb_pot_game", str, current.bomb_pot_game)
+    bomb_ante = _field(intent, "bomb_ante", int, current.bomb_ante)
+    if not 0 <= every <= 1000 or bomb_ante < 0:
+        raise TableError("A bomb pot comes every 1 to 1000 hands (0: never), with an ante of 0 or more.")
+    if bomb_game not in GAMES or GAMES[bomb_game].forced_bets is not ForcedBets.BOMB_ANTE:
+        raise TableError(f"{bomb_game!r} is not a bomb pot.")
+    options = LiveOptions(
+        action_seconds=seconds,
+        deal_delay=float(delay),
+        auto_deal=auto,
+        bomb_pot_every=every,
+        bomb_pot_game=bomb_game,
+        bomb_ante=bomb_ante,
+        game_options=current.game_options,
+    )
+    if options == current:
+        return state, []
+    return replace(state, options=options), [{"type": "table.options", **options.to_json()}]
+
+
+@register_intent("set_game", {HOST})
+def _set_game(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
+    """The game, stakes and straddle option from the next hand on (a hand being played keeps its own)."""
+    game = _field(intent, "game", str, state.table.game)
+    if game not in GAMES:
+        raise TableError(f"{game!r} is not a game this table can deal.")
+    amounts = intent.get("stakes", {})
+    if not isinstance(amounts, Mapping) or any(
+        not isinstance(v, int) or isinstance(v, bool) for v in amounts.values()
+    ):
+        raise TableError("Stakes are whole numbers of chips.")
+    unknown = set(amounts) - set(Stakes.__dataclass_fields__)
+    if unknown:
+        raise TableError(f"Unknown stakes: {', '.join(sorted(unknown))}.")
+    straddle = _field(intent, "straddle_allowed", bool, state.table.options.straddle_allowed)
+    # Announced options belong to a game: a new game starts without the old one's.
+    kept = state.options.game_options if game == state.table.game else {}
+    announced = intent.get("options", kept)
+    if not isinstance(announced, Mapping) or not all(
+        isinstance(k, str) and isinstance(v, str | bool | int) for k, v in announced.items()
+    ):
+        raise TableError("Game options are names, each with a word, a number or on/off.")
+    table = tables.set_game(state.table, game, Stakes(**amounts))
+    table = tables.set_options(table, replace(table.options, straddle_allowed=straddle))
+    _check_game_options(table, dict(announced))
+    options = replace(state.options, game_options=dict(announced))
+    if table == state.table and options == state.options:
+        return state, []
+    stakes = {k: v for k, v in asdict(table.stakes).items() if v}
+    event = {"type": "table.game", "game": game, "stakes": stakes, "straddle_allowed": straddle}
+    return replace(state, table=table, options=options), [{**event, "options": dict(announced)}]
+
+
+def _check_game_options(table: TableState, announced: dict[str, Any]) -> None:
+    """The game's own check of its announced options, on the next hand as it would be dealt now
+    (with too few players to plan a hand, the deal checks them)."""
+    check = dealer.OPTION_CHECKS.get(table.game)
+    if check is None:
+        return
+    try:
+        # As if the hand being played were over: only the options are checked here.
+        config = tables.plan_next_hand(replace(table, current_hand=None))
+    except EngineError:
+        return
+    check(replace(config, options=announced))
