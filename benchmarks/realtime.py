@@ -97,6 +97,14 @@ def rss_mb(pid: int) -> float:
     return float("nan")
 
 
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time a process has used: a figure that other load on the machine
+    disturbs far less than latency does."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 class Bot:
     """One websocket client keeping the newest view; acks and errors go to a queue."""
 
@@ -195,7 +203,7 @@ async def echo(port: int, count: int) -> list[float]:
     return times
 
 
-def queries_per_action(env: dict[str, str]) -> str:
+def queries_per_action(env: dict[str, str], table_ids: list[int]) -> str:
     """Queries of the write path, and of reading a new version for the views, counted in a
     fresh process. The process that applied a change serves its views from the state it
     committed (no query); another process reads the snapshot once per version."""
@@ -205,21 +213,24 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from tables.live import apply_intent, fresh_state, load_state, player_actor
 from tables.live_models import TableSnapshot
-table_id = TableSnapshot.objects.order_by("-version").first().table_id
+import sys
+ids = [int(x) for x in sys.argv[1:]]
+table_id = TableSnapshot.objects.filter(table_id__in=ids).order_by("-version").first().table_id
 state = load_state(table_id)
 if not state.hand_in_progress:
     apply_intent(table_id, "host", {"type": "start_hand"})
     state = load_state(table_id)
 player = int(state.table.seat(state.hand.to_act).player)
-fold = {"type": "act", "action": {"type": "fold"}}
+legal = state.hand.legal_actions(state.hand.to_act)["actions"]
+usual = {"type": "act", "action": {"type": "check" if legal["check"]["allowed"] else "call"}}
 with CaptureQueriesContext(connection) as write:
-    apply_intent(table_id, player_actor(player), fold, "q-" + str(random.random())[2:])
+    apply_intent(table_id, player_actor(player), usual, "q-" + str(random.random())[2:])
 with CaptureQueriesContext(connection) as read:
     fresh_state(table_id)
 print(len(write.captured_queries), len(read.captured_queries))
 """
     done = subprocess.run(
-        [sys.executable, "-c", "import django; django.setup()\n" + script],
+        [sys.executable, "-c", "import django; django.setup()\n" + script, *map(str, table_ids)],
         cwd=ROOT,
         env=env,
         capture_output=True,
@@ -286,21 +297,22 @@ def main() -> None:
             time.sleep(0.1)
         rss_idle = rss_mb(server.pid)
 
-        async def run() -> tuple[list[float], list[list[float]], float]:
+        async def run() -> tuple[list[float], list[list[float]], float, float]:
             echo_times = await echo(port, 500)
             tables = []
             for t in ids["tables"]:  # connect everyone first: the clock measures play only
                 url = f"ws://127.0.0.1:{port}/ws/tables/{t['id']}/"
                 tables.append(await seat_bots(url, ids["host"], t["players"]))
             await asyncio.sleep(1)
+            cpu_before = cpu_seconds(server.pid)
             started = time.monotonic()
             until = started + args.seconds
             results = await asyncio.gather(
                 *(play_table(seats, host, until, i) for i, (seats, host) in enumerate(tables))
             )
-            return echo_times, results, time.monotonic() - started
+            return echo_times, results, time.monotonic() - started, cpu_seconds(server.pid) - cpu_before
 
-        echo_times, per_table, elapsed = asyncio.run(run())
+        echo_times, per_table, elapsed, cpu = asyncio.run(run())
         rss_busy = rss_mb(server.pid)
     finally:
         if args.profile:
@@ -313,6 +325,7 @@ def main() -> None:
     latencies = [x for table in per_table for x in table]
     layer = "Redis" if os.environ.get("REDIS_URL") else "in-memory"
     database = "PostgreSQL" if os.environ.get("DATABASE_URL", "").startswith("postgres") else "SQLite"
+    table_ids = [table["id"] for table in ids["tables"]]
     print(
         f"Daphne, {database}, {layer} channel layer; {args.tables} table(s) of {args.seats}, {elapsed:.1f} s"
     )
@@ -320,7 +333,9 @@ def main() -> None:
     if latencies:
         print(f"  action -> every seat:    {spread(latencies)}")
     print(f"  actions per second:      {len(latencies) / elapsed:.1f} ({len(latencies)} actions)")
-    print(f"  queries per action:      {queries_per_action(env)}")
+    if latencies:
+        print(f"  Daphne CPU per action:   {cpu / len(latencies) * 1000:.1f} ms (all its threads)")
+    print(f"  queries per action:      {queries_per_action(env, table_ids)}")
     print(f"  Daphne RSS:              {rss_idle:.0f} MB idle, {rss_busy:.0f} MB after the run")
 
 

@@ -12,7 +12,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from channels.db import database_sync_to_async
+from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 from django.db.models import Q
@@ -31,6 +31,7 @@ from tables.live import (
     recent_state,
 )
 from tables.live_protocol import ClientMessage, ProtocolError, parse
+from tables.live_threads import read, write
 from tables.models import Night, Player, Seat, Table
 from tables.services import audit
 
@@ -44,12 +45,6 @@ BURST = 40.0
 # Host commands that only the app itself may send: seats follow the host page's seating.
 SYSTEM_ONLY_COMMANDS = {"sit", "presence", "timeout", "start_hand"}
 PLAYER_TABLE_ACTIONS = {"sit_out", "sit_in"}
-
-
-def _db(function: Any) -> Any:
-    # Django's default: one thread runs the process's database calls, whose connections are
-    # then closed as configured (a thread pool left PostgreSQL connections open).
-    return database_sync_to_async(function)
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,18 +101,34 @@ def still_host_of(night_id: int, user_id: int | None) -> bool:
     return user_id is not None and Night.objects.filter(hosts, pk=night_id).exists()
 
 
+def ping_seen(table_id: int, player_id: int | None, channel_name: str) -> int:
+    """A ping: a seated player's socket is alive. Returns the table's committed version."""
+    if player_id is not None:
+        live_presence.seen(table_id, player_id, channel_name)
+    return current_version(table_id)
+
+
 def still_host(identity: Identity, user_id: int | None) -> bool:
     return still_host_of(identity.night_id, user_id)
 
 
 class TableConsumer(AsyncJsonWebsocketConsumer):
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        # Channels closes old database connections before every message on the one sync thread,
+        # so every hint would queue behind other tables' writes. Each database call here runs
+        # through tables.live_threads, which closes them itself on the thread that used them.
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
     async def connect(self) -> None:
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
         self.sent_version = -1
         self.hints_seen = 0
         self.tokens = BURST
         self.refilled_at = time.monotonic()
-        self.identity: Identity | None = await _db(identify)(self.scope, self.table_id)
+        self.identity: Identity | None = await read(identify, self.scope, self.table_id)
         # Accept first so the client sees the close code (a refused handshake has none).
         await self.accept()
         if self.identity is None:
@@ -127,8 +138,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         timers.ensure_running()
         self.timer_user = True
         if self.identity.player_id is not None:
-            player = await _db(Player.objects.get)(pk=self.identity.player_id)
-            await _db(live_presence.connected)(self.table_id, player, self.channel_name)
+            player = Player(pk=self.identity.player_id)
+            await write(live_presence.connected, self.table_id, player, self.channel_name)
         await self.send_view(force=True)
 
     async def disconnect(self, code: int) -> None:
@@ -139,7 +150,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if getattr(self, "timer_user", False):
             timers.release()
         if identity.player_id is not None:
-            await _db(live_presence.disconnected)(self.table_id, self.channel_name)
+            await write(live_presence.disconnected, self.table_id, self.channel_name)
 
     # Client messages ---------------------------------------------------------------------------
 
@@ -173,16 +184,15 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
 
     async def pong(self, t: float) -> None:
         # The version lets a client that missed the last hint see it is behind and resync.
-        version = await _db(current_version)(self.table_id)
-        if self.identity is not None and self.identity.player_id is not None:
-            await _db(live_presence.seen)(self.table_id, self.identity.player_id, self.channel_name)
+        assert self.identity is not None
+        version = await write(ping_seen, self.table_id, self.identity.player_id, self.channel_name)
         await self.send_json({"type": "pong", "t": t, "version": version})
 
     async def submit(self, message: ClientMessage) -> None:
         try:
             actor, intent = await self._intent(message)
-            applied = await _db(apply_intent)(
-                self.table_id, actor, intent, message.client_id, message.version
+            applied = await write(
+                apply_intent, self.table_id, actor, intent, message.client_id, message.version
             )
         except IntentRefused as refused:
             await self.error(refused.code, refused.message, message.client_id)
@@ -195,7 +205,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             return
         if actor == "host" and not applied.duplicate:
             # "The host's call is final, and open": socket commands join the night's log too.
-            await _db(audit.record_table_command)(self.table_id, self.scope.get("user"), intent)
+            await write(audit.record_table_command, self.table_id, self.scope.get("user"), intent)
         await self.send_json({"type": "ack", "client_id": message.client_id, "version": applied.version})
         await self.send_view(at_least=applied.version)
 
@@ -212,7 +222,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             return actor, {"type": "act", "action": body}
         user = self.scope.get("user")
         user_id = user.pk if user is not None and user.is_authenticated else None
-        if not await _db(still_host)(self.identity, user_id):
+        if not await read(still_host, self.identity, user_id):
             raise IntentRefused("forbidden", "Only the night's host can do that.")
         if body["type"] in SYSTEM_ONLY_COMMANDS:
             raise IntentRefused("forbidden", "Seat players from the host page; the dealer does the rest.")
@@ -244,11 +254,11 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         assert self.identity is not None
         state = recent_state(self.table_id, at_least) if at_least is not None else None
         if state is None:
-            state = await _db(fresh_state)(self.table_id)
+            state = await read(fresh_state, self.table_id)
         player_id = self.identity.player_id
         player = None if player_id is None or self.identity.is_host else str(player_id)
         unseated = player is not None and state.seat_of(player) is None
-        if unseated and await _db(seated_elsewhere)(player_id, self.table_id):
+        if unseated and await read(seated_elsewhere, player_id, self.table_id):
             # Moved to another table (balancing): the page follows the seat on its refusal.
             await self.close(code=CLOSE_FORBIDDEN)
             return

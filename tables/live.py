@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import datetime
 import logging
+import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -143,13 +145,14 @@ def apply_intent(
         snapshot = locked_snapshot(table_id)
         if client_id:
             # Checked before the version: a resent intent was applied at an older version.
-            done = (
+            # No ordering: the model's default one joins the table row for nothing.
+            done = list(
                 HandEvent.objects.filter(table_id=table_id, client_action_id=client_id)
-                .values_list("version", flat=True)
-                .first()
+                .order_by()
+                .values_list("version", flat=True)[:1]
             )
-            if done is not None:
-                return Applied(done, duplicate=True)
+            if done:
+                return Applied(done[0], duplicate=True)
         state = LiveTable.from_json(snapshot.state)
         if expected_version is not None and live.is_stale(state, expected_version):
             raise IntentRefused(
@@ -272,9 +275,29 @@ def _start_hand_row(table_id: int, state: LiveTable) -> Hand:
     )
 
 
+# Hints of this thread's writes held for the caller to send (tables.live_threads.write).
+_held = threading.local()
+
+
+@contextmanager
+def hints_held() -> Iterator[list[tuple[int, int]]]:
+    """Hold the hints of the changes committed in this block, as (table id, version), instead
+    of sending them: an async caller sends them from its event loop."""
+    outer = getattr(_held, "hints", None)
+    _held.hints = hints = []
+    try:
+        yield hints
+    finally:
+        _held.hints = outer
+
+
 def _committed(table_id: int, state: LiveTable) -> None:
     remember(table_id, state)
-    send_hint(table_id, state.version)
+    held = getattr(_held, "hints", None)
+    if held is not None:
+        held.append((table_id, state.version))
+    else:
+        send_hint(table_id, state.version)
 
 
 def send_hint(table_id: int, version: int) -> None:
@@ -306,12 +329,15 @@ def load_state(table_id: int) -> LiveTable:
 # that one change is parsed once, not once per viewer. A committed version never changes, so
 # a cached state is as good as the row it came from; only a newer version replaces it.
 _recent: dict[int, LiveTable] = {}
+# Writes of different tables commit on several threads (tables.live_threads).
+_recent_lock = threading.Lock()
 
 
 def remember(table_id: int, state: LiveTable) -> None:
-    known = _recent.get(table_id)
-    if known is None or known.version < state.version:
-        _recent[table_id] = state
+    with _recent_lock:
+        known = _recent.get(table_id)
+        if known is None or known.version < state.version:
+            _recent[table_id] = state
 
 
 def recent_state(table_id: int, at_least: int) -> LiveTable | None:
@@ -324,7 +350,7 @@ def fresh_state(table_id: int) -> LiveTable:
     """`load_state`, remembered for `recent_state` (read only: it may be shared)."""
     state = load_state(table_id)
     remember(table_id, state)
-    return _recent[table_id]
+    return recent_state(table_id, state.version) or state
 
 
 def current_version(table_id: int) -> int:

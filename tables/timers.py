@@ -18,10 +18,9 @@ import datetime
 import logging
 import time
 
-from channels.db import database_sync_to_async
-
 from tables.live import IntentRefused, apply_intent
 from tables.live_models import TableSnapshot
+from tables.live_threads import write
 
 logger = logging.getLogger(__name__)
 
@@ -55,10 +54,9 @@ def fire_due(now: float | None = None) -> int:
 
 
 async def run_forever(poll_seconds: float = POLL_SECONDS) -> None:
-    fire = database_sync_to_async(fire_due)
     while True:
         try:
-            await fire()
+            await write(fire_due)
         except Exception:  # a database hiccup must not stop the clock for good
             logger.exception("Firing table timers failed")
         await asyncio.sleep(poll_seconds)

@@ -1,0 +1,90 @@
+"""Where the table sockets' database work runs, and how a write's hints reach the channel layer.
+
+Called from async code, Django runs sync code on one thread ("thread sensitive"), so every
+table served by a process would queue behind every other table's writes. On PostgreSQL the
+database work of the sockets runs on a small pool of threads instead, each with its own
+connection, so different tables' writes overlap (the snapshot row lock still orders the
+writes of one table). SQLite has a single writer: there everything stays on the one thread.
+
+A write's hints are held while it runs and sent from the event loop once it has returned,
+when its transaction has committed: the Redis channel layer's connections and locks belong
+to the event loop, and a worker thread blocking on it would hold a database thread hostage.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
+
+from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
+from django.conf import settings
+from django.db import close_old_connections
+
+from tables.live import group_name, hints_held
+
+logger = logging.getLogger(__name__)
+
+# Enough to overlap a few tables' round trips to PostgreSQL on a small machine; each thread
+# keeps at most one connection (closed after each call unless CONN_MAX_AGE says otherwise).
+DATABASE_THREADS = 4
+_pool = ThreadPoolExecutor(max_workers=DATABASE_THREADS, thread_name_prefix="table-db")
+
+Result = TypeVar("Result")
+
+
+def runs_in_parallel() -> bool:
+    """True when the database takes concurrent writers (PostgreSQL), so the pool is used."""
+    return "postgresql" in settings.DATABASES["default"]["ENGINE"]
+
+
+def _on_database_thread(function: Callable[..., Result]) -> Callable[..., Any]:
+    if not runs_in_parallel():
+        return database_sync_to_async(function)
+
+    def closing(*args: Any, **kwargs: Any) -> Result:
+        try:
+            return function(*args, **kwargs)
+        finally:
+            # Also here, inside the call: a pool thread's connection was otherwise seen to stay
+            # open after a call, whatever CONN_MAX_AGE said (and to block dropping a test database).
+            close_old_connections()
+
+    return database_sync_to_async(closing, thread_sensitive=False, executor=_pool)
+
+
+async def read(function: Callable[..., Result], *args: Any, **kwargs: Any) -> Result:
+    """Run a function that only reads the database."""
+    return await _on_database_thread(function)(*args, **kwargs)
+
+
+async def write(function: Callable[..., Result], *args: Any, **kwargs: Any) -> Result:
+    """Run a function that may write to tables, then send the hints of what it committed
+    (also when it raised after committing some of them)."""
+
+    def held() -> tuple[Result | None, list[tuple[int, int]], BaseException | None]:
+        with hints_held() as hints:
+            try:
+                return function(*args, **kwargs), hints, None
+            except Exception as error:  # re-raised on the event loop, after the hints
+                return None, hints, error
+
+    result, hints, error = await _on_database_thread(held)()
+    for table_id, version in hints:
+        await send_hint(table_id, version)
+    if error is not None:
+        raise error
+    return result  # type: ignore[return-value]
+
+
+async def send_hint(table_id: int, version: int) -> None:
+    """Tell the table's consumers that `version` exists. Losing it is harmless (clients resync)."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    try:
+        await layer.group_send(group_name(table_id), {"type": "table.changed", "version": version})
+    except Exception:  # the change is committed; a lost hint is repaired by the next one or a resync
+        logger.exception("Could not send the hint for table %s version %s", table_id, version)
