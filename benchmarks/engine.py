@@ -19,35 +19,16 @@ from __future__ import annotations
 import argparse
 import cProfile
 import gc
-import os
 import pstats
-import subprocess
 import sys
 import time
-import venv
 from collections.abc import Callable
 from pathlib import Path
 
+from peer_venv import rerun_inside_benchmark_venv
+
 ROOT = Path(__file__).resolve().parent.parent
-BENCH_VENV = ROOT / "benchmarks" / ".venv"
 POKERKIT_VERSION = "0.7.7"
-
-
-def ensure_pokerkit() -> None:
-    """Re-run this script inside benchmarks/.venv (made on first use) if PokerKit is missing."""
-    try:
-        import pokerkit  # noqa: F401
-    except ImportError:
-        python = BENCH_VENV / "bin" / "python"
-        if os.environ.get("HOMEGAME_BENCH_REEXEC"):
-            sys.exit(f"pokerkit is still missing in {BENCH_VENV}; try: {python} -m pip install pokerkit")
-        if not python.exists():
-            print(f"Creating {BENCH_VENV} (once)...", file=sys.stderr)
-            venv.create(BENCH_VENV, with_pip=True)
-        print(f"Installing pokerkit=={POKERKIT_VERSION} into {BENCH_VENV} (once)...", file=sys.stderr)
-        subprocess.run([python, "-m", "pip", "install", "-q", f"pokerkit=={POKERKIT_VERSION}"], check=True)
-        env = {**os.environ, "HOMEGAME_BENCH_REEXEC": "1"}
-        os.execve(python, [str(python), __file__, *sys.argv[1:]], env)
 
 
 def showdown_hands(count: int, seed: int) -> list[str]:
@@ -111,7 +92,7 @@ def main() -> None:
     parser.add_argument("--write", type=Path, help="also save the hands as .phh files in this folder")
     parser.add_argument("--profile", action="store_true", help="cProfile our replay and print hot spots")
     args = parser.parse_args()
-    ensure_pokerkit()
+    rerun_inside_benchmark_venv("pokerkit", POKERKIT_VERSION, __file__)
     sys.path.insert(0, str(ROOT))
     import tomllib
 

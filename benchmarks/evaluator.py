@@ -13,33 +13,15 @@ from __future__ import annotations
 import argparse
 import gc
 import itertools
-import os
-import subprocess
 import sys
 import time
-import venv
 from collections.abc import Callable
 from pathlib import Path
 
+from peer_venv import rerun_inside_benchmark_venv
+
 ROOT = Path(__file__).resolve().parent.parent
-BENCH_VENV = ROOT / "benchmarks" / ".venv"
 TREYS_VERSION = "0.1.8"
-
-
-def ensure_treys() -> None:
-    """Re-run this script inside benchmarks/.venv (made on first use) if treys is missing."""
-    try:
-        import treys  # noqa: F401
-    except ImportError:
-        python = BENCH_VENV / "bin" / "python"
-        if os.environ.get("HOMEGAME_BENCH_REEXEC"):
-            sys.exit(f"treys is still missing in {BENCH_VENV}; try: {python} -m pip install treys")
-        if not python.exists():
-            print(f"Creating {BENCH_VENV} with treys=={TREYS_VERSION} (once)...", file=sys.stderr)
-            venv.create(BENCH_VENV, with_pip=True)
-            subprocess.run([python, "-m", "pip", "install", "-q", f"treys=={TREYS_VERSION}"], check=True)
-        env = {**os.environ, "HOMEGAME_BENCH_REEXEC": "1"}
-        os.execve(python, [str(python), __file__, *sys.argv[1:]], env)
 
 
 def best_times(runs: dict[str, Callable[[], object]], rounds: int, collect_garbage: bool) -> dict[str, float]:
@@ -68,7 +50,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--rounds", type=int, default=5, help="timed runs of each, best counts")
     args = parser.parse_args()
-    ensure_treys()
+    rerun_inside_benchmark_venv("treys", TREYS_VERSION, __file__)
     sys.path.insert(0, str(ROOT))
     import random
 
