@@ -3,50 +3,25 @@ the night lock keep "one name per night" and "never seated twice" true."""
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 
 import pytest
-from django.db import connection, connections
 
-from conftest import require_service
 from tables.errors import ActionRefused
 from tables.models import Night, Player, Seat, Table
 from tables.services import joining, seating
+from tables.tests.concurrency import at_once, require_postgresql
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture(autouse=True)
 def _postgresql_only() -> None:
-    # SQLite serialises every write, so it cannot show a race.
-    require_service(connection.vendor == "postgresql", "needs PostgreSQL (DATABASE_URL)")
-
-
-def _at_once(calls: list[Callable[[], object]]) -> list[object]:
-    """Run the calls in threads released together; return each result or raised error."""
-    barrier = threading.Barrier(len(calls))
-    results: list[object] = [None] * len(calls)
-
-    def run(index: int) -> None:
-        try:
-            barrier.wait(timeout=10)
-            results[index] = calls[index]()
-        except Exception as error:  # the test inspects what each thread got
-            results[index] = error
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=30)
-    return results
+    require_postgresql()
 
 
 def test_two_phones_choosing_the_same_name_at_once_get_one_player(night: Night) -> None:
-    results = _at_once([lambda: joining.join_night(night, "Ann"), lambda: joining.join_night(night, "ANN")])
+    results = at_once([lambda: joining.join_night(night, "Ann"), lambda: joining.join_night(night, "ANN")])
     assert sum(isinstance(r, Player) for r in results) == 1
     refusals = [r for r in results if isinstance(r, ActionRefused)]
     assert len(refusals) == 1
@@ -60,7 +35,7 @@ def test_seating_the_same_waiting_players_at_two_tables_at_once_seats_each_once(
     kitchen, lounge = make_table(name="Kitchen"), make_table(name="Lounge")
     for name in ("Ann", "Bob", "Cy"):
         make_player(name)
-    results = _at_once(
+    results = at_once(
         [lambda: seating.seat_waiting_players(kitchen), lambda: seating.seat_waiting_players(lounge)]
     )
     assert sum(isinstance(r, seating.SeatingResult) for r in results) == 1
@@ -73,7 +48,7 @@ def test_moving_two_players_into_one_seat_at_once_seats_one(
     night: Night, table: Table, make_player: Callable[..., Player]
 ) -> None:
     ann, bob = make_player("Ann"), make_player("Bob")
-    results = _at_once(
+    results = at_once(
         [lambda: seating.move_player(ann, table, 5), lambda: seating.move_player(bob, table, 5)]
     )
     assert sum(isinstance(r, Seat) for r in results) == 1

@@ -3,17 +3,14 @@ tournament row, so the second sees the first's result instead of overwriting it.
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable
-
 import pytest
 from django.contrib.auth.models import User
-from django.db import connection, connections
 
 from engine.tournament import RebuyRules
 from tables.errors import ActionRefused
 from tables.models import Night
 from tables.services import tournaments
+from tables.tests.concurrency import at_once, require_postgresql
 from tables.tests.tournament_helpers import at, entry_of, make_tournament
 from tables.tournament_models import Tournament, TournamentAction, TournamentEntry, TournamentLog
 
@@ -22,39 +19,14 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 @pytest.fixture(autouse=True)
 def _postgresql_only() -> None:
-    # SQLite serialises every write, so it cannot show a race.
-    from conftest import require_service
-
-    require_service(connection.vendor == "postgresql", "needs PostgreSQL (DATABASE_URL)")
-
-
-def _at_once(calls: list[Callable[[], object]]) -> list[object]:
-    """Run the calls in threads released together; return each result or raised error."""
-    barrier = threading.Barrier(len(calls))
-    results: list[object] = [None] * len(calls)
-
-    def run(index: int) -> None:
-        try:
-            barrier.wait(timeout=10)
-            results[index] = calls[index]()
-        except Exception as error:  # the test inspects what each thread got
-            results[index] = error
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=30)
-    return results
+    require_postgresql()
 
 
 def test_two_pauses_at_once_pause_the_clock_once(night: Night, host: User) -> None:
     tournament, _ = make_tournament(night, host)
     tournaments.run_clock(tournament.pk, host, TournamentAction.START, now=at(0))
     pause = lambda: tournaments.run_clock(tournament.pk, host, TournamentAction.PAUSE, now=at(5))  # noqa: E731
-    results = _at_once([pause, pause])
+    results = at_once([pause, pause])
     assert sum(isinstance(r, Tournament) for r in results) == 1
     assert [str(r) for r in results if isinstance(r, ActionRefused)] == ["The clock is already paused."]
     assert TournamentLog.objects.filter(action=TournamentAction.PAUSE).count() == 1
@@ -67,7 +39,7 @@ def test_two_taps_on_the_last_rebuy_record_it_once(night: Night, host: User) -> 
     tournaments.run_clock(tournament.pk, host, TournamentAction.START, now=at(0))
     ann = entry_of(tournament, "Ann")
     rebuy = lambda: tournaments.record_rebuy(ann, host, now=at(3))  # noqa: E731
-    results = _at_once([rebuy, rebuy])
+    results = at_once([rebuy, rebuy])
     assert sum(isinstance(r, TournamentEntry) for r in results) == 1
     assert sum(isinstance(r, ActionRefused) for r in results) == 1
     assert TournamentEntry.objects.get(pk=ann).rebuys == 1
