@@ -21,4 +21,4 @@ RUN useradd --system --no-create-home homegame
 USER homegame
 
 EXPOSE 8000
-CMD ["sh", "-c", "python manage.py migrate --noinput && exec daphne --bind 0.0.0.0 --port 8000 --proxy-headers homegame.asgi:application"]
+CMD ["sh", "-c", "python manage.py migrate --noinput && exec daphne --bind 0.0.0.0 --port 8000 --proxy-headers --websocket-max-message-size 65536 --websocket-max-frame-size 65536 homegame.asgi:application"]

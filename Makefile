@@ -22,7 +22,7 @@ run: $(VENV)/.installed
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	@$(BIN)/python scripts/lan_url.py $(PORT)
-	$(BIN)/daphne --bind 0.0.0.0 --port $(PORT) --websocket_max_message_size 65536 homegame.asgi:application
+	$(BIN)/daphne --bind 0.0.0.0 --port $(PORT) --websocket-max-message-size 65536 --websocket-max-frame-size 65536 homegame.asgi:application
 
 test: $(VENV)/.installed-dev
 	@bash scripts/ensure-chromium.sh
