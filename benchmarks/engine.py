@@ -18,14 +18,11 @@ from __future__ import annotations
 
 import argparse
 import cProfile
-import gc
 import pstats
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 
-from peer_venv import rerun_inside_benchmark_venv
+from comparing import best_times, rerun_inside_benchmark_venv
 
 ROOT = Path(__file__).resolve().parent.parent
 POKERKIT_VERSION = "0.7.7"
@@ -65,23 +62,6 @@ def showdown_hands(count: int, seed: int) -> list[str]:
         if hand.showdown_order or any(s.shown for s in hand.seats):
             texts.append(hand_to_phh(hand))
     return texts
-
-
-def best_times(runs: dict[str, Callable[[], object]], rounds: int) -> dict[str, float]:
-    """Best of `rounds` runs of each, taken in turn so that a busy machine slows both alike;
-    the garbage collector is paused while timing (as timeit)."""
-    best = dict.fromkeys(runs, float("inf"))
-    for _ in range(rounds):
-        for name, run in runs.items():
-            gc.collect()
-            gc.disable()
-            try:
-                start = time.perf_counter()
-                run()
-                best[name] = min(best[name], time.perf_counter() - start)
-            finally:
-                gc.enable()
-    return best
 
 
 def main() -> None:

@@ -11,37 +11,15 @@ Both evaluators get pre-parsed cards; each is timed over the whole list, best of
 from __future__ import annotations
 
 import argparse
-import gc
 import itertools
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 
-from peer_venv import rerun_inside_benchmark_venv
+from comparing import best_times, rerun_inside_benchmark_venv
 
 ROOT = Path(__file__).resolve().parent.parent
 TREYS_VERSION = "0.1.8"
-
-
-def best_times(runs: dict[str, Callable[[], object]], rounds: int, collect_garbage: bool) -> dict[str, float]:
-    """Best time of each run over `rounds` rounds, the runs taking turns so that both
-    see the same machine load. Like `timeit`, the cyclic garbage collector is paused
-    while timing unless `collect_garbage`: a HandValue is an object, so keeping 100,000
-    of them alive triggers full collections whose cost depends on the whole heap."""
-    best = dict.fromkeys(runs, float("inf"))
-    for _ in range(rounds):
-        for name, run in runs.items():
-            gc.collect()
-            if not collect_garbage:
-                gc.disable()
-            try:
-                start = time.perf_counter()
-                run()
-                best[name] = min(best[name], time.perf_counter() - start)
-            finally:
-                gc.enable()
-    return best
 
 
 def main() -> None:
@@ -89,7 +67,7 @@ def main() -> None:
     print(f"import of engine.evaluator, tables included: {import_seconds:.2f} s")
     modes = (("garbage collector paused (as timeit)", False), ("garbage collector running", True))
     for label, collect in modes:
-        times = best_times({"ours": run_ours, "treys": run_treys}, args.rounds, collect)
+        times = best_times({"ours": run_ours, "treys": run_treys}, args.rounds, collect_garbage=collect)
         ours, theirs = times["ours"], times["treys"]
         print(f"{label}:")
         print(f"  engine.evaluator.evaluate: {n / ours:10,.0f} hands/s")
