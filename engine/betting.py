@@ -218,7 +218,11 @@ def verify_call(hand: Hand, seat: int) -> int:
 
 
 def verify_bet_or_raise(hand: Hand, seat: int, to: int) -> None:
-    s = _turn(hand, seat)
+    verify_raise_size(hand, _turn(hand, seat), to)
+
+
+def verify_raise_size(hand: Hand, s: SeatState, to: int) -> None:
+    """Whether `s` may bet or raise to `to` now (on their turn or, binding, out of turn)."""
     smallest, largest = raise_range(hand, s)
     all_in_to = s.bet + hand.available(s)
     word = "raise" if hand.current_bet else "bet"
@@ -226,11 +230,12 @@ def verify_bet_or_raise(hand: Hand, seat: int, to: int) -> None:
         raise IllegalActionError(f"This is fixed-limit: you can only {word} to {smallest}")
     if to < smallest and to != all_in_to:
         raise IllegalActionError(f"The minimum {word} is to {smallest}")
+    if to > all_in_to:
+        raise IllegalActionError(
+            f"You only have {all_in_to} chips: the most you can {word} to is {all_in_to}"
+        )
+    # raise_range never allows more than all-in, so only pot-limit can stop a bet below it.
     if to > largest:
-        if to > all_in_to:
-            raise IllegalActionError(
-                f"You only have {all_in_to} chips: the most you can {word} to is {all_in_to}"
-            )
         raise IllegalActionError(f"This is pot-limit: the most you can {word} to is {largest}")
     if to <= hand.current_bet:
         raise IllegalActionError(f"A {word} must be to more than {hand.current_bet}")

@@ -27,11 +27,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from engine import betting
 from engine.errors import IllegalActionError, RulingError
 from engine.events import BetOrRaised, Called, Checked, Event, Folded, register_event
-from engine.games import Structure
 from engine.home_events import HouseEvent, Ruling
 
 if TYPE_CHECKING:
-    from engine.hand import Hand, SeatState
+    from engine.hand import Hand
 
 ACTIONS = ("fold", "check", "call", "bet", "raise")
 DECISIONS = ("stands", "call", "withdraw")
@@ -162,27 +161,8 @@ def verify(hand: Hand, seat: int, action: str, to: int | None) -> int:
         return s.bet + min(to_call, hand.available(s))
     if not isinstance(to, int) or isinstance(to, bool):
         raise IllegalActionError(f"Say how much to {action} to")
-    verify_raise(hand, s, to)
+    betting.verify_raise_size(hand, s, to)
     return to
-
-
-def verify_raise(hand: Hand, s: SeatState, to: int) -> None:
-    """The checks of `betting.verify_bet_or_raise`, for a seat whose turn it is not."""
-    smallest, largest = betting.raise_range(hand, s)
-    all_in_to = s.bet + hand.available(s)
-    word = "raise" if hand.current_bet else "bet"
-    if hand.game.structure is Structure.FIXED_LIMIT and to != smallest:
-        raise IllegalActionError(f"This is fixed-limit: you can only {word} to {smallest}")
-    if to < smallest and to != all_in_to:
-        raise IllegalActionError(f"The minimum {word} is to {smallest}")
-    if to > all_in_to:
-        raise IllegalActionError(
-            f"You only have {all_in_to} chips: the most you can {word} to is {all_in_to}"
-        )
-    if to > largest:
-        raise IllegalActionError(f"This is pot-limit: the most you can {word} to is {largest}")
-    if to <= hand.current_bet:
-        raise IllegalActionError(f"A {word} must be to more than {hand.current_bet}")
 
 
 def post(hand: Hand, seat: int, action: str, to: int | None = None) -> list[Event]:
@@ -237,7 +217,7 @@ def settle(hand: Hand) -> Event | None:
         if action == "call":
             return OutOfTurnStood(s.seat, "call", amount=min(hand.current_bet - s.bet, hand.available(s)))
         try:
-            verify_raise(hand, s, level)
+            betting.verify_raise_size(hand, s, level)
         except IllegalActionError as error:
             return PausedForRuling(s.seat, _facts(hand, p, str(error)))
         return OutOfTurnStood(s.seat, "bet_or_raise", to=level)
@@ -290,7 +270,7 @@ def ruling(hand: Hand, data: dict[str, Any], host: str, reason: str, at: str) ->
     if p["action"] not in ("bet", "raise"):
         raise RulingError("Only a bet or raise can be ruled to stand; rule a call or withdraw it")
     try:
-        verify_raise(hand, s, p["to"])
+        betting.verify_raise_size(hand, s, p["to"])
     except IllegalActionError as error:
         raise RulingError(f"It cannot stand: {error}. Rule a call or withdraw it") from None
     return OutOfTurnRuled(host, reason, at, seat, decision, to=p["to"])
