@@ -1,8 +1,9 @@
-// The host panel refreshes itself when something it shows changes (a hand moves on, a player
-// asks for chips), but never under the host's finger.
+// A host page's panel (the night page, the host panel) refreshes itself when what it shows
+// changes, but never under the host's finger. The panel element says where its status is
+// (data-status-url) and, optionally, how often to ask (data-poll-ms).
 import { poll } from "./poll.js";
 
-const panel = document.getElementById("host-panel");
+const panel = document.querySelector("[data-live-panel]");
 
 function busy() {
   return panel.contains(document.activeElement) || panel.querySelector("details[open]") !== null;
@@ -15,9 +16,10 @@ function update(status) {
 }
 
 if (panel) {
+  const intervalMs = Number(panel.dataset.pollMs) || 3000;
   poll(() => {
     const url = new URL(panel.dataset.statusUrl, window.location.href);
     url.searchParams.set("since", panel.dataset.fingerprint);
     return url.toString();
-  }, update, 2000);
+  }, update, intervalMs);
 }
