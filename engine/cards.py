@@ -11,7 +11,7 @@ so cards compare and hash cheaply and the evaluator can key tables on `index`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from engine.errors import InvalidCardError
@@ -74,10 +74,22 @@ SHORT_DECK: tuple[Card, ...] = tuple(card for card in ALL_CARDS if card.rank >= 
 
 def card(text: str) -> Card:
     """The card named by two characters, rank then suit: "As", "Td", "7c"."""
-    found = _BY_TEXT.get(text[:1].upper() + text[1:].lower()) if len(text) == 2 else None
+    # Stored hands spell every card as str(card) does, so most are found as they are.
+    found = _BY_TEXT.get(text) if type(text) is str else None
+    if found is None:
+        found = _BY_TEXT.get(text[:1].upper() + text[1:].lower()) if len(text) == 2 else None
     if found is None:
         raise InvalidCardError(f"{text!r} is not a card (rank one of {RANKS}, suit one of {SUITS})")
     return found
+
+
+def cards_of(texts: Sequence[str]) -> tuple[Card, ...]:
+    """`card` of each text: a stored hand holds a deck and more, nearly all spelled as str(card)
+    spells them, so those are looked up in one pass and only the rest go through `card`."""
+    try:
+        return tuple(map(_BY_TEXT.__getitem__, texts))
+    except (KeyError, TypeError):  # another spelling, or not a card at all: `card` says which
+        return tuple(card(text) for text in texts)
 
 
 def parse_cards(cards: str | Iterable[str | Card], *, distinct: bool = True) -> tuple[Card, ...]:

@@ -7,9 +7,11 @@ and who posts what: `engine.table`) and the hand (which plays it out:
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
+
+from engine.records import as_dict
 
 
 class PostKind(StrEnum):
@@ -90,7 +92,7 @@ class HandConfig:
     options: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        return as_dict(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> HandConfig:

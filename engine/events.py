@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from engine.cards import Card, card
+from engine.cards import Card, card, cards_of
 from engine.config import Post, PostKind
 from engine.pots import Pot
 
@@ -27,7 +27,7 @@ def _cards(cards: tuple[Card, ...]) -> list[str]:
 
 
 def _parse(texts: list[str]) -> tuple[Card, ...]:
-    return tuple(card(text) for text in texts)
+    return cards_of(texts)
 
 
 @dataclass(frozen=True, slots=True)

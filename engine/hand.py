@@ -33,7 +33,7 @@ returns the list of new events (its own first, then the dealer's):
   `legal_actions(seat) -> {"your_turn": bool, "reason": str, "actions": {name: {"allowed": bool,
   "reason"?: str, "amount"?: int, "all_in"?: bool, "min_to"?: int, "max_to"?: int, "fixed"?: bool,
   "all_in_to"?: int}}}`; names: fold/check/call/bet/raise while betting, show/muck at showdown.
-State (plain attributes; `to_json()` -> dict, `Hand.from_json(dict)`):
+State (plain attributes; `to_json()` -> dict, `Hand.from_json(dict)`, `copy()` equal to both):
   config, game (GameDef), deck, next_card, seats: list[SeatState] (seat, player, name, stack, bet,
   committed, hole, folded, all_in, acted, can_raise, shown, mucked, last_action, won), boards,
   burned, step (index into game.procedure), street (0 preflop .. 3 river), round_open, to_act,
@@ -84,10 +84,11 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any
 
 from engine import betting, dealer, house, showdown
-from engine.cards import Card, card
+from engine.cards import Card, cards_of
 from engine.config import HandConfig
 from engine.errors import IllegalActionError
 from engine.events import (
@@ -133,16 +134,28 @@ class SeatState:
         return not self.folded and not self.mucked
 
     def to_json(self) -> dict[str, Any]:
-        data = {name: getattr(self, name) for name in self.__slots__}  # type: ignore[attr-defined]
+        data = dict(zip(self.__slots__, _seat_values(self), strict=True))  # type: ignore[attr-defined]
         data["hole"] = [str(c) for c in self.hole]
         return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> SeatState:
         fields = dict(data)
-        fields["hole"] = tuple(card(text) for text in data["hole"])
+        fields["hole"] = cards_of(data["hole"])
         return cls(**fields)
 
+    def copy(self) -> SeatState:
+        # Every field is immutable (the hole cards a tuple), so a shallow copy is independent.
+        return SeatState(*_seat_values(self))
+
+
+# All fields in order, read at C speed: a hand's seats are copied and stored on every action.
+_seat_values = attrgetter(*SeatState.__slots__)  # type: ignore[attr-defined]
+
+
+# The hand's plain values (numbers, flags, seat numbers), stored and copied as they are.
+_PLAIN_STATE = ("next_card", "step", "street", "round_open", "to_act", "current_bet", "min_raise")
+_PLAIN_STATE += ("full_level", "raise_count", "raise_cap", "aggressor", "aggressor_street", "pot", "finished")
 
 Applier = Callable[["Hand", Any], None]
 APPLIERS: dict[type[Event], Applier] = {}
@@ -433,34 +446,41 @@ class Hand:
         }
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Hand:
-        config = HandConfig.from_json(data["config"])
-        hand = cls(config, [card(text) for text in data["deck"]], deal=False)
-        hand.next_card = data["next_card"]
+    def from_json(cls, data: Mapping[str, Any], *, config: HandConfig | None = None) -> Hand:
+        """The hand `to_json` gave. `config`, when given, is `data["config"]` already read."""
+        if config is None:
+            config = HandConfig.from_json(data["config"])
+        hand = cls(config, cards_of(data["deck"]), deal=False)
         hand.seats = [SeatState.from_json(s) for s in data["seats"]]
-        hand.boards = [[card(text) for text in board] for board in data["boards"]]
-        hand.burned = [card(text) for text in data["burned"]]
-        for name in [
-            "step",
-            "street",
-            "round_open",
-            "to_act",
-            "current_bet",
-            "min_raise",
-            "full_level",
-            "raise_count",
-            "raise_cap",
-            "aggressor",
-            "aggressor_street",
-            "pot",
-            "finished",
-        ]:
+        hand.boards = [list(cards_of(board)) for board in data["boards"]]
+        hand.burned = list(cards_of(data["burned"]))
+        for name in _PLAIN_STATE:
             setattr(hand, name, data[name])
         hand.pots = [Pot.from_json(pot) for pot in data["pots"]]
         hand.showdown_order = tuple(data["showdown_order"])
         hand.awards = [Award.from_json(award) for award in data["awards"]]
         hand.events = [event_from_json(event) for event in data["events"]]
         hand.extras = copy.deepcopy(data.get("extras", {}))
+        return hand
+
+    def copy(self) -> Hand:
+        """A hand equal to `Hand.from_json(self.to_json())`, without the round trip: what is
+        frozen (config, deck, cards, events, pots, awards) is shared, the rest copied."""
+        hand = Hand.__new__(Hand)  # not __init__: this hand's set-up was validated when it was made
+        hand.game, hand.config, hand.deck = self.game, self.config, self.deck
+        hand.chips_total = self.chips_total
+        hand.seats = [s.copy() for s in self.seats]
+        hand.seat_numbers = list(self.seat_numbers)
+        hand.index = dict(self.index)
+        hand.boards = [list(board) for board in self.boards]
+        hand.burned = list(self.burned)
+        for name in _PLAIN_STATE:
+            setattr(hand, name, getattr(self, name))
+        hand.pots = list(self.pots)
+        hand.showdown_order = tuple(self.showdown_order)
+        hand.awards = list(self.awards)
+        hand.events = list(self.events)
+        hand.extras = copy.deepcopy(self.extras)
         return hand
 
 

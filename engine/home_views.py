@@ -61,6 +61,14 @@ def seat_extras(hand: Hand, s: SeatState) -> dict[str, Any]:
     }
 
 
+def all_seat_extras(hand: Hand) -> dict[int, dict[str, Any]]:
+    """`seat_extras` of every seat, as each view needs them all."""
+    if not hand.extras:
+        # Exposed, turned-up and pending cards all live in the extras: a plain hand has none.
+        return {s.seat: {"face_up": [], "out_of_turn": None} for s in hand.seats}
+    return {s.seat: seat_extras(hand, s) for s in hand.seats}
+
+
 def hand_extras(hand: Hand, viewer: Viewer) -> dict[str, Any]:
     paused = rulings.paused(hand)
     data: dict[str, Any] = {

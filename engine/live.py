@@ -25,9 +25,10 @@ False
 
 from __future__ import annotations
 
+import functools
 import inspect
 from collections.abc import Callable, Mapping
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine import table as tables
@@ -36,6 +37,7 @@ from engine.config import Stakes
 from engine.errors import EngineError, IllegalActionError, TableError
 from engine.games import GAMES
 from engine.hand import Hand
+from engine.records import as_dict, non_zero
 from engine.shuffle import commitment, new_seed, seed_from_hex, shuffled_deck
 from engine.table_state import TableState
 
@@ -70,7 +72,7 @@ class LiveOptions:
     game_options: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        return as_dict(self)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> LiveOptions:
@@ -136,9 +138,16 @@ class LiveTable:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> LiveTable:
+        table = TableState.from_json(data["table"])
+        hand = None
+        if data.get("hand"):
+            # The hand being played is stored twice, as the table's current hand and as the
+            # hand's own config: read once, it is one record, as when the hand was dealt.
+            same = table.current_hand is not None and data["hand"]["config"] == data["table"]["current_hand"]
+            hand = Hand.from_json(data["hand"], config=table.current_hand if same else None)
         return cls(
-            table=TableState.from_json(data["table"]),
-            hand=Hand.from_json(data["hand"]) if data.get("hand") else None,
+            table=table,
+            hand=hand,
             seed=data.get("seed"),
             commitment=data.get("commitment"),
             revealed=data.get("revealed"),
@@ -279,8 +288,15 @@ def _target_seat(actor: Actor, intent: Mapping[str, Any]) -> int:
 
 def _copy_hand(hand: Hand) -> Hand:
     # Hands are mutable records; apply() must leave the state it was given untouched.
-    # A JSON round trip is faster than deepcopy and keeps cards interned.
-    return Hand.from_json(hand.to_json())
+    return hand.copy()
+
+
+@functools.cache
+def _action_parameters(act: Callable[..., object]) -> frozenset[str]:
+    """The parameters a client may send with an action, read once per `Hand.act` function."""
+    parameters = list(inspect.signature(act).parameters)[1:]  # the first is the hand itself
+    # `seat` and `action` are the hand's own arguments, never a client's field.
+    return frozenset(parameters) - {"seat", "action"}
 
 
 def _between_hands(state: LiveTable, change: Callable[[TableState], TableState]) -> LiveTable:
@@ -371,8 +387,7 @@ def _play(state: LiveTable, seat: int, action: str, params: dict[str, Any]) -> t
     if state.hand is None or state.hand.finished:
         raise IllegalActionError("No hand is being played")
     hand = _copy_hand(state.hand)
-    # `seat` and `action` are the hand's own arguments, never a client's field.
-    accepted = set(inspect.signature(hand.act).parameters) - {"self", "seat", "action"}
+    accepted = _action_parameters(type(hand).act)
     unknown = [name for name in params if name not in accepted]
     if unknown:
         raise IllegalActionError(f"{action!r} does not take {', '.join(sorted(unknown))}")
@@ -419,7 +434,7 @@ def view(state: LiveTable, viewer: views.Viewer) -> dict[str, Any]:
             "max_seats": table.max_seats,
             "game": table.game,
             "game_name": GAMES[table.game].name if table.game in GAMES else table.game,
-            "stakes": {k: v for k, v in asdict(table.stakes).items() if v},
+            "stakes": non_zero(table.stakes),
             "seats": seats,
             "button": table.button,
             "hand_count": table.hand_count,

@@ -79,7 +79,7 @@ def _ruling_of(intent: Mapping[str, Any], hand: Hand) -> dict[str, Any]:
 def _handle(state: live.LiveTable, actor: live.Actor, intent: Mapping[str, Any], now: float) -> live.Result:
     if state.hand is None or state.hand.finished:
         raise IllegalActionError("No hand is being played")
-    hand = Hand.from_json(state.hand.to_json())  # the state given must stay untouched
+    hand = state.hand.copy()  # the state given must stay untouched
     ruling = _ruling_of(intent, hand)
     reason = intent.get("reason") or f"Host ruling: {str(ruling.get('type', '')).replace('_', ' ')}"
     host = intent.get("host") or live.HOST

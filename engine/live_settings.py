@@ -6,7 +6,7 @@ the next hand on. A hand being played keeps its own.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, replace
+from dataclasses import replace
 from typing import Any
 
 from engine import dealer
@@ -15,6 +15,7 @@ from engine.config import Stakes
 from engine.errors import EngineError, TableError
 from engine.games import GAMES, ForcedBets
 from engine.live import HOST, Actor, Intent, LiveOptions, LiveTable, Result, _field, register_intent
+from engine.records import non_zero
 from engine.table_state import TableState
 
 
@@ -77,7 +78,7 @@ def _set_game(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Res
     options = replace(state.options, game_options=dict(announced))
     if table == state.table and options == state.options:
         return state, []
-    stakes = {k: v for k, v in asdict(table.stakes).items() if v}
+    stakes = non_zero(table.stakes)
     event = {"type": "table.game", "game": game, "stakes": stakes, "straddle_allowed": straddle}
     return replace(state, table=table, options=options), [{**event, "options": dict(announced)}]
 

@@ -44,6 +44,10 @@ def all_in_odds(hand: Hand) -> dict[str, Any] | None:
         return None
     if crazy_blind_man.is_crazy_blind_man(hand):
         return None
+    if sum(s.shown for s in hand.seats) < 2:
+        # Every hand the odds count is shown (tabling shows it): none to give yet. Each view
+        # asks, and this spares it reading the event log.
+        return None
     board: list[str] = []
     tabled: tuple[int, ...] | None = None
     for event in hand.events:

@@ -7,6 +7,7 @@ have to table your hand." "Mucked cards are dead." "The cards speak for themselv
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from engine.errors import IllegalActionError
@@ -16,6 +17,7 @@ from engine.pots import split_evenly
 from engine.seating import clockwise_after
 
 if TYPE_CHECKING:
+    from engine.cards import Card
     from engine.evaluator import HandValue
     from engine.hand import Hand
 
@@ -149,13 +151,19 @@ def award(hand: Hand) -> PotsAwarded:
 
 def hand_value(hand: Hand, seat: int, board_index: int = 0) -> HandValue:
     """What the seat's hole cards make with one board ("cards speak")."""
+    hole = hand.seats[hand.index[seat]].hole
+    return _value(tuple(hole), tuple(hand.boards[board_index]), hand.game.hand_rule, hand.game.ranking)
+
+
+@lru_cache(maxsize=1024)
+def _value(hole: tuple[Card, ...], board: tuple[Card, ...], rule: HandRule, ranking: str) -> HandValue:
+    # Every viewer's view of a tabled hand names it again, from the same cards: its value
+    # (and the description it keeps once worked out) depends on nothing else.
     from engine.evaluator import evaluate, evaluate_omaha
 
-    hole = hand.seats[hand.index[seat]].hole
-    board = hand.boards[board_index]
-    if hand.game.hand_rule is HandRule.OMAHA:
-        return evaluate_omaha(hole, board, hand.game.ranking)
-    return evaluate((*hole, *board), hand.game.ranking)
+    if rule is HandRule.OMAHA:
+        return evaluate_omaha(hole, board, ranking)
+    return evaluate((*hole, *board), ranking)
 
 
 def apply_pots_awarded(hand: Hand, event: PotsAwarded) -> None:

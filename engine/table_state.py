@@ -16,13 +16,14 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
 from engine.config import HandConfig, Stakes
 from engine.errors import ConfigurationError, TableError
 from engine.games import GAMES, ForcedBets
+from engine.records import as_dict
 from engine.tournament.standings import Finish
 
 MAX_SEATS = 23  # Blind Hold'em deals up to 23 players from one deck
@@ -162,9 +163,9 @@ class TableState:
             "max_seats": self.max_seats,
             "mode": self.mode.value,
             "game": self.game,
-            "stakes": asdict(self.stakes),
-            "options": asdict(self.options),
-            "seats": [{**asdict(s), "status": s.status.value} for s in self.seats],
+            "stakes": as_dict(self.stakes),
+            "options": as_dict(self.options),
+            "seats": [{**as_dict(s), "status": s.status.value} for s in self.seats],
             "button": self.button,
             "small_blind_position": self.small_blind_position,
             "big_blind_position": self.big_blind_position,
@@ -245,7 +246,7 @@ def uses_blinds(game: str) -> bool:
 
 def verify_stakes(game: str, stakes: Stakes) -> None:
     """Refuse stakes that cannot start a hand of `game`."""
-    amounts = asdict(stakes)
+    amounts = as_dict(stakes)
     negative = [name for name, value in amounts.items() if value < 0]
     if negative:
         raise ConfigurationError(f"Stakes cannot be negative ({', '.join(negative)}).")

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 from engine import home_views, odds
 from engine.betting import STREET_NAMES
 from engine.errors import EngineError
+from engine.records import non_zero
 from engine.showdown import hand_value
 
 if TYPE_CHECKING:
@@ -71,7 +72,7 @@ def _tabled_hand(hand: Hand, s: SeatState) -> list[str] | None:
         return None
 
 
-def _seat_view(hand: Hand, s: SeatState, viewer: Viewer) -> dict[str, Any]:
+def _seat_view(hand: Hand, s: SeatState, viewer: Viewer, extras: dict[str, Any]) -> dict[str, Any]:
     visible = home_views.hole_cards_visible(hand, s, viewer, can_see_hole_cards(hand, s, viewer))
     return {
         "seat": s.seat,
@@ -88,7 +89,7 @@ def _seat_view(hand: Hand, s: SeatState, viewer: Viewer) -> dict[str, Any]:
         "hand": _tabled_hand(hand, s) if visible else None,
         "is_turn": hand.to_act == s.seat,
         "won": s.won,
-        **home_views.seat_extras(hand, s),
+        **extras,
     }
 
 
@@ -99,7 +100,7 @@ def view(hand: Hand, viewer: Viewer) -> dict[str, Any]:
     is_seat = isinstance(viewer, int) and not isinstance(viewer, bool) and viewer in hand.index
     street = STREET_NAMES[hand.street] if 0 <= hand.street < len(STREET_NAMES) else None
     config = hand.config
-    stakes = config.stakes
+    seat_extras = home_views.all_seat_extras(hand)
     data: dict[str, Any] = {
         "viewer": {"seat": viewer if is_seat else None, "role": "seat" if is_seat else str(viewer)},
         "hand_number": config.hand_number,
@@ -108,8 +109,8 @@ def view(hand: Hand, viewer: Viewer) -> dict[str, Any]:
         "phase": hand.phase,
         "street": street,
         "button": config.button,
-        "stakes": {name: getattr(stakes, name) for name in stakes.__slots__ if getattr(stakes, name)},
-        "seats": [_seat_view(hand, s, viewer) for s in hand.seats],
+        "stakes": non_zero(config.stakes),
+        "seats": [_seat_view(hand, s, viewer, seat_extras[s.seat]) for s in hand.seats],
         "boards": [[str(c) for c in board] for board in hand.boards],
         "pot": hand.pot,
         "pots": [pot.to_json() for pot in hand.pots],
