@@ -106,8 +106,11 @@ def starting_stack(seat: Seat) -> int:
 
 
 def locked_snapshot(table_id: int) -> TableSnapshot:
-    """The table's snapshot row, locked until the transaction ends (created on first use)."""
-    snapshot = TableSnapshot.objects.select_for_update().filter(table_id=table_id).first()
+    """The table's snapshot row, locked until the transaction ends (created on first use).
+
+    Its `state` is read only when used: `locked_table` usually has it in memory already."""
+    rows = TableSnapshot.objects.select_for_update().defer("state")
+    snapshot = rows.filter(table_id=table_id).first()
     if snapshot is not None:
         return snapshot
     table = Table.objects.filter(pk=table_id).first()
@@ -118,7 +121,29 @@ def locked_snapshot(table_id: int) -> TableSnapshot:
             TableSnapshot.objects.create(table=table, state=initial_state(table).to_json(), version=0)
     except IntegrityError:
         pass  # another request created it first: use theirs
-    return TableSnapshot.objects.select_for_update().get(table_id=table_id)
+    return rows.get(table_id=table_id)
+
+
+@dataclass(frozen=True, slots=True)
+class Locked:
+    """A table's snapshot row, locked, with the state it holds and where its log stands."""
+
+    snapshot: TableSnapshot
+    state: LiveTable
+    log: dict[str, Any] | None
+
+
+def locked_table(table_id: int) -> Locked:
+    """The table locked until the transaction ends, with its committed state.
+
+    The state comes from memory when this process committed or read that very version (the
+    usual case: the last action at a table was written here too), so the row's JSON is read
+    and parsed only when another process wrote it."""
+    snapshot = locked_snapshot(table_id)
+    known = _recent.get(table_id)
+    if known is not None and known.names(snapshot):
+        return Locked(snapshot, known.state, known.log)
+    return Locked(snapshot, LiveTable.from_json(snapshot.state), snapshot.state.get(LOG_KEY))
 
 
 def _engine_actor(actor: str, state: LiveTable) -> live.Actor:
@@ -141,36 +166,43 @@ def apply_intent(
     now: float | None = None,
 ) -> Applied:
     """Apply one intent to a table, or raise IntentRefused with nothing changed."""
-    with transaction.atomic():
-        snapshot = locked_snapshot(table_id)
-        if client_id:
-            # Checked before the version: a resent intent was applied at an older version.
-            # No ordering: the model's default one joins the table row for nothing.
-            done = list(
-                HandEvent.objects.filter(table_id=table_id, client_action_id=client_id)
-                .order_by()
-                .values_list("version", flat=True)[:1]
-            )
-            if done:
-                return Applied(done[0], duplicate=True)
-        state = LiveTable.from_json(snapshot.state)
-        if expected_version is not None and live.is_stale(state, expected_version):
-            raise IntentRefused(
-                "stale_version", f"The table has moved on (version {snapshot.version}); decide again."
-            )
-        return apply_locked(snapshot, actor, intent, client_id, time.time() if now is None else now, state)
+    try:
+        with transaction.atomic():
+            locked = locked_table(table_id)
+            version = locked.snapshot.version
+            # Checked before the version: a resent intent was applied at an older version. An
+            # intent made for the current version cannot have been applied yet (applying one moves
+            # the version on), so the usual action needs no look-up; should a client reuse an id
+            # anyway, the log's unique constraint refuses the second write (below).
+            if client_id and expected_version != version:
+                done = _applied_version(table_id, client_id)
+                if done is not None:
+                    return Applied(done, duplicate=True)
+            if expected_version is not None and live.is_stale(locked.state, expected_version):
+                raise IntentRefused(
+                    "stale_version", f"The table has moved on (version {version}); decide again."
+                )
+            moment = time.time() if now is None else now
+            return apply_locked(locked, actor, intent, client_id, moment)
+    except IntegrityError:
+        done = _applied_version(table_id, client_id) if client_id else None
+        if done is None:
+            raise
+        return Applied(done, duplicate=True)
+
+
+def _applied_version(table_id: int, client_id: str) -> int | None:
+    """The version an intent with this client id produced, if it was applied."""
+    # No ordering: the model's default one joins the table row for nothing.
+    done = HandEvent.objects.filter(table_id=table_id, client_action_id=client_id).order_by()
+    return done.values_list("version", flat=True).first()
 
 
 def apply_locked(
-    snapshot: TableSnapshot,
-    actor: str,
-    intent: Mapping[str, Any],
-    client_id: str,
-    now: float,
-    state: LiveTable | None = None,
+    locked: Locked, actor: str, intent: Mapping[str, Any], client_id: str, now: float
 ) -> Applied:
-    """The write path's second half, for callers that already hold the snapshot's lock."""
-    state = state or LiveTable.from_json(snapshot.state)
+    """The write path's second half, for callers that already hold the table's lock."""
+    snapshot, state = locked.snapshot, locked.state
     from tables.services import tournament_play  # it reads tournaments, whose services use this module
 
     # A tournament's table: its mode, and the stakes of the level in force when a hand is dealt.
@@ -185,15 +217,16 @@ def apply_locked(
         raise IntentRefused("illegal", str(error)) from None
     if new is state:
         return Applied(snapshot.version)
-    log = _append_events(snapshot, state, new, actor, intent, client_id, events)
+    log = _append_events(snapshot.table_id, locked.log, state, new, actor, intent, client_id, events)
     snapshot.state = {**new.to_json(), LOG_KEY: log}
     snapshot.version = new.version
     snapshot.due_at = _as_datetime(new.due_at)
     snapshot.save(update_fields=["state", "version", "due_at", "updated_at"])
     tournament_play.hand_played(snapshot.table_id, new, events, now)  # busts and rebuys
-    table_id, version = snapshot.table_id, new.version
-    transaction.on_commit(lambda: _committed(table_id, new))
-    return Applied(version)
+    committed = Committed(new, log, snapshot.updated_at)
+    table_id = snapshot.table_id
+    transaction.on_commit(lambda: _committed(table_id, committed))
+    return Applied(new.version)
 
 
 def _as_datetime(epoch: float | None) -> datetime.datetime | None:
@@ -201,7 +234,8 @@ def _as_datetime(epoch: float | None) -> datetime.datetime | None:
 
 
 def _append_events(
-    snapshot: TableSnapshot,
+    table_id: int,
+    log: dict[str, Any] | None,
     before: LiveTable,
     after: LiveTable,
     actor: str,
@@ -210,8 +244,6 @@ def _append_events(
     events: list[dict[str, Any]],
 ) -> dict[str, Any]:
     """Append the intent and its events to the log; returns where the log now stands."""
-    table_id = snapshot.table_id
-    log = snapshot.state.get(LOG_KEY)
     if log is None:  # a snapshot written before the log position was kept with it
         last = HandEvent.objects.filter(table_id=table_id).order_by("-seq").values_list("seq", flat=True)
         row = _hand_row(table_id, before) if before.hand_in_progress else None
@@ -291,13 +323,14 @@ def hints_held() -> Iterator[list[tuple[int, int]]]:
         _held.hints = outer
 
 
-def _committed(table_id: int, state: LiveTable) -> None:
-    remember(table_id, state)
+def _committed(table_id: int, committed: Committed) -> None:
+    remember(table_id, committed)
+    version = committed.state.version
     held = getattr(_held, "hints", None)
     if held is not None:
-        held.append((table_id, state.version))
+        held.append((table_id, version))
     else:
-        send_hint(table_id, state.version)
+        send_hint(table_id, version)
 
 
 def send_hint(table_id: int, version: int) -> None:
@@ -316,41 +349,77 @@ def send_hint(table_id: int, version: int) -> None:
 
 def load_state(table_id: int) -> LiveTable:
     """The committed state of a table (a fresh one if nothing has happened there yet)."""
-    snapshot = TableSnapshot.objects.filter(table_id=table_id).only("state").first()
+    return _load(table_id).state
+
+
+def _load(table_id: int) -> Committed:
+    snapshot = TableSnapshot.objects.filter(table_id=table_id).only("state", "version", "updated_at").first()
     if snapshot is not None:
-        return LiveTable.from_json(snapshot.state)
+        return Committed(
+            LiveTable.from_json(snapshot.state), snapshot.state.get(LOG_KEY), snapshot.updated_at
+        )
     table = Table.objects.filter(pk=table_id).first()
     if table is None:
         raise IntentRefused("not_found", "This table does not exist.")
-    return initial_state(table)
+    return Committed(initial_state(table), None, None)
 
 
-# The newest committed state each table has had in this process, shared by its consumers so
-# that one change is parsed once, not once per viewer. A committed version never changes, so
-# a cached state is as good as the row it came from; only a newer version replaces it.
-_recent: dict[int, LiveTable] = {}
+@dataclass(frozen=True, slots=True)
+class Committed:
+    """A table's state as committed, with where its log stood, and the row's `updated_at`.
+
+    The version and the time of the write together name one write, so a state kept in memory
+    is never taken for a different row that reached the same version number (a database
+    restored from a backup, a test's rolled-back transaction)."""
+
+    state: LiveTable
+    log: dict[str, Any] | None
+    saved_at: datetime.datetime | None
+
+    def replaces(self, known: Committed | None) -> bool:
+        """Whether to keep this instead of `known`: the later write wins (a table id can name a
+        new row after a test's rollback, whose versions start again), then the higher version."""
+        if known is None:
+            return True
+        if self.saved_at is not None and known.saved_at is not None and self.saved_at != known.saved_at:
+            return self.saved_at > known.saved_at
+        return self.state.version >= known.state.version
+
+    def names(self, snapshot: TableSnapshot) -> bool:
+        """Whether this is the state the (locked) row holds."""
+        return (
+            self.saved_at is not None
+            and self.state.version == snapshot.version
+            and self.saved_at == snapshot.updated_at
+        )
+
+
+# The newest committed state each table has had in this process: its consumers share it, so
+# that one change is parsed once, not once per viewer, and the next write starts from it
+# instead of reading the row's JSON again. Engine states are never changed in place
+# (engine.live.apply leaves the state it is given untouched), so sharing them is safe.
+_recent: dict[int, Committed] = {}
 # Writes of different tables commit on several threads (tables.live_threads).
 _recent_lock = threading.Lock()
 
 
-def remember(table_id: int, state: LiveTable) -> None:
+def remember(table_id: int, committed: Committed) -> None:
     with _recent_lock:
-        known = _recent.get(table_id)
-        if known is None or known.version < state.version:
-            _recent[table_id] = state
+        if committed.replaces(_recent.get(table_id)):
+            _recent[table_id] = committed
 
 
 def recent_state(table_id: int, at_least: int) -> LiveTable | None:
     """A committed state of at least version `at_least` if this process has one (read only)."""
     known = _recent.get(table_id)
-    return known if known is not None and known.version >= at_least else None
+    return known.state if known is not None and known.state.version >= at_least else None
 
 
 def fresh_state(table_id: int) -> LiveTable:
     """`load_state`, remembered for `recent_state` (read only: it may be shared)."""
-    state = load_state(table_id)
-    remember(table_id, state)
-    return recent_state(table_id, state.version) or state
+    committed = _load(table_id)
+    remember(table_id, committed)
+    return recent_state(table_id, committed.state.version) or committed.state
 
 
 def current_version(table_id: int) -> int:

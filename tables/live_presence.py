@@ -14,7 +14,7 @@ import datetime
 from django.db import transaction
 from django.utils import timezone
 
-from tables.live import Applied, apply_locked, locked_snapshot
+from tables.live import Applied, apply_locked, locked_table
 from tables.live_models import TableConnection
 from tables.models import Player
 
@@ -44,7 +44,7 @@ def seen(table_id: int, player: Player | int, channel_name: str) -> None:
 def refresh(table_id: int) -> Applied:
     """Record who is away now (a no-op, with no new version, when nothing changed)."""
     with transaction.atomic():
-        snapshot = locked_snapshot(table_id)
+        locked = locked_table(table_id)
         fresh = timezone.now() - STALE_AFTER
         # Rows of sockets that stopped pinging (a process that died, a phone asleep) go.
         TableConnection.objects.filter(table_id=table_id, seen_at__lt=fresh).delete()
@@ -54,8 +54,7 @@ def refresh(table_id: int) -> Applied:
                 table_id=table_id, seen_at__gte=fresh
             ).values_list("player_id", flat=True)
         }
-        seated = [s["player"] for s in snapshot.state["table"]["seats"]]
-        away = sorted(p for p in seated if p not in here)
+        away = sorted(s.player for s in locked.state.table.seats if s.player not in here)
         return apply_locked(
-            snapshot, "system", {"type": "presence", "away": away}, "", timezone.now().timestamp()
+            locked, "system", {"type": "presence", "away": away}, "", timezone.now().timestamp()
         )

@@ -104,8 +104,7 @@ def _seat_in_live_table(player: Player) -> tuple[Seat, live.LiveTable] | None:
     seat = Seat.objects.filter(player=player).select_related("table").first()
     if seat is None:
         return None
-    snapshot = live.locked_snapshot(seat.table_id)
-    return seat, live.LiveTable.from_json(snapshot.state)
+    return seat, live.locked_table(seat.table_id).state
 
 
 def _set_live_stack(seat: Seat, stack: int) -> None:
