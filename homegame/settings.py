@@ -109,13 +109,26 @@ def _database_from_env() -> dict:
     if not url:
         return {"ENGINE": "django.db.backends.sqlite3", "NAME": BASE_DIR / "db.sqlite3"}
     try:
-        config = dj_database_url.parse(url, conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 0))
+        config = dict(dj_database_url.parse(url, conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 0)))
     except ValueError as error:
         raise ImproperlyConfigured(f"DATABASE_URL is not a valid database URL: {error}") from None
-    return dict(config)
+    pool_size = env_int("DATABASE_POOL_SIZE", 16)
+    if config["ENGINE"] == "django.db.backends.postgresql" and pool_size > 0:
+        # Table sockets make many short database calls, each on a thread that would otherwise
+        # open (and PostgreSQL fork) a new connection every time: a pool keeps them open.
+        if config["CONN_MAX_AGE"]:
+            raise ImproperlyConfigured(
+                "Set DATABASE_POOL_SIZE=0 to use DATABASE_CONN_MAX_AGE instead of a pool."
+            )
+        options = config.setdefault("OPTIONS", {})
+        options["pool"] = {"min_size": min(2, pool_size), "max_size": pool_size, "timeout": 10}
+    return config
 
 
 DATABASES = {"default": _database_from_env()}
+# Threads that run the table sockets' database calls on PostgreSQL (tables.live_threads). More
+# threads overlap more round trips but fight over the one interpreter lock: 2 did best here.
+TABLE_DATABASE_THREADS = env_int("TABLE_DATABASE_THREADS", 2)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 
@@ -127,7 +140,10 @@ def _channel_layers_from_env() -> dict:
         raise ImproperlyConfigured(f"REDIS_URL must start with redis://, rediss:// or unix://, not {url!r}")
     return {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            # Pub/sub: a hint is published once and each server process hands it to its own
+            # sockets, instead of one Redis list entry per socket. Hints may be lost (clients
+            # resync), which is all pub/sub can promise.
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
             "CONFIG": {"hosts": [url], "prefix": env_str("REDIS_PREFIX", "homegame")},
         }
     }

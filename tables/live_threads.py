@@ -27,10 +27,9 @@ from tables.live import group_name, hints_held
 
 logger = logging.getLogger(__name__)
 
-# Enough to overlap a few tables' round trips to PostgreSQL on a small machine; each thread
-# keeps at most one connection (closed after each call unless CONN_MAX_AGE says otherwise).
-DATABASE_THREADS = 4
-_pool = ThreadPoolExecutor(max_workers=DATABASE_THREADS, thread_name_prefix="table-db")
+# A few threads overlap different tables' round trips to PostgreSQL; each borrows a connection
+# from the pool for one call (homegame.settings: DATABASE_POOL_SIZE, TABLE_DATABASE_THREADS).
+_pool = ThreadPoolExecutor(max_workers=settings.TABLE_DATABASE_THREADS, thread_name_prefix="table-db")
 
 Result = TypeVar("Result")
 
@@ -49,7 +48,7 @@ def _on_database_thread(function: Callable[..., Result]) -> Callable[..., Any]:
             return function(*args, **kwargs)
         finally:
             # Also here, inside the call: a pool thread's connection was otherwise seen to stay
-            # open after a call, whatever CONN_MAX_AGE said (and to block dropping a test database).
+            # checked out after a call (and to block dropping a test database).
             close_old_connections()
 
     return database_sync_to_async(closing, thread_sensitive=False, executor=_pool)

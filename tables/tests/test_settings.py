@@ -63,6 +63,36 @@ def test_no_database_url_means_sqlite(monkeypatch: pytest.MonkeyPatch) -> None:
     assert homegame_settings._database_from_env()["ENGINE"] == "django.db.backends.sqlite3"
 
 
+def test_postgresql_connections_come_from_a_pool(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DATABASE_URL", "postgres://homegame@127.0.0.1:5432/homegame")
+    monkeypatch.delenv("DATABASE_POOL_SIZE", raising=False)
+    monkeypatch.delenv("DATABASE_CONN_MAX_AGE", raising=False)
+    config = homegame_settings._database_from_env()
+    assert config["OPTIONS"]["pool"]["max_size"] == 16 and config["CONN_MAX_AGE"] == 0
+
+
+def test_a_pool_size_of_zero_keeps_plain_connections(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DATABASE_URL", "postgres://homegame@127.0.0.1:5432/homegame")
+    monkeypatch.setenv("DATABASE_POOL_SIZE", "0")
+    monkeypatch.setenv("DATABASE_CONN_MAX_AGE", "60")
+    config = homegame_settings._database_from_env()
+    assert "pool" not in config.get("OPTIONS", {}) and config["CONN_MAX_AGE"] == 60
+
+
+def test_a_pool_with_persistent_connections_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DATABASE_URL", "postgres://homegame@127.0.0.1:5432/homegame")
+    monkeypatch.delenv("DATABASE_POOL_SIZE", raising=False)
+    monkeypatch.setenv("DATABASE_CONN_MAX_AGE", "60")
+    with pytest.raises(ImproperlyConfigured, match="DATABASE_POOL_SIZE=0"):
+        homegame_settings._database_from_env()
+
+
+def test_redis_carries_hints_by_publish_and_subscribe(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("REDIS_URL", "redis://127.0.0.1:6379/0")
+    layer = homegame_settings._channel_layers_from_env()["default"]
+    assert layer["BACKEND"] == "channels_redis.pubsub.RedisPubSubChannelLayer"
+
+
 def test_bad_redis_url_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("REDIS_URL", "http://127.0.0.1:6379")
     with pytest.raises(ImproperlyConfigured, match="REDIS_URL must start with redis://"):
