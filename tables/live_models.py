@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from django.db import models
 
+from tables.fast_json import FastJSONEncoder
+
 
 class TableSnapshot(models.Model):
     """The engine's `LiveTable` for one table, as JSON, at `version`.
@@ -18,7 +20,7 @@ class TableSnapshot(models.Model):
     """
 
     table = models.OneToOneField("tables.Table", on_delete=models.CASCADE, related_name="snapshot")
-    state = models.JSONField()
+    state = models.JSONField(encoder=FastJSONEncoder)
     version = models.PositiveIntegerField(default=0)
     due_at = models.DateTimeField(null=True, blank=True, db_index=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -77,7 +79,7 @@ class HandEvent(models.Model):
     version = models.PositiveIntegerField(help_text="The table's version once this intent was applied.")
     actor = models.CharField(max_length=16)
     kind = models.CharField(max_length=40)
-    payload = models.JSONField()
+    payload = models.JSONField(encoder=FastJSONEncoder)
     client_action_id = models.CharField(max_length=64, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
 
