@@ -18,14 +18,13 @@ from django.conf import settings
 from django.db.models import Q
 
 from engine.live import LiveTable, view
-from tables import live_presence, timers
+from tables import fast_json, live_fanout, live_presence, timers
 from tables.identity import SESSION_KEY
 from tables.live import (
     IntentRefused,
     apply_intent,
     current_version,
     fresh_state,
-    group_name,
     load_state,
     player_actor,
     recent_state,
@@ -113,6 +112,11 @@ def still_host(identity: Identity, user_id: int | None) -> bool:
 
 
 class TableConsumer(AsyncJsonWebsocketConsumer):
+    @classmethod
+    async def encode_json(cls, content: dict[str, Any]) -> str:
+        # Each change sends every socket a view of a few kilobytes (tables.fast_json).
+        return fast_json.dumps(content)
+
     async def dispatch(self, message: dict[str, Any]) -> None:
         # Channels closes old database connections before every message on the one sync thread,
         # so every hint would queue behind other tables' writes. Each database call here runs
@@ -134,7 +138,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if self.identity is None:
             await self.close(code=CLOSE_FORBIDDEN)
             return
-        await self.channel_layer.group_add(group_name(self.table_id), self.channel_name)
+        await live_fanout.listen(self.table_id, self)
         timers.ensure_running()
         self.timer_user = True
         if self.identity.player_id is not None:
@@ -146,7 +150,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         identity = getattr(self, "identity", None)
         if identity is None:
             return
-        await self.channel_layer.group_discard(group_name(self.table_id), self.channel_name)
+        await live_fanout.stop_listening(self.table_id, self)
         if getattr(self, "timer_user", False):
             timers.release()
         if identity.player_id is not None:
@@ -239,6 +243,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     # Hints from the channel layer -----------------------------------------------------------------
 
     async def table_changed(self, event: dict[str, Any]) -> None:
+        """A hint, handed over by this process's subscription to the table (tables.live_fanout)."""
         version = event.get("version")
         if not isinstance(version, int) or version <= self.sent_version:
             return
