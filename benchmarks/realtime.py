@@ -72,12 +72,6 @@ print(json.dumps(out))
 """
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
@@ -205,8 +199,9 @@ async def echo(port: int, count: int) -> list[float]:
 
 def queries_per_action(env: dict[str, str], table_ids: list[int]) -> str:
     """Queries of the write path, and of reading a new version for the views, counted in a
-    fresh process. The process that applied a change serves its views from the state it
-    committed (no query); another process reads the snapshot once per version."""
+    fresh process. A write starts from the state the process committed last (no read of the
+    snapshot's JSON) unless another process wrote since; likewise, the process that applied a
+    change serves its views from that state, and any other reads the snapshot once per version."""
     script = """
 import random
 from django.db import connection
@@ -214,20 +209,27 @@ from django.test.utils import CaptureQueriesContext
 from tables.live import apply_intent, fresh_state, load_state, player_actor
 from tables.live_models import TableSnapshot
 import sys
+
+def act(table_id):
+    state = load_state(table_id)
+    if not state.hand_in_progress:
+        apply_intent(table_id, "host", {"type": "start_hand"})
+        state = load_state(table_id)
+    player = int(state.table.seat(state.hand.to_act).player)
+    legal = state.hand.legal_actions(state.hand.to_act)["actions"]
+    usual = {"type": "act", "action": {"type": "check" if legal["check"]["allowed"] else "call"}}
+    client_id = "q-" + str(random.random())[2:]
+    with CaptureQueriesContext(connection) as write:
+        apply_intent(table_id, player_actor(player), usual, client_id, state.version)
+    return len(write.captured_queries)
+
 ids = [int(x) for x in sys.argv[1:]]
 table_id = TableSnapshot.objects.filter(table_id__in=ids).order_by("-version").first().table_id
-state = load_state(table_id)
-if not state.hand_in_progress:
-    apply_intent(table_id, "host", {"type": "start_hand"})
-    state = load_state(table_id)
-player = int(state.table.seat(state.hand.to_act).player)
-legal = state.hand.legal_actions(state.hand.to_act)["actions"]
-usual = {"type": "act", "action": {"type": "check" if legal["check"]["allowed"] else "call"}}
-with CaptureQueriesContext(connection) as write:
-    apply_intent(table_id, player_actor(player), usual, "q-" + str(random.random())[2:])
+cold = act(table_id)
+warm = act(table_id)
 with CaptureQueriesContext(connection) as read:
     fresh_state(table_id)
-print(len(write.captured_queries), len(read.captured_queries))
+print(warm, cold, len(read.captured_queries))
 """
     done = subprocess.run(
         [sys.executable, "-c", "import django; django.setup()\n" + script, *map(str, table_ids)],
@@ -237,8 +239,11 @@ print(len(write.captured_queries), len(read.captured_queries))
         text=True,
         check=True,
     )
-    write, read = (int(x) for x in done.stdout.split()[-2:])
-    return f"{write} in the write path; views: 0 in the process that wrote, {read} per version in any other"
+    warm, cold, read = (int(x) for x in done.stdout.split()[-3:])
+    return (
+        f"{warm} in the write path ({cold} when another process wrote last); "
+        f"views: 0 in the process that wrote, {read} per version in any other"
+    )
 
 
 def main() -> None:
@@ -246,14 +251,19 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=1)
     parser.add_argument("--seats", type=int, default=6)
     parser.add_argument("--seconds", type=float, default=10)
-    parser.add_argument("--profile", action="store_true", help="profile Daphne and print its hot spots")
+    parser.add_argument("--servers", type=int, default=1, help="Daphne processes sharing the port")
+    parser.add_argument("--profile", action="store_true", help="profile Daphne's event loop thread")
     args = parser.parse_args()
 
     workdir = Path(tempfile.mkdtemp(prefix="homegame-bench-"))
     env = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "homegame.settings",
-        "DEBUG": "1",
+        # As deployed: with DEBUG on, Django would also keep and format every query.
+        "DEBUG": "0",
+        "SECRET_KEY": uuid.uuid4().hex * 2,
+        "ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "SECURE_SSL_REDIRECT": "0",
         "HOMEGAME_BENCHMARK_ECHO": "1",
     }
     env.setdefault("DATABASE_URL", f"sqlite:///{workdir / 'db.sqlite3'}")
@@ -277,25 +287,43 @@ def main() -> None:
     )
     ids = json.loads(setup.stdout.strip().splitlines()[-1])
 
-    port = free_port()
-    command = [str(DAPHNE), "-b", "127.0.0.1", "-p", str(port), "homegame.asgi:application"]
+    # Several servers share one listening socket, as behind a process manager: the kernel hands
+    # each new connection to one of them, so a table's seats are spread over the processes.
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(1024)
+    port = listener.getsockname()[1]
+    command = [str(DAPHNE), "--fd", str(listener.fileno()), "homegame.asgi:application"]
     profile = workdir / "daphne.prof"
     if args.profile:
         command = [sys.executable, "-m", "cProfile", "-o", str(profile), *command]
-    server = subprocess.Popen(
-        command,
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+    servers = [
+        subprocess.Popen(
+            command,
+            cwd=ROOT,
+            env=env,
+            pass_fds=(listener.fileno(),),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        for _ in range(args.servers)
+    ]
+    listener.close()  # the servers hold it now
+
+    def cpu() -> float:
+        return sum(cpu_seconds(server.pid) for server in servers)
+
+    def rss() -> str:
+        return " + ".join(f"{rss_mb(server.pid):.0f}" for server in servers)
+
     try:
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), timeout=0.2):
                 break
             time.sleep(0.1)
-        rss_idle = rss_mb(server.pid)
+        time.sleep(1)  # every server has started, not only the first to accept
+        rss_idle = rss()
 
         async def run() -> tuple[list[float], list[list[float]], float, float]:
             echo_times = await echo(port, 500)
@@ -304,39 +332,42 @@ def main() -> None:
                 url = f"ws://127.0.0.1:{port}/ws/tables/{t['id']}/"
                 tables.append(await seat_bots(url, ids["host"], t["players"]))
             await asyncio.sleep(1)
-            cpu_before = cpu_seconds(server.pid)
+            cpu_before = cpu()
             started = time.monotonic()
             until = started + args.seconds
             results = await asyncio.gather(
                 *(play_table(seats, host, until, i) for i, (seats, host) in enumerate(tables))
             )
-            return echo_times, results, time.monotonic() - started, cpu_seconds(server.pid) - cpu_before
+            return echo_times, results, time.monotonic() - started, cpu() - cpu_before
 
-        echo_times, per_table, elapsed, cpu = asyncio.run(run())
-        rss_busy = rss_mb(server.pid)
+        echo_times, per_table, elapsed, used = asyncio.run(run())
+        rss_busy = rss()
     finally:
-        if args.profile:
-            server.send_signal(signal.SIGINT)  # Daphne stops cleanly, so the profile is written
-        else:
-            server.kill()
-        server.wait()
-    if args.profile:
+        for server in servers:
+            if args.profile:
+                server.send_signal(signal.SIGINT)  # Daphne stops cleanly, so the profile is written
+            else:
+                server.kill()
+            server.wait()
+    if args.profile and args.servers == 1:
         pstats.Stats(str(profile)).sort_stats("tottime").print_stats(25)
     latencies = [x for table in per_table for x in table]
     layer = "Redis" if os.environ.get("REDIS_URL") else "in-memory"
     database = "PostgreSQL" if os.environ.get("DATABASE_URL", "").startswith("postgres") else "SQLite"
     table_ids = [table["id"] for table in ids["tables"]]
+    processes = f"{args.servers} Daphne processes" if args.servers > 1 else "Daphne"
     print(
-        f"Daphne, {database}, {layer} channel layer; {args.tables} table(s) of {args.seats}, {elapsed:.1f} s"
+        f"{processes}, {database}, {layer} channel layer; "
+        f"{args.tables} table(s) of {args.seats}, {elapsed:.1f} s"
     )
     print(f"  raw websocket echo:      {spread(echo_times)}")
     if latencies:
         print(f"  action -> every seat:    {spread(latencies)}")
     print(f"  actions per second:      {len(latencies) / elapsed:.1f} ({len(latencies)} actions)")
     if latencies:
-        print(f"  Daphne CPU per action:   {cpu / len(latencies) * 1000:.1f} ms (all its threads)")
+        print(f"  Daphne CPU per action:   {used / len(latencies) * 1000:.1f} ms (all its threads)")
     print(f"  queries per action:      {queries_per_action(env, table_ids)}")
-    print(f"  Daphne RSS:              {rss_idle:.0f} MB idle, {rss_busy:.0f} MB after the run")
+    print(f"  Daphne RSS:              {rss_idle} MB idle, {rss_busy} MB after the run")
 
 
 if __name__ == "__main__":
