@@ -36,6 +36,7 @@ from engine.hand import Hand as EngineHand
 from engine.live import LiveOptions, LiveTable
 from engine.shuffle import seed_from_hex, shuffled_deck
 from engine.table import new_table, sit
+from tables import live_rows
 from tables.errors import ActionRefused
 from tables.live_models import Hand, HandEvent, TableSnapshot
 from tables.models import Seat, Table
@@ -105,14 +106,11 @@ def starting_stack(seat: Seat) -> int:
     return DEFAULT_BUY_IN_BIG_BLINDS * seat.table.big_blind if chips is None else chips
 
 
-def locked_snapshot(table_id: int) -> TableSnapshot:
-    """The table's snapshot row, locked until the transaction ends (created on first use).
-
-    Its `state` is read only when used: `locked_table` usually has it in memory already."""
-    rows = TableSnapshot.objects.select_for_update().defer("state")
-    snapshot = rows.filter(table_id=table_id).first()
-    if snapshot is not None:
-        return snapshot
+def locked_snapshot(table_id: int) -> live_rows.SnapshotRow:
+    """The table's snapshot row, locked until the transaction ends (created on first use)."""
+    row = live_rows.lock_snapshot(table_id)
+    if row is not None:
+        return row
     table = Table.objects.filter(pk=table_id).first()
     if table is None:
         raise IntentRefused("not_found", "This table does not exist.")
@@ -121,14 +119,16 @@ def locked_snapshot(table_id: int) -> TableSnapshot:
             TableSnapshot.objects.create(table=table, state=initial_state(table).to_json(), version=0)
     except IntegrityError:
         pass  # another request created it first: use theirs
-    return rows.get(table_id=table_id)
+    row = live_rows.lock_snapshot(table_id)
+    assert row is not None
+    return row
 
 
 @dataclass(frozen=True, slots=True)
 class Locked:
     """A table's snapshot row, locked, with the state it holds and where its log stands."""
 
-    snapshot: TableSnapshot
+    row: live_rows.SnapshotRow
     state: LiveTable
     log: dict[str, Any] | None
 
@@ -139,11 +139,12 @@ def locked_table(table_id: int) -> Locked:
     The state comes from memory when this process committed or read that very version (the
     usual case: the last action at a table was written here too), so the row's JSON is read
     and parsed only when another process wrote it."""
-    snapshot = locked_snapshot(table_id)
+    row = locked_snapshot(table_id)
     known = _recent.get(table_id)
-    if known is not None and known.names(snapshot):
-        return Locked(snapshot, known.state, known.log)
-    return Locked(snapshot, LiveTable.from_json(snapshot.state), snapshot.state.get(LOG_KEY))
+    if known is not None and known.names(row):
+        return Locked(row, known.state, known.log)
+    stored = row.state()
+    return Locked(row, LiveTable.from_json(stored), stored.get(LOG_KEY))
 
 
 def _engine_actor(actor: str, state: LiveTable) -> live.Actor:
@@ -169,7 +170,7 @@ def apply_intent(
     try:
         with transaction.atomic():
             locked = locked_table(table_id)
-            version = locked.snapshot.version
+            version = locked.row.version
             # Checked before the version: a resent intent was applied at an older version. An
             # intent made for the current version cannot have been applied yet (applying one moves
             # the version on), so the usual action needs no look-up; should a client reuse an id
@@ -202,11 +203,11 @@ def apply_locked(
     locked: Locked, actor: str, intent: Mapping[str, Any], client_id: str, now: float
 ) -> Applied:
     """The write path's second half, for callers that already hold the table's lock."""
-    snapshot, state = locked.snapshot, locked.state
+    row, state = locked.row, locked.state
     from tables.services import tournament_play  # it reads tournaments, whose services use this module
 
     # A tournament's table: its mode, and the stakes of the level in force when a hand is dealt.
-    state, intent = tournament_play.prepare(snapshot.table_id, state, actor, intent, now)
+    state, intent = tournament_play.prepare(row.table_id, state, actor, intent, now)
     try:
         new, events = live.apply(state, _engine_actor(actor, state), intent, now)
     except live.ForbiddenError as error:
@@ -216,15 +217,12 @@ def apply_locked(
     except EngineError as error:
         raise IntentRefused("illegal", str(error)) from None
     if new is state:
-        return Applied(snapshot.version)
-    log = _append_events(snapshot.table_id, locked.log, state, new, actor, intent, client_id, events)
-    snapshot.state = {**new.to_json(), LOG_KEY: log}
-    snapshot.version = new.version
-    snapshot.due_at = _as_datetime(new.due_at)
-    snapshot.save(update_fields=["state", "version", "due_at", "updated_at"])
-    tournament_play.hand_played(snapshot.table_id, new, events, now)  # busts and rebuys
-    committed = Committed(new, log, snapshot.updated_at)
-    table_id = snapshot.table_id
+        return Applied(row.version)
+    log = _append_events(row.table_id, locked.log, state, new, actor, intent, client_id, events)
+    live_rows.save_snapshot(row, {**new.to_json(), LOG_KEY: log}, new.version, _as_datetime(new.due_at))
+    tournament_play.hand_played(row.table_id, new, events, now)  # busts and rebuys
+    committed = Committed(new, log, row.updated_at)
+    table_id = row.table_id
     transaction.on_commit(lambda: _committed(table_id, committed))
     return Applied(new.version)
 
@@ -249,42 +247,25 @@ def _append_events(
         row = _hand_row(table_id, before) if before.hand_in_progress else None
         log = {"seq": last.first() or 0, "hand_id": row.pk if row else None}
     seq = log["seq"]
-    hand = Hand(pk=log["hand_id"], table_id=table_id) if before.hand_in_progress and log["hand_id"] else None
+    hand_id = log["hand_id"] if before.hand_in_progress else None
     # A seed given for a test deal stays secret like any other until the hand ends.
     recorded = {key: value for key, value in intent.items() if key != "seed"}
     rows = [
-        HandEvent(
-            table_id=table_id,
-            hand=hand,
-            seq=seq + 1,
-            version=after.version,
-            actor=actor,
-            kind="intent",
-            payload=recorded,
-            client_action_id=client_id,
-        )
+        live_rows.EventRow(table_id, hand_id, seq + 1, after.version, actor, "intent", recorded, client_id)
     ]
     for event in events:
         kind = event["type"]
         if kind == "table.hand_started":
-            hand = _start_hand_row(table_id, after)
+            hand_id = _start_hand_row(table_id, after).pk
         rows.append(
-            HandEvent(
-                table_id=table_id,
-                hand=hand,
-                seq=seq + len(rows) + 1,
-                version=after.version,
-                actor=actor,
-                kind=kind,
-                payload=event,
-            )
+            live_rows.EventRow(table_id, hand_id, seq + len(rows) + 1, after.version, actor, kind, event)
         )
-        if kind == "table.hand_finished" and hand is not None:
-            Hand.objects.filter(pk=hand.pk).update(
+        if kind == "table.hand_finished" and hand_id is not None:
+            Hand.objects.filter(pk=hand_id).update(
                 seed=event["seed"], status=Hand.Status.FINISHED, finished_at=timezone.now()
             )
-    HandEvent.objects.bulk_create(rows)
-    return {"seq": seq + len(rows), "hand_id": hand.pk if hand is not None else None}
+    live_rows.append(rows)
+    return {"seq": seq + len(rows), "hand_id": hand_id}
 
 
 def _hand_row(table_id: int, state: LiveTable) -> Hand | None:
@@ -385,12 +366,12 @@ class Committed:
             return self.saved_at > known.saved_at
         return self.state.version >= known.state.version
 
-    def names(self, snapshot: TableSnapshot) -> bool:
+    def names(self, row: live_rows.SnapshotRow) -> bool:
         """Whether this is the state the (locked) row holds."""
         return (
             self.saved_at is not None
-            and self.state.version == snapshot.version
-            and self.saved_at == snapshot.updated_at
+            and self.state.version == row.version
+            and self.saved_at == row.updated_at
         )
 
 
