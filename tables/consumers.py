@@ -130,6 +130,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
         self.sent_version = -1
         self.hints_seen = 0
+        self.drop_every = getattr(settings, "HOMEGAME_DROP_EVERY_NTH_HINT", 0)  # tests only
         self.tokens = BURST
         self.refilled_at = time.monotonic()
         self.identity: Identity | None = await read(identify, self.scope, self.table_id)
@@ -248,8 +249,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if not isinstance(version, int) or version <= self.sent_version:
             return
         self.hints_seen += 1
-        drop_every = getattr(settings, "HOMEGAME_DROP_EVERY_NTH_HINT", 0)
-        if drop_every and self.hints_seen % drop_every == 0:
+        if self.drop_every and self.hints_seen % self.drop_every == 0:
             return  # tests only: a lost hint, repaired by the next one or a resync
         await self.send_view(at_least=version)
 
