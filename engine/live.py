@@ -413,40 +413,65 @@ def _finish_if_over(state: LiveTable, events: Events) -> tuple[LiveTable, Events
 def view(state: LiveTable, viewer: views.Viewer) -> dict[str, Any]:
     """What `viewer` (a seat number, "host" or "public") may see: the hand through
     engine.views, plus the table around it. Never the seed of a hand being played."""
-    table = state.table
-    in_hand = {s.seat for s in state.hand.seats} if state.hand_in_progress and state.hand else set()
-    seats = [
-        {
-            "seat": s.seat,
-            "player": s.player,
-            "name": s.name,
-            "stack": s.stack,
-            "status": s.status.value,
-            "in_hand": s.seat in in_hand,
-            "away": s.player in state.away,
-            "leaving": s.leaving,
+    return Projector(state).view(viewer)
+
+
+class Projector:
+    """The views of one table state for any number of viewers (`view` for each).
+
+    Everything around the hand is the same for every viewer and the hand's shared parts are
+    worked out once (engine.views.HandProjector): a change is sent to every phone at the
+    table, and this is most of the cost of each. Views of one projector share those parts:
+    treat them as read-only.
+    """
+
+    def __init__(self, state: LiveTable) -> None:
+        self.state = state
+        self._hand = views.HandProjector(state.hand) if state.hand else None
+        self._table: dict[str, Any] | None = None
+
+    def view(self, viewer: views.Viewer) -> dict[str, Any]:
+        state = self.state
+        return {
+            "version": state.version,
+            "table": self._table_part(),
+            "hand": self._hand.view(viewer) if self._hand else None,
+            "commitment": state.commitment,
+            "revealed": state.revealed,
+            "deadline": state.deadline,
         }
-        for s in table.seats
-    ]
-    return {
-        "version": state.version,
-        "table": {
-            "max_seats": table.max_seats,
-            "game": table.game,
-            "game_name": GAMES[table.game].name if table.game in GAMES else table.game,
-            "stakes": non_zero(table.stakes),
-            "seats": seats,
-            "button": table.button,
-            "hand_count": table.hand_count,
-            "dealing": state.dealing,
-            "next_deal_at": state.next_deal_at,
-            "options": state.options.to_json(),
-        },
-        "hand": views.view(state.hand, viewer) if state.hand else None,
-        "commitment": state.commitment,
-        "revealed": state.revealed,
-        "deadline": state.deadline,
-    }
+
+    def _table_part(self) -> dict[str, Any]:
+        if self._table is None:
+            state = self.state
+            table = state.table
+            in_hand = {s.seat for s in state.hand.seats} if state.hand_in_progress and state.hand else set()
+            seats = [
+                {
+                    "seat": s.seat,
+                    "player": s.player,
+                    "name": s.name,
+                    "stack": s.stack,
+                    "status": s.status.value,
+                    "in_hand": s.seat in in_hand,
+                    "away": s.player in state.away,
+                    "leaving": s.leaving,
+                }
+                for s in table.seats
+            ]
+            self._table = {
+                "max_seats": table.max_seats,
+                "game": table.game,
+                "game_name": GAMES[table.game].name if table.game in GAMES else table.game,
+                "stakes": non_zero(table.stakes),
+                "seats": seats,
+                "button": table.button,
+                "hand_count": table.hand_count,
+                "dealing": state.dealing,
+                "next_deal_at": state.next_deal_at,
+                "options": state.options.to_json(),
+            }
+        return self._table
 
 
 # Seating, table settings, host rulings and tournament intents register themselves here

@@ -72,8 +72,7 @@ def _tabled_hand(hand: Hand, s: SeatState) -> list[str] | None:
         return None
 
 
-def _seat_view(hand: Hand, s: SeatState, viewer: Viewer, extras: dict[str, Any]) -> dict[str, Any]:
-    visible = home_views.hole_cards_visible(hand, s, viewer, can_see_hole_cards(hand, s, viewer))
+def _seat_view(hand: Hand, s: SeatState, visible: bool, extras: dict[str, Any]) -> dict[str, Any]:
     return {
         "seat": s.seat,
         "player": s.player,
@@ -95,40 +94,83 @@ def _seat_view(hand: Hand, s: SeatState, viewer: Viewer, extras: dict[str, Any])
 
 def view(hand: Hand, viewer: Viewer) -> dict[str, Any]:
     """A JSON-able dict of what `viewer` may see of `hand`."""
-    if viewer is None:
-        viewer = PUBLIC
-    is_seat = isinstance(viewer, int) and not isinstance(viewer, bool) and viewer in hand.index
-    street = STREET_NAMES[hand.street] if 0 <= hand.street < len(STREET_NAMES) else None
-    config = hand.config
-    seat_extras = home_views.all_seat_extras(hand)
-    data: dict[str, Any] = {
-        "viewer": {"seat": viewer if is_seat else None, "role": "seat" if is_seat else str(viewer)},
-        "hand_number": config.hand_number,
-        "game": config.game,
-        "game_name": hand.game.name,
-        "phase": hand.phase,
-        "street": street,
-        "button": config.button,
-        "stakes": non_zero(config.stakes),
-        "seats": [_seat_view(hand, s, viewer, seat_extras[s.seat]) for s in hand.seats],
-        "boards": [[str(c) for c in board] for board in hand.boards],
-        "pot": hand.pot,
-        "pots": [pot.to_json() for pot in hand.pots],
-        "bets_total": sum(s.bet for s in hand.seats),
-        "to_act": hand.to_act,
-        "current_bet": hand.current_bet,
-        "showdown_order": list(hand.showdown_order),
-        "results": [award.to_json() for award in hand.awards],
-        "finished": hand.finished,
-        "your_cards": None,
-        "legal_actions": None,
-        **home_views.hand_extras(hand, viewer),
-    }
-    if is_seat:
-        s = hand.seats[hand.index[viewer]]  # type: ignore[index]
-        data["your_cards"] = home_views.own_cards(hand, s.seat)
-        data["legal_actions"] = hand.legal_actions(s.seat)
-    all_in_odds = odds.all_in_odds(hand)  # tabled cards only: the same for every viewer
-    if all_in_odds is not None:
-        data["all_in_odds"] = all_in_odds
-    return data
+    return HandProjector(hand).view(viewer)
+
+
+class HandProjector:
+    """The views of one hand, as it stands, for any number of viewers.
+
+    What viewers see alike is worked out once: the hand's public facts, and each seat's
+    entry once for each way it can be seen (cards hidden or shown). Each view is still
+    decided for its own viewer, by the same rules as `view`; views of one projector share
+    those parts, so treat them as read-only. The hand must not change meanwhile.
+    """
+
+    def __init__(self, hand: Hand) -> None:
+        self.hand = hand
+        self._shared: dict[str, Any] | None = None
+        self._seat_extras: dict[int, dict[str, Any]] | None = None
+        self._entries: dict[tuple[int, bool], dict[str, Any]] = {}
+
+    def view(self, viewer: Viewer) -> dict[str, Any]:
+        hand = self.hand
+        if viewer is None:
+            viewer = PUBLIC
+        is_seat = isinstance(viewer, int) and not isinstance(viewer, bool) and viewer in hand.index
+        shared = self._shared_part()
+        data: dict[str, Any] = {
+            "viewer": {"seat": viewer if is_seat else None, "role": "seat" if is_seat else str(viewer)},
+            **shared["head"],
+            "seats": [self._entry(s, viewer) for s in hand.seats],
+            **shared["tail"],
+            **home_views.hand_extras(hand, viewer),
+        }
+        if is_seat:
+            s = hand.seats[hand.index[viewer]]  # type: ignore[index]
+            data["your_cards"] = home_views.own_cards(hand, s.seat)
+            data["legal_actions"] = hand.legal_actions(s.seat)
+        if shared["all_in_odds"] is not None:
+            data["all_in_odds"] = shared["all_in_odds"]
+        return data
+
+    def _entry(self, s: SeatState, viewer: Viewer) -> dict[str, Any]:
+        hand = self.hand
+        visible = home_views.hole_cards_visible(hand, s, viewer, can_see_hole_cards(hand, s, viewer))
+        entry = self._entries.get((s.seat, visible))
+        if entry is None:
+            if self._seat_extras is None:
+                self._seat_extras = home_views.all_seat_extras(hand)
+            entry = self._entries[s.seat, visible] = _seat_view(hand, s, visible, self._seat_extras[s.seat])
+        return entry
+
+    def _shared_part(self) -> dict[str, Any]:
+        if self._shared is None:
+            hand = self.hand
+            config = hand.config
+            street = STREET_NAMES[hand.street] if 0 <= hand.street < len(STREET_NAMES) else None
+            # Keys in the order of a view (head, then seats, then tail), so its JSON reads alike.
+            head = {
+                "hand_number": config.hand_number,
+                "game": config.game,
+                "game_name": hand.game.name,
+                "phase": hand.phase,
+                "street": street,
+                "button": config.button,
+                "stakes": non_zero(config.stakes),
+            }
+            tail = {
+                "boards": [[str(c) for c in board] for board in hand.boards],
+                "pot": hand.pot,
+                "pots": [pot.to_json() for pot in hand.pots],
+                "bets_total": sum(s.bet for s in hand.seats),
+                "to_act": hand.to_act,
+                "current_bet": hand.current_bet,
+                "showdown_order": list(hand.showdown_order),
+                "results": [award.to_json() for award in hand.awards],
+                "finished": hand.finished,
+                "your_cards": None,
+                "legal_actions": None,
+            }
+            # Tabled cards only: the same for every viewer.
+            self._shared = {"head": head, "tail": tail, "all_in_odds": odds.all_in_odds(hand)}
+        return self._shared

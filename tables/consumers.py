@@ -17,7 +17,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 from django.db.models import Q
 
-from engine.live import LiveTable, view
+from engine.live import LiveTable
 from tables import fast_json, live_fanout, live_presence, timers
 from tables.identity import SESSION_KEY
 from tables.live import (
@@ -27,6 +27,7 @@ from tables.live import (
     fresh_state,
     load_state,
     player_actor,
+    projector_of,
     recent_state,
 )
 from tables.live_protocol import ClientMessage, ProtocolError, parse
@@ -82,11 +83,12 @@ def identify(scope: dict[str, Any], table_id: int) -> Identity | None:
 
 
 def render(table_id: int, identity: Identity, state: LiveTable | None = None) -> dict[str, Any]:
-    """This viewer's projection of the committed table (`state`, or read now)."""
+    """This viewer's projection of the committed table (`state`, or read now). The views of one
+    state are worked out together for the table's sockets in this process: read only."""
     state = state or load_state(table_id)
     seat = state.seat_of(str(identity.player_id)) if identity.player_id is not None else None
     viewer: int | str = seat if seat is not None else ("host" if identity.is_host else "public")
-    return view(state, viewer)
+    return projector_of(table_id, state).view(viewer)
 
 
 def seated_elsewhere(player_id: int, table_id: int) -> bool:

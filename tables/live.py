@@ -33,7 +33,7 @@ from engine.errors import EngineError
 from engine.events import event_from_json
 from engine.games import GAMES
 from engine.hand import Hand as EngineHand
-from engine.live import LiveOptions, LiveTable
+from engine.live import LiveOptions, LiveTable, Projector
 from engine.shuffle import seed_from_hex, shuffled_deck
 from engine.table import new_table, sit
 from tables import live_rows
@@ -394,6 +394,19 @@ def recent_state(table_id: int, at_least: int) -> LiveTable | None:
     """A committed state of at least version `at_least` if this process has one (read only)."""
     known = _recent.get(table_id)
     return known.state if known is not None and known.state.version >= at_least else None
+
+
+# The views of each table's newest state in this process, worked out together for all its
+# sockets here (engine.live.Projector), so a change costs each further socket little.
+_projectors: dict[int, Projector] = {}
+
+
+def projector_of(table_id: int, state: LiveTable) -> Projector:
+    """The views of `state`, shared by the sockets of the table that send it (read only)."""
+    projector = _projectors.get(table_id)
+    if projector is None or projector.state is not state:
+        projector = _projectors[table_id] = Projector(state)
+    return projector
 
 
 def fresh_state(table_id: int) -> LiveTable:
