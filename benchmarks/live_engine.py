@@ -4,9 +4,10 @@
 
 For every player action the app loads the table's snapshot (`LiveTable.from_json`),
 applies the intent (`engine.live.apply`), stores the new snapshot (`to_json`) and sends
-each connected viewer its own `engine.live.view`. This script builds a mid-hand 6-seat
-No-Limit Hold'em table with the engine alone (on the flop, two checks in, a fixed seed)
-and prints microseconds per call of each, the best of R runs of N calls (`timeit`).
+each connected viewer its own `engine.live.view` (all of them through one
+`engine.live.Projector`). This script builds a mid-hand 6-seat No-Limit Hold'em table
+with the engine alone (on the flop, two checks in, a fixed seed) and prints microseconds
+per call of each, the best of R runs of N calls (`timeit`).
 No database, websocket or Django: see benchmarks/realtime.py for the whole path.
 """
 
@@ -96,6 +97,11 @@ def main() -> None:
         print(f"  {name:<24} {micros:8.1f} us")
     total = sum(figures.values()) + sum(views.values())
     print(f"  {'one action, all viewers':<24} {total:8.1f} us")
+    # As the server sends a change: every viewer's view from one Projector of the new state.
+    together = per_call(
+        lambda: [live.Projector(state).view(v) for v in VIEWERS], args.number, args.repeat
+    ) / len(VIEWERS)
+    print(f"  {'view, all viewers at once':<24} {together:8.1f} us per viewer (live.Projector)")
 
 
 if __name__ == "__main__":

@@ -217,7 +217,8 @@ def act(table_id):
         state = load_state(table_id)
     player = int(state.table.seat(state.hand.to_act).player)
     legal = state.hand.legal_actions(state.hand.to_act)["actions"]
-    usual = {"type": "act", "action": {"type": "check" if legal["check"]["allowed"] else "call"}}
+    name = next(a for a in ("check", "call", "show", "muck", "fold") if legal.get(a, {}).get("allowed"))
+    usual = {"type": "act", "action": {"type": name}}
     client_id = "q-" + str(random.random())[2:]
     with CaptureQueriesContext(connection) as write:
         apply_intent(table_id, player_actor(player), usual, client_id, state.version)
