@@ -8,9 +8,19 @@ from typing import Any
 from engine.cards import Card, parse_cards
 from engine.config import HandConfig, SeatInHand, Stakes
 from engine.forced_bets import standard_config
-from engine.games import GAMES
+from engine.games import GAMES, ForcedBets
 from engine.hand import Hand
 from engine.seating import clockwise_after
+
+
+def stakes_for(game: str) -> Stakes:
+    """Small stakes of the kind the game's forced bets need (blinds, a bomb ante or a fixed stake)."""
+    kind = GAMES[game].forced_bets
+    if kind is ForcedBets.BOMB_ANTE:
+        return Stakes(bomb_ante=5)
+    if kind is ForcedBets.FIXED_STAKE:
+        return Stakes(fixed_stake=10)
+    return Stakes(small_blind=1, big_blind=2)
 
 
 def seats_with(stacks: Mapping[int, int] | Sequence[int]) -> list[SeatInHand]:

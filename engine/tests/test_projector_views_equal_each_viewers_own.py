@@ -9,26 +9,17 @@ import random
 
 import pytest
 
-from engine.config import Stakes
 from engine.errors import EngineError
-from engine.games import GAMES, ForcedBets
+from engine.games import GAMES
 from engine.live import LiveTable, Projector, apply, new_live_table, view
 from engine.table import new_table
+from engine.tests.hand_helpers import stakes_for
 
 SEED = "c3" * 32
 
 
-def _stakes_for(game: str) -> Stakes:
-    kind = GAMES[game].forced_bets
-    if kind is ForcedBets.BOMB_ANTE:
-        return Stakes(bomb_ante=5)
-    if kind is ForcedBets.FIXED_STAKE:
-        return Stakes(fixed_stake=10)
-    return Stakes(small_blind=1, big_blind=2)
-
-
 def _dealt(game: str, players: int) -> LiveTable:
-    state = new_live_table(new_table(max_seats=9, game=game, stakes=_stakes_for(game)))
+    state = new_live_table(new_table(max_seats=9, game=game, stakes=stakes_for(game)))
     for seat in range(1, players + 1):
         sit = {"type": "sit", "seat": seat, "player": f"p{seat}", "stack": 300, "name": f"P{seat}"}
         state, _ = apply(state, "system", sit, now=0)

@@ -7,11 +7,11 @@ import random
 
 import pytest
 
-from engine.config import Stakes
-from engine.games import GAMES, ForcedBets
+from engine.games import GAMES
 from engine.live import new_live_table
 from engine.shuffle import commitment
 from engine.table import new_table
+from engine.tests.hand_helpers import stakes_for
 from tables.live import IntentRefused, apply_intent, load_state, player_actor, replay_hand
 from tables.live_models import Hand, HandEvent, TableSnapshot
 from tables.tests.live_helpers import SEED, random_action, seat_players
@@ -19,18 +19,9 @@ from tables.tests.live_helpers import SEED, random_action, seat_players
 pytestmark = pytest.mark.django_db
 
 
-def _stakes_for(game: str) -> Stakes:
-    kind = GAMES[game].forced_bets
-    if kind is ForcedBets.BOMB_ANTE:
-        return Stakes(bomb_ante=5)
-    if kind is ForcedBets.FIXED_STAKE:
-        return Stakes(fixed_stake=10)
-    return Stakes(small_blind=1, big_blind=2)
-
-
 def _live_table_of(table, game: str, players: int = 4) -> None:
     """Give the Django table a live state playing `game`, with players seated."""
-    state = new_live_table(new_table(max_seats=9, game=game, stakes=_stakes_for(game)))
+    state = new_live_table(new_table(max_seats=9, game=game, stakes=stakes_for(game)))
     TableSnapshot.objects.create(table=table, state=state.to_json(), version=0)
     for seat in range(1, players + 1):
         sit = {"type": "sit", "seat": seat, "player": f"p{seat}", "stack": 300, "name": f"P{seat}"}
