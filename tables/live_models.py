@@ -16,7 +16,11 @@ class TableSnapshot(models.Model):
     """The engine's `LiveTable` for one table, as JSON, at `version`.
 
     `due_at` copies the earliest stored deadline (action clock, next deal) out of the
-    JSON so a timer process can find due tables with one indexed query.
+    JSON so a timer process can find due tables with one indexed query. `version` and
+    `updated_at` together name one write: a server process that made or read that write
+    starts the next one from the state it holds (tables.live.Committed), so anything that
+    rewrites this row outside the write path must set a new `updated_at` (`QuerySet.update`
+    does not do it by itself).
     """
 
     table = models.OneToOneField("tables.Table", on_delete=models.CASCADE, related_name="snapshot")

@@ -40,6 +40,7 @@ def arrange_table(
 
     from django.contrib.auth.models import User
     from django.contrib.sessions.backends.db import SessionStore
+    from django.utils import timezone
 
     from engine.config import Stakes
     from engine.table import set_game
@@ -69,7 +70,10 @@ def arrange_table(
         state = load_state(table.pk)
         stakes = Stakes(small_blind=1, big_blind=2, bomb_ante=10) if "bomb" in game else state.table.stakes
         state = replace(state, table=set_game(state.table, game, stakes))
-        TableSnapshot.objects.filter(table=table).update(state=state.to_json())
+        # A new write time, as every write has: a process keeps using the state it holds for
+        # the version and time it wrote (tables.live.Committed).
+        rewritten = {"state": state.to_json(), "updated_at": timezone.now()}
+        TableSnapshot.objects.filter(table=table).update(**rewritten)
     apply_intent(table.pk, "host", {"type": "start_hand", "seed": seed})
     sessions = []
     for player in players:
