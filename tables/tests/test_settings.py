@@ -63,6 +63,15 @@ def test_no_database_url_means_sqlite(monkeypatch: pytest.MonkeyPatch) -> None:
     assert homegame_settings._database_from_env()["ENGINE"] == "django.db.backends.sqlite3"
 
 
+def test_sqlite_keeps_its_connections_open_unless_told(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    monkeypatch.delenv("DATABASE_CONN_MAX_AGE", raising=False)
+    assert homegame_settings._database_from_env()["CONN_MAX_AGE"] is None
+    monkeypatch.setenv("DATABASE_URL", "sqlite:////tmp/homegame.sqlite3")
+    monkeypatch.setenv("DATABASE_CONN_MAX_AGE", "30")
+    assert homegame_settings._database_from_env()["CONN_MAX_AGE"] == 30
+
+
 def test_postgresql_connections_come_from_a_pool(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("DATABASE_URL", "postgres://homegame@127.0.0.1:5432/homegame")
     monkeypatch.delenv("DATABASE_POOL_SIZE", raising=False)
