@@ -286,11 +286,6 @@ def _target_seat(actor: Actor, intent: Mapping[str, Any]) -> int:
     return _field(intent, "seat", int)
 
 
-def _copy_hand(hand: Hand) -> Hand:
-    # Hands are mutable records; apply() must leave the state it was given untouched.
-    return hand.copy()
-
-
 @functools.cache
 def _action_parameters(act: Callable[..., object]) -> frozenset[str]:
     """The parameters a client may send with an action, read once per `Hand.act` function."""
@@ -386,7 +381,7 @@ def _timeout(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Resu
 def _play(state: LiveTable, seat: int, action: str, params: dict[str, Any]) -> tuple[LiveTable, Events]:
     if state.hand is None or state.hand.finished:
         raise IllegalActionError("No hand is being played")
-    hand = _copy_hand(state.hand)
+    hand = state.hand.copy()  # hands are mutable records: the state given must stay untouched
     accepted = _action_parameters(type(hand).act)
     unknown = [name for name in params if name not in accepted]
     if unknown:

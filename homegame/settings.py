@@ -105,14 +105,11 @@ TEMPLATES = [
 
 
 def _database_from_env() -> dict:
-    url = os.environ.get("DATABASE_URL", "").strip()
-    if not url:
-        config = {"ENGINE": "django.db.backends.sqlite3", "NAME": BASE_DIR / "db.sqlite3", "CONN_MAX_AGE": 0}
-    else:
-        try:
-            config = dict(dj_database_url.parse(url, conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 0)))
-        except ValueError as error:
-            raise ImproperlyConfigured(f"DATABASE_URL is not a valid database URL: {error}") from None
+    url = os.environ.get("DATABASE_URL", "").strip() or f"sqlite:///{BASE_DIR / 'db.sqlite3'}"
+    try:
+        config = dict(dj_database_url.parse(url, conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 0)))
+    except ValueError as error:
+        raise ImproperlyConfigured(f"DATABASE_URL is not a valid database URL: {error}") from None
     if config["ENGINE"] == "django.db.backends.sqlite3" and not os.environ.get("DATABASE_CONN_MAX_AGE"):
         # An SQLite connection is an open file: keeping it costs nothing, while reopening it
         # for every call of a table socket cost about a fifth of each action.
