@@ -104,6 +104,22 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+SERVICES = {"postgres": "PostgreSQL", "redis-server": "Redis"}
+
+
+def services_cpu() -> dict[str, float]:
+    """CPU used so far by the database and Redis when they run on this machine (all their
+    processes), so that a run shows where its cores went besides Daphne."""
+    used = dict.fromkeys(SERVICES.values(), 0.0)
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        with contextlib.suppress(OSError):
+            with open(f"/proc/{pid}/comm") as comm:
+                name = SERVICES.get(comm.read().strip())
+            if name:
+                used[name] += cpu_seconds(int(pid))
+    return used
+
+
 class Bot:
     """One websocket client keeping the newest view; acks and errors go to a queue."""
 
@@ -348,7 +364,7 @@ def main() -> None:
         time.sleep(1)  # every server has started, not only the first to accept
         rss_idle = rss()
 
-        async def run() -> tuple[list[float], float, list[list[float]], float, float]:
+        async def run() -> tuple[list[float], float, list[list[float]], float, float, dict[str, float]]:
             await echo(port, 100)  # the first connection loads the app: not part of a round trip
             echo_cpu = cpu()
             echo_times = await echo(port, ECHOES)
@@ -358,15 +374,18 @@ def main() -> None:
                 url = f"ws://127.0.0.1:{port}/ws/tables/{t['id']}/"
                 tables.append(await seat_bots(url, ids["host"], t["players"]))
             await asyncio.sleep(1)
-            cpu_before = cpu()
+            cpu_before, services_before, bots_before = cpu(), services_cpu(), time.process_time()
             started = time.monotonic()
             until = started + args.seconds
             results = await asyncio.gather(
                 *(play_table(seats, host, until, i) for i, (seats, host) in enumerate(tables))
             )
-            return echo_times, echo_cpu, results, time.monotonic() - started, cpu() - cpu_before
+            elapsed = time.monotonic() - started
+            others = {name: used - services_before[name] for name, used in services_cpu().items()}
+            others["the bots"] = time.process_time() - bots_before
+            return echo_times, echo_cpu, results, elapsed, cpu() - cpu_before, others
 
-        echo_times, echo_cpu, per_table, elapsed, used = asyncio.run(run())
+        echo_times, echo_cpu, per_table, elapsed, used, others = asyncio.run(run())
         rss_busy = rss()
     finally:
         for server in servers:
@@ -399,6 +418,14 @@ def main() -> None:
             f"  Daphne CPU per action:   {per_action * 1000:.1f} ms (all its threads), "
             f"as much as {echoes:.0f} raw echo round trips"
         )
+        # A table waits for its last action's views before the next, so one Daphne process
+        # working flat out makes each action wait about (tables x its CPU per action).
+        rest = ", ".join(
+            f"{name} {seconds / len(latencies) * 1000:.2f} ms"
+            for name, seconds in others.items()
+            if seconds > 0
+        )
+        print(f"  other CPU per action:    {rest}; {os.cpu_count()} cores")
     print(f"  queries per action:      {queries_per_action(env, table_ids)}")
     print(f"  Daphne RSS:              {rss_idle} MB idle, {rss_busy} MB after the run")
 
