@@ -33,7 +33,7 @@ from tables.live import (
 from tables.live_protocol import ClientMessage, ProtocolError, parse
 from tables.live_threads import read, write
 from tables.models import Night, Player, Seat, Table
-from tables.services import audit
+from tables.services import host_panel
 
 logger = logging.getLogger(__name__)
 
@@ -198,9 +198,15 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     async def submit(self, message: ClientMessage) -> None:
         try:
             actor, intent = await self._intent(message)
-            applied = await write(
-                apply_intent, self.table_id, actor, intent, message.client_id, message.version
-            )
+            if actor == "host":
+                user = self.scope.get("user")
+                applied = await write(
+                    host_panel.socket_command, self.table_id, user, intent, message.client_id, message.version
+                )
+            else:
+                applied = await write(
+                    apply_intent, self.table_id, actor, intent, message.client_id, message.version
+                )
         except IntentRefused as refused:
             await self.error(refused.code, refused.message, message.client_id)
             if refused.code == "stale_version":
@@ -210,9 +216,6 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             logger.exception("Intent %s on table %s failed", message.client_id, self.table_id)
             await self.error("illegal", "That could not be done; nothing changed.", message.client_id)
             return
-        if actor == "host" and not applied.duplicate:
-            # "The host's call is final, and open": socket commands join the night's log too.
-            await write(audit.record_table_command, self.table_id, self.scope.get("user"), intent)
         await self.send_json({"type": "ack", "client_id": message.client_id, "version": applied.version})
         await self.send_view(at_least=applied.version)
 

@@ -144,6 +144,22 @@ def send(
     return applied.version
 
 
+def socket_command(
+    table_id: int,
+    by: AbstractBaseUser | None,
+    intent: Mapping[str, Any],
+    client_id: str,
+    expected_version: int | None,
+) -> live.Applied:
+    """A host command sent over a table's socket (its sender already checked as the host):
+    applied and logged in one transaction, so no command is ever applied without its line."""
+    with transaction.atomic():
+        applied = live.apply_intent(table_id, engine_live.HOST, intent, client_id, expected_version)
+        if not applied.duplicate:
+            audit.record_table_command(table_id, by, dict(intent))
+    return applied
+
+
 def table_command(table: Table, by: AbstractBaseUser | None, command: str, why: str = "") -> int:
     """Deal the next hand (which also starts or resumes dealing), or pause after this hand."""
     if command not in TABLE_COMMANDS:

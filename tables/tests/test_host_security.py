@@ -12,7 +12,7 @@ from django.test import Client
 from tables.ledger_models import AuditEntry, ChipRequest, CoHost, LedgerEntry
 from tables.live import load_state
 from tables.models import Player, Seat, Table
-from tables.services import host_panel, joining, ledger
+from tables.services import audit, host_panel, joining, ledger
 from tables.tests.conftest import join_from_phone
 from tables.tests.live_helpers import Phone, host_cookie, player_cookie, seat_players
 
@@ -177,4 +177,30 @@ async def test_host_commands_over_the_socket_are_in_the_open_log(table: Table, h
     assert again["type"] == "ack"
     whats = await database_sync_to_async(lambda: list(AuditEntry.objects.values_list("what", "who_label")))()
     assert whats == [("Main table: start hand, from the table", "hostess")]
+    await phone.close()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_host_command_whose_log_line_fails_is_not_applied(
+    table: Table, host: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # "Every ruling is kept in the audit log": a command and its line commit together or not at all.
+    await database_sync_to_async(seat_players)(table, ["Ann", "Bob"])
+    phone = Phone(table.pk, await database_sync_to_async(host_cookie)(host))
+    await phone.connect()
+    before = await database_sync_to_async(load_state)(table.pk)
+
+    def log_fails(*args: object) -> None:
+        raise RuntimeError("the log is unavailable")
+
+    monkeypatch.setattr(audit, "record_table_command", log_fails)
+    deal = {"type": "host", "client_id": "d1", "version": phone.version, "command": {"type": "deal"}}
+    reply = await phone.request(deal)
+    assert (reply["type"], reply["code"]) == ("error", "illegal")
+    after = await database_sync_to_async(load_state)(table.pk)
+    assert (after.version, after.hand_in_progress) == (before.version, False)
+    monkeypatch.undo()
+    assert (await phone.request(deal))["type"] == "ack"  # the same command, once the log works
+    whats = await database_sync_to_async(lambda: list(AuditEntry.objects.values_list("what", flat=True)))()
+    assert whats == ["Main table: start hand, from the table"]
     await phone.close()
