@@ -104,19 +104,21 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-SERVICES = {"postgres": "PostgreSQL", "redis-server": "Redis"}
-
-
 def services_cpu() -> dict[str, float]:
-    """CPU used so far by the database and Redis when they run on this machine (all their
-    processes), so that a run shows where its cores went besides Daphne."""
-    used = dict.fromkeys(SERVICES.values(), 0.0)
+    """CPU used so far by the database and Redis, when this run uses them and they run on this
+    machine (all their processes), so that a run shows where its cores went besides Daphne."""
+    services: dict[str, str] = {}
+    if os.environ.get("DATABASE_URL", "").startswith("postgres"):
+        services["postgres"] = "PostgreSQL"
+    if os.environ.get("REDIS_URL"):
+        services["redis-server"] = "Redis"
+    used: dict[str, float] = {}
     for pid in filter(str.isdigit, os.listdir("/proc")):
         with contextlib.suppress(OSError):
             with open(f"/proc/{pid}/comm") as comm:
-                name = SERVICES.get(comm.read().strip())
+                name = services.get(comm.read().strip())
             if name:
-                used[name] += cpu_seconds(int(pid))
+                used[name] = used.get(name, 0.0) + cpu_seconds(int(pid))
     return used
 
 
@@ -381,7 +383,7 @@ def main() -> None:
                 *(play_table(seats, host, until, i) for i, (seats, host) in enumerate(tables))
             )
             elapsed = time.monotonic() - started
-            others = {name: used - services_before[name] for name, used in services_cpu().items()}
+            others = {name: used - services_before.get(name, 0.0) for name, used in services_cpu().items()}
             others["the bots"] = time.process_time() - bots_before
             return echo_times, echo_cpu, results, elapsed, cpu() - cpu_before, others
 
@@ -421,9 +423,7 @@ def main() -> None:
         # A table waits for its last action's views before the next, so one Daphne process
         # working flat out makes each action wait about (tables x its CPU per action).
         rest = ", ".join(
-            f"{name} {seconds / len(latencies) * 1000:.2f} ms"
-            for name, seconds in others.items()
-            if seconds > 0
+            f"{name} {seconds / len(latencies) * 1000:.2f} ms" for name, seconds in others.items()
         )
         print(f"  other CPU per action:    {rest}; {os.cpu_count()} cores")
     print(f"  queries per action:      {queries_per_action(env, table_ids)}")
