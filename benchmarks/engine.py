@@ -79,7 +79,7 @@ def main() -> None:
     from pokerkit import HandHistory
 
     from engine.phh import loads, replay
-    from engine.phh_replay import finishing_stacks
+    from engine.phh.replay import finishing_stacks
 
     texts = showdown_hands(args.hands, args.seed)
     if args.write:

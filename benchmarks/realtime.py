@@ -241,7 +241,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from tables import live
 from tables.live import apply_intent, fresh_state, load_state, player_actor
-from tables.live_models import TableSnapshot
+from tables.models.live import TableSnapshot
 import sys
 
 def act(table_id, as_if_another_process_wrote):

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from engine import betting, out_of_turn, showdown
+from engine import betting, showdown
 from engine.cards import Card
 from engine.config import HandConfig, PostKind
 from engine.errors import ConfigurationError
@@ -30,6 +30,7 @@ from engine.events import (
     ShowdownStarted,
 )
 from engine.games import GAMES, ForcedBets, GameDef, Step, StepKind, Structure, cards_needed
+from engine.house import out_of_turn
 from engine.pots import build_pots, uncalled_bet
 from engine.seating import seat_after
 
@@ -110,7 +111,7 @@ def _validate_posts(config: HandConfig, game: GameDef, numbers: list[int]) -> No
 def next_event(hand: Hand) -> Event | None:
     """The dealer's next event, or None when a player must act or the hand is over."""
     if hand.finished or hand.extras.get("paused"):
-        return None  # a paused hand waits for the host (engine.rulings)
+        return None  # a paused hand waits for the host (engine.house.rulings)
     if hand.round_open:
         if hand.to_act is None:
             return _end_round(hand)

@@ -65,13 +65,13 @@ Home games, out-of-turn actions and host rulings (engine.house, .rulings, .out_o
   is not to act posts a binding pending action (on its own turn it is just the action).
   `legal_actions(seat)` adds "out_of_turn": {"allowed", "reason", "pending", "actions"} for a seat
   waiting in a betting round; "remove": {"from_seat", "cards"} / "reveal": {"cards"} when due.
-  `engine.rulings.apply_ruling(hand, ruling: dict, host: str, reason: str, at: str) -> events`
+  `engine.house.rulings.apply_ruling(hand, ruling: dict, host: str, reason: str, at: str) -> events`
   (RulingError, nothing changed, when refused); ruling["type"]: "misdeal" | "exposed" {seat, card,
   during_deal} | "award" {shares: {seat: chips}, pot?} | "kill" {seat} | "fold_away" {seat} | "undo" |
   "pause" | "resume" | "out_of_turn" {seat, decision: "stands" | "call" | "withdraw"} | "reveal_rest".
   `rulings.is_void(hand)`: a misdeal; re-deal the same HandConfig with a new shuffle. Through
   `engine.live`: intents misdeal, exposed_card, award_pot, kill_hand, fold_away, undo, pause_hand,
-  resume_hand, settle_out_of_turn, reveal_rest and ruling {ruling} (engine.live_rulings).
+  resume_hand, settle_out_of_turn, reveal_rest and ruling {ruling} (engine.live.rulings).
   `phase` may be "paused", "paused_for_ruling", "removal" or "reveal". Games: "blind_holdem"
   (options "reveal": "all_at_once" | "staged", "look_at_own_cards": bool), "crazy_blind_man",
   "crazy_blind_man_fl" (option "removal": "nearest_active"). Views add seats[].face_up,
@@ -87,7 +87,7 @@ from dataclasses import dataclass
 from operator import attrgetter
 from typing import Any
 
-from engine import betting, dealer, house, showdown
+from engine import betting, dealer, showdown
 from engine.cards import Card, cards_of
 from engine.config import HandConfig
 from engine.errors import IllegalActionError
@@ -103,6 +103,7 @@ from engine.events import (
     event_from_json,
 )
 from engine.games import GameDef, Step
+from engine.house import hooks as house
 from engine.pots import Pot
 from engine.seating import clockwise_after
 

@@ -22,11 +22,11 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from engine import blind_holdem, crazy_blind_man
 from engine.cards import parse_cards
 from engine.equity import all_in_equity
 from engine.errors import EngineError
 from engine.events import BoardDealt, HandsTabled
+from engine.house import blind_holdem, crazy_blind_man
 
 if TYPE_CHECKING:
     from engine.hand import Hand

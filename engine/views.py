@@ -31,9 +31,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import home_views, odds
+from engine import odds
 from engine.betting import STREET_NAMES
 from engine.errors import EngineError
+from engine.house import views as home_views
 from engine.records import non_zero
 from engine.showdown import hand_value
 

@@ -128,7 +128,7 @@ def _database_from_env() -> dict:
 
 
 DATABASES = {"default": _database_from_env()}
-# Threads that run the table sockets' database calls on PostgreSQL (tables.live_threads). More
+# Threads that run the table sockets' database calls on PostgreSQL (tables.live.threads). More
 # threads overlap more round trips but fight over the one interpreter lock: 2 did best here.
 TABLE_DATABASE_THREADS = env_int("TABLE_DATABASE_THREADS", 2)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

@@ -18,7 +18,7 @@ from django.conf import settings
 from django.db.models import Q
 
 from engine.live import LiveTable
-from tables import fast_json, live_fanout, live_presence, timers
+from tables import fast_json, timers
 from tables.identity import SESSION_KEY
 from tables.live import (
     IntentRefused,
@@ -30,8 +30,10 @@ from tables.live import (
     projector_of,
     recent_state,
 )
-from tables.live_protocol import ClientMessage, ProtocolError, parse
-from tables.live_threads import read, write
+from tables.live import fanout as live_fanout
+from tables.live import presence as live_presence
+from tables.live.protocol import ClientMessage, ProtocolError, parse
+from tables.live.threads import read, write
 from tables.models import Night, Player, Seat, Table
 from tables.services import host_panel
 
@@ -97,7 +99,7 @@ def seated_elsewhere(player_id: int, table_id: int) -> bool:
 
 
 def still_host_of(night_id: int, user_id: int | None) -> bool:
-    """The night's host or a co-host they named (tables.ledger_models.CoHost)."""
+    """The night's host or a co-host they named (tables.models.ledger.CoHost)."""
     hosts = Q(host_id=user_id) | Q(co_hosts__user_id=user_id)
     return user_id is not None and Night.objects.filter(hosts, pk=night_id).exists()
 
@@ -122,7 +124,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     async def dispatch(self, message: dict[str, Any]) -> None:
         # Channels closes old database connections before every message on the one sync thread,
         # so every hint would queue behind other tables' writes. Each database call here runs
-        # through tables.live_threads, which closes them itself on the thread that used them.
+        # through tables.live.threads, which closes them itself on the thread that used them.
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
@@ -249,7 +251,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     # Hints from the channel layer -----------------------------------------------------------------
 
     async def table_changed(self, event: dict[str, Any]) -> None:
-        """A hint, handed over by this process's subscription to the table (tables.live_fanout)."""
+        """A hint, handed over by this process's subscription to the table (tables.live.fanout)."""
         version = event.get("version")
         if not isinstance(version, int) or version <= self.sent_version:
             return

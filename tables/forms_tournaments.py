@@ -21,7 +21,7 @@ from engine.tournament import (
     Structure,
     TournamentError,
 )
-from tables.tournament_models import Tournament
+from tables.models.tournaments import Tournament
 
 NUMBER = {"inputmode": "numeric", "min": "0"}
 

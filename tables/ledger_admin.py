@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib import admin
 from django.http import HttpRequest
 
-from tables.ledger_models import AuditEntry, ChipRequest, CoHost, LedgerEntry, TableSettings
+from tables.models.ledger import AuditEntry, ChipRequest, CoHost, LedgerEntry, TableSettings
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):

@@ -19,8 +19,8 @@ import logging
 import time
 
 from tables.live import IntentRefused, apply_intent
-from tables.live_models import TableSnapshot
-from tables.live_threads import write
+from tables.live.threads import write
+from tables.models.live import TableSnapshot
 
 logger = logging.getLogger(__name__)
 

@@ -8,8 +8,8 @@ from engine.errors import ConfigurationError, IllegalActionError, RulingError
 from engine.forced_bets import standard_config
 from engine.games import GAMES, cards_needed
 from engine.hand import Hand
+from engine.house.rulings import apply_ruling
 from engine.phh import hand_from_phh, hand_to_phh
-from engine.rulings import apply_ruling
 from engine.tests.hand_helpers import make_hand, seats_with
 from engine.views import view
 

@@ -6,8 +6,8 @@ from engine.config import Stakes
 from engine.errors import ConfigurationError, IllegalActionError, RulingError
 from engine.games import GAMES, Structure
 from engine.hand import Hand
-from engine.home_views import visible_history
-from engine.rulings import apply_ruling
+from engine.house.rulings import apply_ruling
+from engine.house.views import visible_history
 from engine.tests.hand_helpers import make_hand, play
 from engine.views import view
 

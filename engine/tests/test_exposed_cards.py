@@ -15,7 +15,7 @@ from engine.config import Stakes
 from engine.errors import RulingError
 from engine.forced_bets import standard_config
 from engine.hand import Hand
-from engine.rulings import apply_ruling
+from engine.house.rulings import apply_ruling
 from engine.tests.hand_helpers import make_hand, play, seats_with
 from engine.views import view
 

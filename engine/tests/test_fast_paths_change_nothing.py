@@ -26,7 +26,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis.stateful import invariant
 
-from engine import home_views, live, odds, records, showdown
+from engine import live, odds, records, showdown
 from engine.cards import STANDARD_DECK, card, cards_of
 from engine.config import HandConfig, Post, PostKind, SeatInHand, Stakes
 from engine.errors import EngineError
@@ -34,8 +34,9 @@ from engine.evaluator import evaluate, evaluate_omaha
 from engine.events import HandsTabled
 from engine.games import HandRule
 from engine.hand import Hand
+from engine.house import views as home_views
+from engine.house.rulings import apply_ruling
 from engine.live import LiveOptions, LiveTable
-from engine.rulings import apply_ruling
 from engine.table import new_table
 from engine.table_state import SeatState, SeatStatus, TableOptions
 from engine.tests.hand_helpers import make_hand

@@ -14,14 +14,14 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from engine import crazy_blind_man
 from engine.cards import STANDARD_DECK
 from engine.config import Stakes
 from engine.errors import EngineError, IllegalActionError, RulingError
 from engine.forced_bets import standard_config
 from engine.hand import Hand
-from engine.home_views import visible_history
-from engine.rulings import apply_ruling, paused
+from engine.house import crazy_blind_man
+from engine.house.rulings import apply_ruling, paused
+from engine.house.views import visible_history
 from engine.tests.hand_helpers import seats_with
 from engine.views import view
 

@@ -12,7 +12,7 @@ from engine.cards import STANDARD_DECK
 from engine.config import Stakes
 from engine.errors import RulingError
 from engine.hand import Hand
-from engine.rulings import apply_ruling, is_void
+from engine.house.rulings import apply_ruling, is_void
 from engine.tests.hand_helpers import make_hand, play
 from engine.views import view
 

@@ -11,7 +11,7 @@ import pytest
 
 from engine.errors import IllegalActionError, RulingError
 from engine.hand import Hand
-from engine.rulings import apply_ruling
+from engine.house.rulings import apply_ruling
 from engine.tests.hand_helpers import make_hand, play
 from engine.views import view
 

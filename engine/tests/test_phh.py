@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from engine.cards import format_cards
+from engine.house.rulings import apply_ruling
 from engine.phh import HandHistoryError, dumps, hand_from_phh, hand_to_phh, loads, replay
-from engine.rulings import apply_ruling
 
 FILES = Path(__file__).resolve().parent / "phh"
 

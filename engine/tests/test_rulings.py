@@ -9,12 +9,12 @@ import doctest
 
 import pytest
 
-import engine.home_events
+import engine.house.events
 from engine.config import Stakes
 from engine.errors import IllegalActionError, RulingError
 from engine.hand import Hand
-from engine.home_views import visible_history
-from engine.rulings import apply_ruling
+from engine.house.rulings import apply_ruling
+from engine.house.views import visible_history
 from engine.tests.hand_helpers import make_hand, play
 from engine.views import view
 
@@ -191,4 +191,4 @@ def test_a_hand_with_rulings_replays_and_round_trips():
 
 
 def test_the_event_plumbing_docstring_examples_hold():
-    assert doctest.testmod(engine.home_events).failed == 0
+    assert doctest.testmod(engine.house.events).failed == 0

@@ -1,4 +1,4 @@
-"""Host rulings through the live table facade (engine.live intents from engine.live_rulings)."""
+"""Host rulings through the live table facade (engine.live intents from engine.live.rulings)."""
 
 import pytest
 

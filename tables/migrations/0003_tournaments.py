@@ -2,7 +2,7 @@
 
 import django.db.models.deletion
 import django.db.models.functions.text
-import tables.tournament_models
+import tables.models.tournaments
 from django.conf import settings
 from django.db import migrations, models
 
@@ -20,13 +20,13 @@ class Migration(migrations.Migration):
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('name', models.CharField(max_length=80)),
-                ('clock_token', models.CharField(default=tables.tournament_models.new_clock_token, editable=False, max_length=32, unique=True)),
+                ('clock_token', models.CharField(default=tables.models.tournaments.new_clock_token, editable=False, max_length=32, unique=True)),
                 ('buy_in', models.PositiveIntegerField(default=20)),
                 ('rebuy_price', models.PositiveIntegerField(default=0)),
                 ('add_on_price', models.PositiveIntegerField(default=0)),
                 ('starting_stack', models.PositiveIntegerField(default=10000)),
                 ('structure', models.JSONField(help_text="The engine's Structure: levels and breaks.")),
-                ('rebuy_rules', models.JSONField(default=tables.tournament_models.freeze_out_rules)),
+                ('rebuy_rules', models.JSONField(default=tables.models.tournaments.freeze_out_rules)),
                 ('payout_table', models.JSONField(default=list, help_text='Percentages of the prize pool, 1st first.')),
                 ('status', models.CharField(choices=[('setup', 'Not started'), ('running', 'Running'), ('finished', 'Finished')], default='setup', max_length=8)),
                 ('clock_period_index', models.PositiveSmallIntegerField(default=0)),

@@ -10,8 +10,8 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import QuerySet
 
-from tables.ledger_models import AuditEntry
 from tables.models import Night, Table
+from tables.models.ledger import AuditEntry
 
 
 def who_label(user: AbstractBaseUser | None) -> str:

@@ -24,8 +24,8 @@ from engine.games import GAMES
 from engine.table_state import forced_bets_of
 from tables import live
 from tables.errors import ActionRefused
-from tables.ledger_models import CoHost, TableSettings
 from tables.models import Night, Player, Seat, Table
+from tables.models.ledger import CoHost, TableSettings
 from tables.services import audit, joining, seating
 
 # Seat commands the panel offers between hands, with how the log says them.
@@ -280,7 +280,7 @@ def stakes_for(chosen: TableSettings) -> dict[str, int]:
     }
 
 
-# Options a game announces before each deal, and the values the panel offers (engine.blind_holdem).
+# Options a game announces before each deal, and the values the panel offers (engine.house.blind_holdem).
 ANNOUNCED_OPTIONS = {
     "blind_holdem": {"reveal": ("all_at_once", "staged"), "look_at_own_cards": (True, False)}
 }

@@ -1,7 +1,7 @@
 """Host rulings from the panel: one tap plus a reason, a confirmation that shows what will
 change, and the engine's own reason when it refuses.
 
-A ruling is a host intent of the engine (engine.live.INTENTS; engine.rulings adds the ones
+A ruling is a host intent of the engine (engine.live.INTENTS; engine.house.rulings adds the ones
 about a hand in progress). The preview applies the intent to the committed state in memory,
 without saving, and compares the public views before and after, so the host sees exactly
 what the ruling will do and no hidden card. Applying goes through the one write path; a
@@ -20,7 +20,7 @@ from django.db import transaction
 
 from engine import live as engine_live
 from engine.errors import EngineError
-from engine.live_rulings import INTENT_RULINGS
+from engine.live.rulings import INTENT_RULINGS
 from tables import live
 from tables.errors import ActionRefused
 from tables.models import Table
@@ -63,7 +63,7 @@ RULINGS: tuple[Ruling, ...] = (
     Ruling("pause", "Stop dealing after this hand", "pause"),
 )
 BY_KEY = {ruling.key: ruling for ruling in RULINGS}
-# Rulings about the hand being played (engine.live_rulings): they carry the reason into the hand.
+# Rulings about the hand being played (engine.live.rulings): they carry the reason into the hand.
 HAND_RULINGS = set(INTENT_RULINGS)
 
 

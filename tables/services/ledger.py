@@ -23,8 +23,8 @@ from django.utils import timezone
 from engine.live import HOST
 from tables import live
 from tables.errors import ActionRefused
-from tables.ledger_models import KINDS_IN, ChipRequest, EntryKind, LedgerEntry
 from tables.models import Night, Player, Seat
+from tables.models.ledger import KINDS_IN, ChipRequest, EntryKind, LedgerEntry
 from tables.services import audit
 
 MAX_CHIPS_PER_ENTRY = 10_000_000

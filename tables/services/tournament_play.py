@@ -36,9 +36,9 @@ from engine.live import LiveTable
 from engine.table_state import GameMode, TableState
 from engine.tournament import ClockReading, can_rebuy, clock_state, hands_may_start, stakes_at
 from tables.errors import ActionRefused
-from tables.live_models import Hand
 from tables.models import Seat, Table
-from tables.tournament_models import Tournament, TournamentEntry
+from tables.models.live import Hand
+from tables.models.tournaments import Tournament, TournamentEntry
 
 logger = logging.getLogger(__name__)
 

@@ -18,9 +18,9 @@ from engine.tournament import Move, MoveReason, TableSeating, TournamentError, a
 from engine.tournament import propose_moves as engine_propose_moves
 from tables.errors import ActionRefused
 from tables.models import Player, Seat, Table
+from tables.models.tournaments import Tournament, TournamentAction, TournamentEntry
 from tables.services import seating
 from tables.services.tournaments import check_not_over, lock_tournament, log_action
-from tables.tournament_models import Tournament, TournamentAction, TournamentEntry
 
 
 def numbered_tables(tournament: Tournament) -> dict[int, Table]:

@@ -49,9 +49,9 @@ from engine.tournament import (
     template,
 )
 from tables.errors import ActionRefused
-from tables.live_models import TableSnapshot
 from tables.models import Night, Player, Seat
-from tables.tournament_models import Tournament, TournamentAction, TournamentEntry, TournamentLog
+from tables.models.live import TableSnapshot
+from tables.models.tournaments import Tournament, TournamentAction, TournamentEntry, TournamentLog
 
 DEFAULT_PAYOUTS = PayoutTable((50, 30, 20))
 CLOCK_ACTIONS = (

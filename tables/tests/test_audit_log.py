@@ -7,8 +7,8 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from tables.ledger_models import AuditEntry
 from tables.models import Night, Table
+from tables.models.ledger import AuditEntry
 from tables.services import host_panel, host_rulings, joining, ledger
 from tables.tests.conftest import join_from_phone
 from tables.tests.live_helpers import seat_players

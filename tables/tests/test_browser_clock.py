@@ -16,10 +16,10 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 
 from engine.tournament import RebuyRules
+from tables.models.tournaments import Tournament, TournamentAction
 from tables.services import hosting, tournaments
 from tables.tests.browser import save_screenshot
 from tables.tests.tournament_helpers import entry_of, make_tournament
-from tables.tournament_models import Tournament, TournamentAction
 
 # The screen refetches every 4 seconds: allow a few.
 LIVE_TIMEOUT_MS = 12_000

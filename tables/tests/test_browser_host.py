@@ -10,8 +10,8 @@ from decimal import Decimal
 import pytest
 from django.contrib.auth.models import User
 
-from tables.ledger_models import AuditEntry, LedgerEntry
 from tables.models import Seat
+from tables.models.ledger import AuditEntry, LedgerEntry
 from tables.services import hosting
 from tables.tests.browser import PHONE, save_screenshot
 

@@ -46,7 +46,7 @@ def arrange_table(
     from engine.table import set_game
     from tables.identity import SESSION_KEY
     from tables.live import apply_intent, load_state
-    from tables.live_models import TableSnapshot
+    from tables.models.live import TableSnapshot
     from tables.services import hosting, joining, seating
 
     host = User.objects.create_superuser(username="hostess", password="a-long-host-password")

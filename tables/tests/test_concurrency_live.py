@@ -10,7 +10,7 @@ from django.db import connection
 
 from conftest import require_service
 from tables.live import IntentRefused, apply_intent, load_state, player_actor
-from tables.live_models import HandEvent
+from tables.models.live import HandEvent
 from tables.tests.live_helpers import seat_players
 
 pytestmark = pytest.mark.django_db(transaction=True)

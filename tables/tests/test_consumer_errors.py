@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from tables import consumers
 from tables.live import apply_intent
-from tables.live_models import HandEvent
+from tables.models.live import HandEvent
 from tables.tests.live_helpers import (
     SEED,
     Phone,

@@ -10,7 +10,7 @@ import pytest
 from engine.live import view
 from tables.fast_json import FastJSONEncoder, dumps
 from tables.live import apply_intent, load_state
-from tables.live_models import TableSnapshot
+from tables.models.live import TableSnapshot
 from tables.tests.live_helpers import SEED, seat_players
 
 

@@ -7,9 +7,9 @@ from django.contrib.auth.models import User
 
 from engine.live import HOST
 from tables.errors import ActionRefused
-from tables.ledger_models import AuditEntry
 from tables.live import apply_intent, load_state
 from tables.models import Night, Seat, Table
+from tables.models.ledger import AuditEntry
 from tables.services import host_panel, ledger
 from tables.tests.live_helpers import seat_players
 

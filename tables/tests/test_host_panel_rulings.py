@@ -8,10 +8,10 @@ from django.contrib.auth.models import User
 
 from engine.live import HOST
 from tables.errors import ActionRefused
-from tables.ledger_models import AuditEntry
 from tables.live import apply_intent, load_state
-from tables.live_models import HandEvent
 from tables.models import Table
+from tables.models.ledger import AuditEntry
+from tables.models.live import HandEvent
 from tables.services import host_rulings, ledger
 from tables.tests.live_helpers import SEED, seat_players
 
@@ -99,7 +99,7 @@ def test_every_ruling_the_panel_offers_is_one_the_engine_registers() -> None:
     assert host_rulings.missing() == []
 
 
-# Rulings about the hand being played (engine.live_rulings) --------------------------------------
+# Rulings about the hand being played (engine.live.rulings) --------------------------------------
 
 
 @pytest.fixture
@@ -178,7 +178,7 @@ def test_awarding_the_pot_ends_the_hand(hand_table: Table, host: User) -> None:
 
 
 def test_a_card_exposed_during_the_deal_is_dead_and_shown_to_everyone(hand_table: Table, host: User) -> None:
-    """House rules: a card exposed during the deal is replaced (engine.rulings, "exposed")."""
+    """House rules: a card exposed during the deal is replaced (engine.house.rulings, "exposed")."""
     hand = load_state(hand_table.pk).hand
     card = str(hand.seat(2).hole[0])
     changes = _rule(

@@ -9,9 +9,9 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from engine.live import HOST
-from tables.ledger_models import AuditEntry
 from tables.live import apply_intent, load_state
 from tables.models import Night, Player, Seat, Table
+from tables.models.ledger import AuditEntry
 from tables.services import host_panel, joining, ledger
 from tables.tests.live_helpers import SEED, seat_players
 

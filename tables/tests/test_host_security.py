@@ -9,9 +9,9 @@ from channels.db import database_sync_to_async
 from django.contrib.auth.models import User
 from django.test import Client
 
-from tables.ledger_models import AuditEntry, ChipRequest, CoHost, LedgerEntry
 from tables.live import load_state
 from tables.models import Player, Seat, Table
+from tables.models.ledger import AuditEntry, ChipRequest, CoHost, LedgerEntry
 from tables.services import audit, host_panel, joining, ledger
 from tables.tests.conftest import join_from_phone
 from tables.tests.live_helpers import Phone, host_cookie, player_cookie, seat_players

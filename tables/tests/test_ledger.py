@@ -14,9 +14,9 @@ from django.test import Client
 
 from engine.live import HOST
 from tables.errors import ActionRefused
-from tables.ledger_models import AppendOnlyError, AuditEntry, LedgerEntry
 from tables.live import apply_intent, load_state
 from tables.models import Night, Player, Seat, Table
+from tables.models.ledger import AppendOnlyError, AuditEntry, LedgerEntry
 from tables.services import ledger, seating
 from tables.tests.ledger_helpers import play_hand, stacks
 from tables.tests.live_helpers import seat_players

@@ -10,8 +10,8 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from tables.ledger_models import ChipRequest, LedgerEntry
 from tables.models import Night, Player, Table
+from tables.models.ledger import ChipRequest, LedgerEntry
 from tables.services import joining, ledger, seating
 from tables.tests.conftest import join_from_phone
 from tables.tests.ledger_helpers import stacks

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from channels.layers import get_channel_layer
 
-from tables import live_fanout
+from tables.live import fanout as live_fanout
 from tables.live import group_name
 from tables.tests.live_helpers import fresh_channel_layer  # noqa: F401  (a fixture)
 

@@ -7,9 +7,9 @@ import datetime
 import pytest
 from django.utils import timezone
 
-from tables import live_presence
 from tables.live import load_state
-from tables.live_models import TableConnection
+from tables.live import presence as live_presence
+from tables.models.live import TableConnection
 from tables.tests.live_helpers import seat_players
 
 pytestmark = pytest.mark.django_db

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from tables.live import apply_intent, load_state
-from tables.live_models import HandEvent
 from tables.models import Player, Seat, Table
+from tables.models.live import HandEvent
 from tables.services.joining import remove_player
 from tables.tests.live_helpers import SEED, seat_players
 

@@ -17,8 +17,8 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from tables.live import LOG_KEY, IntentRefused, _recent, apply_intent, load_state, player_actor
-from tables.live_models import HandEvent, TableSnapshot
 from tables.models import Player, Table
+from tables.models.live import HandEvent, TableSnapshot
 from tables.tests.live_helpers import SEED, seat_players
 
 pytestmark = pytest.mark.django_db

@@ -10,7 +10,7 @@ from channels.db import database_sync_to_async
 
 from tables import timers
 from tables.live import IntentRefused, apply_intent, load_state
-from tables.live_models import TableSnapshot
+from tables.models.live import TableSnapshot
 from tables.tests.live_helpers import (
     Phone,
     fresh_channel_layer,  # noqa: F401  (a fixture)

@@ -13,7 +13,7 @@ from engine.shuffle import commitment
 from engine.table import new_table
 from engine.tests.hand_helpers import stakes_for
 from tables.live import IntentRefused, apply_intent, load_state, player_actor, replay_hand
-from tables.live_models import Hand, HandEvent, TableSnapshot
+from tables.models.live import Hand, HandEvent, TableSnapshot
 from tables.tests.live_helpers import SEED, random_action, seat_players
 
 pytestmark = pytest.mark.django_db

@@ -14,9 +14,9 @@ from django.test import Client
 
 from tables.errors import ActionRefused
 from tables.models import Night
+from tables.models.tournaments import Tournament, TournamentAction, TournamentLog
 from tables.services import tournaments
 from tables.tests.tournament_helpers import T0, at, make_tournament
-from tables.tournament_models import Tournament, TournamentAction, TournamentLog
 
 A = TournamentAction
 

@@ -9,10 +9,10 @@ from django.contrib.auth.models import User
 from engine.tournament import RebuyRules
 from tables.errors import ActionRefused
 from tables.models import Night
+from tables.models.tournaments import Tournament, TournamentAction, TournamentEntry, TournamentLog
 from tables.services import tournaments
 from tables.tests.concurrency import at_once, require_postgresql
 from tables.tests.tournament_helpers import at, entry_of, make_tournament
-from tables.tournament_models import Tournament, TournamentAction, TournamentEntry, TournamentLog
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -14,9 +14,9 @@ from django.test import Client
 from engine.tournament import RebuyRules
 from tables.errors import ActionRefused
 from tables.models import Night
+from tables.models.tournaments import Tournament, TournamentAction, TournamentEntry
 from tables.services import joining, tournaments
 from tables.tests.tournament_helpers import at, entry_of, make_tournament
-from tables.tournament_models import Tournament, TournamentAction, TournamentEntry
 
 A = TournamentAction
 REBUYS = RebuyRules(max_rebuys=2, rebuy_until_level=2, rebuy_stack=10_000, add_on=True, add_on_stack=5_000)

@@ -23,12 +23,12 @@ from engine.tournament import ClockReading, Level, RebuyRules, clock_state, stak
 from tables import timers
 from tables.identity import SESSION_KEY
 from tables.live import IntentRefused, apply_intent, load_state, player_actor
-from tables.live_models import Hand
 from tables.models import Night, Player, Seat, Table
+from tables.models.live import Hand
+from tables.models.tournaments import Tournament, TournamentAction
 from tables.services import seating, tournament_play, tournament_seating, tournaments
 from tables.tests.live_helpers import SEED
 from tables.tests.tournament_helpers import make_tournament
-from tables.tournament_models import Tournament, TournamentAction
 
 
 @pytest.fixture

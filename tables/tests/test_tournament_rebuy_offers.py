@@ -23,10 +23,10 @@ from engine.tournament import RebuyRules
 from tables import timers
 from tables.live import apply_intent, load_state, player_actor
 from tables.models import Night, Seat, Table
+from tables.models.tournaments import Tournament, TournamentAction, TournamentEntry
 from tables.services import tournament_play, tournament_seating, tournaments
 from tables.tests.live_helpers import SEED
 from tables.tests.tournament_helpers import make_tournament
-from tables.tournament_models import Tournament, TournamentAction, TournamentEntry
 
 REBUYS = RebuyRules(max_rebuys=2, rebuy_until_level=1, rebuy_stack=7000)
 

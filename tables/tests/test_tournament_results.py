@@ -13,9 +13,9 @@ from django.test import Client
 from engine.tournament import DealMethod
 from tables.errors import ActionRefused
 from tables.models import Night, Seat, Table
+from tables.models.tournaments import Tournament, TournamentAction, TournamentEntry
 from tables.services import seating, tournaments
 from tables.tests.tournament_helpers import at, entry_of, make_tournament
-from tables.tournament_models import Tournament, TournamentAction, TournamentEntry
 
 NAMES = ("Ann", "Bea", "Cal", "Dan", "Eve")
 

@@ -15,9 +15,9 @@ from django.test import Client
 from engine.tournament import Move, MoveReason
 from tables.errors import ActionRefused
 from tables.models import Night, Seat, Table
+from tables.models.tournaments import Tournament, TournamentAction
 from tables.services import seating, tournament_seating, tournaments
 from tables.tests.tournament_helpers import at, entry_of, make_tournament
-from tables.tournament_models import Tournament, TournamentAction
 
 NAMES = ("Ann", "Bea", "Cal", "Dan", "Eve", "Fay", "Gus")
 

@@ -13,9 +13,9 @@ from django.test import Client
 
 from engine.tournament import template
 from tables.models import Night
+from tables.models.tournaments import Tournament, TournamentAction
 from tables.services import tournaments
 from tables.tests.tournament_helpers import T0, make_tournament
-from tables.tournament_models import Tournament, TournamentAction
 
 
 @pytest.fixture

@@ -8,8 +8,8 @@ from django.contrib.auth.models import User
 
 from engine.tournament import PayoutTable, RebuyRules, Structure
 from tables.models import Night, Player
+from tables.models.tournaments import Tournament
 from tables.services import joining, tournaments
-from tables.tournament_models import Tournament
 
 T0 = datetime.datetime(2026, 11, 27, 20, 0, tzinfo=datetime.UTC)
 

@@ -19,9 +19,9 @@ from django.views.decorators.http import require_GET
 
 from engine.tournament import clock_state, next_chime
 from tables.links import absolute_url
+from tables.models.tournaments import Tournament
 from tables.qr import qr_svg
 from tables.services import tournaments
-from tables.tournament_models import Tournament
 
 
 def _get_tournament(token: str) -> Tournament:

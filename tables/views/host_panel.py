@@ -23,8 +23,8 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from tables.errors import ActionRefused
-from tables.ledger_models import ChipRequest, CoHost
 from tables.models import Night, Player, Seat, Table
+from tables.models.ledger import ChipRequest, CoHost
 from tables.services import host_panel, host_rulings, ledger
 
 

@@ -19,8 +19,8 @@ from django.views.decorators.http import require_GET, require_POST
 from tables import live
 from tables.errors import ActionRefused
 from tables.identity import current_player
-from tables.ledger_models import KINDS_IN, ChipRequest, EntryKind, LedgerEntry
 from tables.models import Night, Player
+from tables.models.ledger import KINDS_IN, ChipRequest, EntryKind, LedgerEntry
 from tables.services import audit, host_panel, ledger, settle_up
 from tables.views.host_panel import get_hosted_night, run_command
 

@@ -25,12 +25,12 @@ from engine.events import event_from_json
 from engine.games import GAMES
 from engine.hand import Hand as EngineHand
 from engine.phh import HandHistoryError, dumps
-from engine.phh_write import history_from_hand
+from engine.phh.write import history_from_hand
 from engine.shuffle import commitment, seed_from_hex, shuffled_deck
 from tables.consumers import Identity, identify
 from tables.identity import current_player
-from tables.live_models import Hand
 from tables.models import Seat, Table
+from tables.models.live import Hand
 
 HISTORY_HANDS = 20
 SEED_HEX = re.compile(r"[0-9a-f]{64}")

@@ -29,10 +29,10 @@ from tables.forms_tournaments import (
 )
 from tables.links import absolute_url
 from tables.models import Night, Player
+from tables.models.tournaments import Tournament, TournamentAction
 from tables.qr import qr_svg
 from tables.services import tournament_play, tournaments
 from tables.services import tournament_seating as seating_service
-from tables.tournament_models import Tournament, TournamentAction
 
 CLOCK_BUTTONS = {
     "start": TournamentAction.START,

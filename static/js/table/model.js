@@ -1,4 +1,4 @@
-// Reading a table view (engine/live.py's `view`, wrapping engine/views.py's hand view) into
+// Reading a table view (engine.live's `view`, wrapping engine/views.py's hand view) into
 // what the page draws. Every field may be missing: the renderer must survive an older or
 // newer server, so everything here has a default.
 import { readOdds } from "./odds.js";

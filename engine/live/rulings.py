@@ -1,7 +1,7 @@
 """Host rulings about the hand in progress, as `engine.live` intents (imported by engine.live).
 
 Each intent names the ruling the host panel offers; the fields go to
-`engine.rulings.apply_ruling`, with the intent's optional "reason" (else the ruling's
+`engine.house.rulings.apply_ruling`, with the intent's optional "reason" (else the ruling's
 name) and "host" (else "host"), at the time `now` of the intent:
 
     misdeal                                   -> "misdeal"
@@ -14,7 +14,7 @@ name) and "host" (else "host"), at the time `now` of the intent:
     pause_hand / resume_hand                  -> "pause" / "resume" (the hand, not the dealer)
     settle_out_of_turn {seat, decision}       -> "out_of_turn"
     reveal_rest                               -> "reveal_rest"
-    ruling {ruling: {...}}                    -> any of engine.rulings.RULINGS
+    ruling {ruling: {...}}                    -> any of engine.house.rulings.RULINGS
 
 A misdeal finishes the void hand with every chip returned and gives the button back to
 the same seat, so the next deal (a new shuffle) has the same button and blinds.
@@ -32,7 +32,7 @@ from engine import live
 from engine import table as tables
 from engine.errors import IllegalActionError, TableError
 from engine.hand import Hand
-from engine.rulings import apply_ruling, is_void
+from engine.house.rulings import apply_ruling, is_void
 
 Fields = Callable[[Hand, Mapping[str, Any]], dict[str, Any]]
 

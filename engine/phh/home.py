@@ -20,9 +20,9 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from engine.cards import Card, card
-from engine.crazy_blind_man import current_pair
 from engine.errors import EngineError
-from engine.phh_format import HandHistoryError
+from engine.house.crazy_blind_man import current_pair
+from engine.phh.format import HandHistoryError
 
 if TYPE_CHECKING:
     from engine.hand import Hand

@@ -7,9 +7,9 @@
     hand_from_phh(text) -> Hand  the Hand itself after those actions
 
 Bomb pots and other games without a PHH variant code are written with user-defined
-"_" fields (`_game`, `_boards`, ...; see `engine.phh_write`) and read back the same way.
+"_" fields (`_game`, `_boards`, ...; see `engine.phh.write`) and read back the same way.
 Crazy Blind Man removals and staged Blind Hold'em reveals go in `_home_actions`
-(`engine.phh_home`). Hands with host rulings are refused when written.
+(`engine.phh.home`). Hands with host rulings are refused when written.
 
     python -m engine.phh replay FILE...
 
@@ -25,9 +25,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from engine.hand import Hand
-from engine.phh_format import HandHistoryError, dumps, loads
-from engine.phh_replay import finishing_stacks, hand_from_history
-from engine.phh_write import history_from_hand
+from engine.phh.format import HandHistoryError, dumps, loads
+from engine.phh.replay import finishing_stacks, hand_from_history
+from engine.phh.write import history_from_hand
 
 __all__ = ["HandHistoryError", "dumps", "hand_from_phh", "hand_to_phh", "loads", "main", "replay"]
 
@@ -79,7 +79,3 @@ def main(argv: Sequence[str] | None = None) -> int:
     if failed:
         print(f"{failed} of {len(arguments.files)} file(s) do not replay", file=sys.stderr)
     return 1 if failed else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

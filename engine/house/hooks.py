@@ -9,7 +9,7 @@ Player intents (all through `Hand.act(seat, action, to=None, *, index=None, out_
   "reveal" with `index` 0..1: Blind Hold'em staged reveal, the hole card to turn face up.
   "remove_first" / "reveal_first": the same with card 0 (what the action clock does on a timeout).
   any of fold/check/call/bet/raise with `out_of_turn=True`: a binding action before one's turn.
-Host rulings: `engine.rulings.apply_ruling(hand, ruling, host, reason, at)`.
+Host rulings: `engine.house.rulings.apply_ruling(hand, ruling, host, reason, at)`.
 """
 
 from __future__ import annotations
@@ -17,10 +17,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from engine import blind_holdem, crazy_blind_man, dealer, out_of_turn, rulings
+from engine import dealer
 from engine.errors import IllegalActionError
 from engine.events import Event
 from engine.games import register_game
+from engine.house import blind_holdem, crazy_blind_man, out_of_turn, rulings
 
 if TYPE_CHECKING:
     from engine.hand import Hand

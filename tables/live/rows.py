@@ -18,7 +18,7 @@ from django.db import connection
 from django.db.models import Field
 from django.utils import timezone
 
-from tables.live_models import HandEvent, TableSnapshot
+from tables.models.live import HandEvent, TableSnapshot
 
 EVENT_COLUMNS = (
     "table",
@@ -48,7 +48,7 @@ class SnapshotRow:
 
 @dataclass(frozen=True, slots=True)
 class EventRow:
-    """One entry of a table's log, as `append` writes it (tables.live_models.HandEvent)."""
+    """One entry of a table's log, as `append` writes it (tables.models.live.HandEvent)."""
 
     table_id: int
     hand_id: int | None

@@ -170,8 +170,3 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table} seat {self.number}: {self.player}"
-
-
-from tables.ledger_models import AuditEntry, ChipRequest, CoHost, LedgerEntry, TableSettings  # noqa: E402, F401
-from tables.live_models import Hand, HandEvent, TableConnection, TableSnapshot  # noqa: E402, F401
-from tables.tournament_models import Tournament, TournamentEntry, TournamentLog  # noqa: E402, F401

@@ -20,8 +20,8 @@ from engine.config import HandConfig, Post, PostKind, SeatInHand, Stakes
 from engine.errors import EngineError
 from engine.games import GAMES, ForcedBets, GameDef, Structure
 from engine.hand import Hand
-from engine.phh_format import HandHistoryError
-from engine.phh_home import HomeAction, apply_home_action, home_actions, removed_cards
+from engine.phh.format import HandHistoryError
+from engine.phh.home import HomeAction, apply_home_action, home_actions, removed_cards
 from engine.seating import clockwise_after
 
 GAME_OF_VARIANT = {"NT": "nlhe", "FT": "flhe", "NS": "short_deck", "PO": "plo"}

@@ -1,7 +1,7 @@
 """Crazy Blind Man: three forehead cards, the removal after the flop, then Hold'em.
 
 "Each player holds their three cards against their forehead, facing outwards. Every
-player can then see all the other players' cards but not their own." (engine.home_views)
+player can then see all the other players' cards but not their own." (engine.house.views)
 
 | Stage | What happens |
 | 1 | First betting round, each player holding three cards |
@@ -35,7 +35,7 @@ from engine.config import HandConfig, PostKind
 from engine.errors import ConfigurationError, IllegalActionError
 from engine.events import Event, register_event
 from engine.games import ForcedBets, GameDef, Step, StepKind, Structure, compile_procedure, holdem_streets
-from engine.home_events import HouseEvent
+from engine.house.events import HouseEvent
 from engine.seating import clockwise_after
 
 if TYPE_CHECKING:

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import blind_holdem, crazy_blind_man, out_of_turn, rulings
 from engine.events import CardBurned, HoleCardsDealt
+from engine.house import blind_holdem, crazy_blind_man, out_of_turn, rulings
 
 if TYPE_CHECKING:
     from engine.hand import Hand, SeatState

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from engine import betting
 from engine.errors import IllegalActionError, RulingError
 from engine.events import BetOrRaised, Called, Checked, Event, Folded, register_event
-from engine.home_events import HouseEvent, Ruling
+from engine.house.events import HouseEvent, Ruling
 
 if TYPE_CHECKING:
     from engine.hand import Hand

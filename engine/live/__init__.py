@@ -471,4 +471,4 @@ class Projector:
 
 # Seating, table settings, host rulings and tournament intents register themselves here
 # (they need the names above).
-from engine import live_rulings, live_seating, live_settings, live_tournament  # noqa: E402, F401
+from engine.live import rulings, seating, settings, tournament  # noqa: E402, F401

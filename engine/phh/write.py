@@ -1,4 +1,4 @@
-"""Writing a finished `Hand` as PHH fields (see `engine.phh_replay` for the player order).
+"""Writing a finished `Hand` as PHH fields (see `engine.phh.replay` for the player order).
 
 What PHH has no field for is written in user-defined "_" fields, and only when needed:
 `_game` (a game with no PHH variant code, such as a bomb pot; `variant` then names
@@ -21,9 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import betting
-from engine.blind_holdem import HoleCardRevealed, RevealStarted, SecondCardsRevealed
 from engine.cards import format_cards
-from engine.crazy_blind_man import CardRemoved, RemovalStarted
 from engine.events import (
     BetOrRaised,
     BoardDealt,
@@ -43,9 +41,11 @@ from engine.events import (
 )
 from engine.games import HandRule, Structure
 from engine.hand import Hand
-from engine.home_events import Ruling
-from engine.phh_format import HandHistoryError
-from engine.phh_replay import VARIANT_OF_GAME, standard_posts
+from engine.house.blind_holdem import HoleCardRevealed, RevealStarted, SecondCardsRevealed
+from engine.house.crazy_blind_man import CardRemoved, RemovalStarted
+from engine.house.events import Ruling
+from engine.phh.format import HandHistoryError
+from engine.phh.replay import VARIANT_OF_GAME, standard_posts
 
 # Dealer events that leave no trace in PHH: the reader's engine redoes them.
 _SILENT = (

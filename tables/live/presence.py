@@ -15,8 +15,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from tables.live import Applied, apply_locked, locked_table
-from tables.live_models import TableConnection
 from tables.models import Player
+from tables.models.live import TableConnection
 
 STALE_AFTER = datetime.timedelta(seconds=45)
 

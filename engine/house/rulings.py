@@ -18,7 +18,7 @@ engine raises RulingError and changes nothing. Chips are conserved by every ruli
 - "fold_away" {seat}: fold a player who is away.
 - "undo": take back the last betting action before the next card, exactly.
 - "pause" / "resume": stop and restart the hand.
-- "out_of_turn" {seat, decision}: see `engine.out_of_turn`.
+- "out_of_turn" {seat, decision}: see `engine.house.out_of_turn`.
 - "reveal_rest": Blind Hold'em, turn every remaining first-stage card face up.
 Stacks and the button change between hands (`engine.table`: set_stack, move_button).
 """
@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from engine import betting, out_of_turn, showdown
+from engine import betting, showdown
 from engine.cards import Card, card
 from engine.errors import InvalidCardError, RulingError
 from engine.events import (
@@ -48,7 +48,8 @@ from engine.events import (
     register_event,
 )
 from engine.games import Structure
-from engine.home_events import Ruling
+from engine.house import out_of_turn
+from engine.house.events import Ruling
 from engine.seating import clockwise_after
 
 if TYPE_CHECKING:

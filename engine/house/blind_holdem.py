@@ -27,7 +27,7 @@ from engine.config import HandConfig, PostKind
 from engine.errors import ConfigurationError, IllegalActionError, RulingError
 from engine.events import BoardDealt, Event, HandsTabled, RoundEnded, register_event
 from engine.games import ForcedBets, GameDef, Step, StepKind, Structure, holdem_streets
-from engine.home_events import HouseEvent, Ruling
+from engine.house.events import HouseEvent, Ruling
 from engine.pots import build_pots
 from engine.seating import clockwise_after
 

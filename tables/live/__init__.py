@@ -36,10 +36,10 @@ from engine.hand import Hand as EngineHand
 from engine.live import LiveOptions, LiveTable, Projector
 from engine.shuffle import seed_from_hex, shuffled_deck
 from engine.table import new_table, sit
-from tables import live_rows
 from tables.errors import ActionRefused
-from tables.live_models import Hand, HandEvent, TableSnapshot
+from tables.live import rows as live_rows
 from tables.models import Seat, Table
+from tables.models.live import Hand, HandEvent, TableSnapshot
 
 logger = logging.getLogger(__name__)
 
@@ -288,7 +288,7 @@ def _start_hand_row(table_id: int, state: LiveTable) -> Hand:
     )
 
 
-# Hints of this thread's writes held for the caller to send (tables.live_threads.write).
+# Hints of this thread's writes held for the caller to send (tables.live.threads.write).
 _held = threading.local()
 
 
@@ -380,7 +380,7 @@ class Committed:
 # instead of reading the row's JSON again. Engine states are never changed in place
 # (engine.live.apply leaves the state it is given untouched), so sharing them is safe.
 _recent: dict[int, Committed] = {}
-# Writes of different tables commit on several threads (tables.live_threads).
+# Writes of different tables commit on several threads (tables.live.threads).
 _recent_lock = threading.Lock()
 
 

@@ -1,0 +1,7 @@
+"""`python -m engine.phh replay FILE...`: replay hand histories through this engine."""
+
+import sys
+
+from engine.phh import main
+
+sys.exit(main())
