@@ -15,10 +15,10 @@ from typing import Any
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
-from django.db.models import Q
 
 from engine.live import LiveTable
 from tables import fast_json, timers
+from tables.access import can_host
 from tables.identity import SESSION_KEY
 from tables.live import (
     IntentRefused,
@@ -34,7 +34,7 @@ from tables.live import fanout as live_fanout
 from tables.live import presence as live_presence
 from tables.live.protocol import ClientMessage, ProtocolError, parse
 from tables.live.threads import read, write
-from tables.models import Night, Player, Seat, Table
+from tables.models import Player, Seat, Table
 from tables.services import host_panel
 
 logger = logging.getLogger(__name__)
@@ -65,7 +65,7 @@ def identify(scope: dict[str, Any], table_id: int) -> Identity | None:
         return None
     night = table.night
     user = scope.get("user")
-    is_host = bool(user is not None and user.is_authenticated and still_host_of(night.pk, user.pk))
+    is_host = can_host(user, night)
     session = scope.get("session")
     token = session.get(SESSION_KEY) if session is not None else None
     player = Player.objects.filter(session_token=token).first() if token else None
@@ -98,21 +98,11 @@ def seated_elsewhere(player_id: int, table_id: int) -> bool:
     return Seat.objects.filter(player_id=player_id).exclude(table_id=table_id).exists()
 
 
-def still_host_of(night_id: int, user_id: int | None) -> bool:
-    """The night's host or a co-host they named (tables.models.ledger.CoHost)."""
-    hosts = Q(host_id=user_id) | Q(co_hosts__user_id=user_id)
-    return user_id is not None and Night.objects.filter(hosts, pk=night_id).exists()
-
-
 def ping_seen(table_id: int, player_id: int | None, channel_name: str) -> int:
     """A ping: a seated player's socket is alive. Returns the table's committed version."""
     if player_id is not None:
         live_presence.seen(table_id, player_id, channel_name)
     return current_version(table_id)
-
-
-def still_host(identity: Identity, user_id: int | None) -> bool:
-    return still_host_of(identity.night_id, user_id)
 
 
 class TableConsumer(AsyncJsonWebsocketConsumer):
@@ -232,9 +222,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             if body["type"] in PLAYER_TABLE_ACTIONS:
                 return actor, body
             return actor, {"type": "act", "action": body}
-        user = self.scope.get("user")
-        user_id = user.pk if user is not None and user.is_authenticated else None
-        if not await read(still_host, self.identity, user_id):
+        # Checked on every command: a co-host removed mid-night loses the right at once.
+        if not await read(can_host, self.scope.get("user"), self.identity.night_id):
             raise IntentRefused("forbidden", "Only the night's host can do that.")
         if body["type"] in SYSTEM_ONLY_COMMANDS:
             raise IntentRefused("forbidden", "Seat players from the host page; the dealer does the rest.")

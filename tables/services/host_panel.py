@@ -1,7 +1,7 @@
-"""The host panel: who may run a night, the commands it sends to live tables, table settings
-and the live overview.
+"""The host panel: co-hosts, the commands it sends to live tables, table settings and the
+live overview.
 
-Every command is checked against the night's hosts when it is sent (not only when the panel
+Every command is checked against the night's hosts (tables.access) when it is sent (not only when the panel
 opens), goes through the one write path as a ``host`` intent, and is written to the night's
 audit log in the same transaction: a refused command changes nothing and logs nothing.
 The overview is built from the public view of each table: the host usually plays, so the
@@ -17,12 +17,12 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.db.models import Q, QuerySet
 
 from engine import live as engine_live
 from engine.games import GAMES
 from engine.table_state import forced_bets_of
 from tables import live
+from tables.access import check_host, owns_night
 from tables.errors import ActionRefused
 from tables.models import Night, Player, Seat, Table
 from tables.models.ledger import CoHost, TableSettings
@@ -33,33 +33,12 @@ SEAT_COMMANDS = {"sit_out": "Sat out", "sit_in": "Sat back in"}
 TABLE_COMMANDS = {"deal": "Dealt the next hand", "pause": "Paused the table", "resume": "Resumed dealing"}
 
 
-# Who may host -----------------------------------------------------------------------------------
-
-
-def can_host(user: AbstractBaseUser | None, night: Night) -> bool:
-    """The night's host, a user they named, or an administrator of the install."""
-    if user is None or not user.is_authenticated:
-        return False
-    if user.is_superuser or night.host_id == user.pk:
-        return True
-    return CoHost.objects.filter(night=night, user=user).exists()
-
-
-def hosted_nights(user: AbstractBaseUser) -> QuerySet[Night]:
-    if user.is_superuser:
-        return Night.objects.all()
-    return Night.objects.filter(Q(host=user) | Q(co_hosts__user=user)).distinct()
-
-
-def check_host(user: AbstractBaseUser | None, night: Night) -> None:
-    """Refuse anyone but the night's hosts; called by every command."""
-    if not can_host(user, night):
-        raise ActionRefused("Only the night's host (or someone they named) can do that.")
+# Co-hosts -----------------------------------------------------------------------------------------
 
 
 def name_co_host(night: Night, by: AbstractBaseUser, username: str) -> CoHost:
     """The night's host names another user to run the night with them."""
-    if not (by.is_superuser or night.host_id == by.pk):
+    if not owns_night(by, night):
         raise ActionRefused("Only the night's host can name co-hosts.")
     user = get_user_model().objects.filter(username=username.strip()).first()
     if user is None:
@@ -75,7 +54,7 @@ def name_co_host(night: Night, by: AbstractBaseUser, username: str) -> CoHost:
 
 
 def remove_co_host(night: Night, by: AbstractBaseUser, co_host_id: int) -> None:
-    if not (by.is_superuser or night.host_id == by.pk):
+    if not owns_night(by, night):
         raise ActionRefused("Only the night's host can remove co-hosts.")
     with transaction.atomic():
         co_host = CoHost.objects.select_related("user").filter(pk=co_host_id, night=night).first()

@@ -22,10 +22,10 @@ from engine import live as engine_live
 from engine.errors import EngineError
 from engine.live.rulings import INTENT_RULINGS
 from tables import live
+from tables.access import check_host
 from tables.errors import ActionRefused
 from tables.models import Table
 from tables.services import audit
-from tables.services.host_panel import check_host
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,6 +22,7 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
+from tables.access import can_host
 from tables.errors import ActionRefused
 from tables.models import Night, Player, Seat, Table
 from tables.models.ledger import ChipRequest, CoHost
@@ -30,7 +31,7 @@ from tables.services import host_panel, host_rulings, ledger
 
 def get_hosted_night(request: HttpRequest, night_id: int) -> Night:
     night = get_object_or_404(Night.objects.select_related("host"), pk=night_id)
-    if not host_panel.can_host(request.user, night):
+    if not can_host(request.user, night):
         raise PermissionDenied("Only the night's host (or someone they named) can open the panel.")
     return night
 

@@ -8,8 +8,6 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -17,6 +15,7 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from tables.access import hosted_nights
 from tables.errors import ActionRefused
 from tables.forms import HostSetupForm, MoveSeatForm, NightForm, TableForm
 from tables.links import absolute_url
@@ -25,13 +24,8 @@ from tables.qr import qr_svg
 from tables.services import hosting, joining, ledger, seating, transfers
 
 
-def _nights_for_user(user: AbstractBaseUser) -> QuerySet[Night]:
-    # Superusers run the install and may step in for any host.
-    return Night.objects.all() if user.is_superuser else Night.objects.filter(host=user)
-
-
 def _get_night_for_user(request: HttpRequest, night_id: int) -> Night:
-    return get_object_or_404(_nights_for_user(request.user), pk=night_id)
+    return get_object_or_404(hosted_nights(request.user), pk=night_id)
 
 
 def _get_player_for_user(request: HttpRequest, night_id: int, player_id: int) -> Player:
@@ -68,7 +62,7 @@ def login_view(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_GET
 def host_home(request: HttpRequest) -> HttpResponse:
-    nights = _nights_for_user(request.user).select_related("host")
+    nights = hosted_nights(request.user).select_related("host")
     return render(request, "tables/host/nights.html", {"nights": nights})
 
 

@@ -17,11 +17,12 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from tables import live
+from tables.access import can_host
 from tables.errors import ActionRefused
 from tables.identity import current_player
 from tables.models import Night, Player
 from tables.models.ledger import KINDS_IN, ChipRequest, EntryKind, LedgerEntry
-from tables.services import audit, host_panel, ledger, settle_up
+from tables.services import audit, ledger, settle_up
 from tables.views.host_panel import get_hosted_night, run_command
 
 
@@ -227,7 +228,7 @@ def settlement_csv(request: HttpRequest, night_id: int) -> HttpResponse:
 
 
 def _may_read_log(request: HttpRequest, night: Night) -> bool:
-    if host_panel.can_host(request.user, night):
+    if can_host(request.user, night):
         return True
     player = current_player(request)
     return player is not None and player.night_id == night.pk and player.status in Player.ACTIVE_STATUSES

@@ -1,6 +1,6 @@
 """The host's tournament pages: set-up, the clock controls, entries, busts, payouts, deals, seating.
 
-Only the host who owns the night (or a superuser) reaches these; each button is one POST
+Only those who may host the night (tables.access) reach these; each button is one POST
 calling one service function, and a refusal comes back as the page's message.
 """
 
@@ -19,6 +19,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
 from engine.tournament import DealMethod, Move, TournamentError
+from tables.access import hosted_nights
 from tables.errors import ActionRefused
 from tables.forms_tournaments import (
     PeriodFormSet,
@@ -46,14 +47,11 @@ CLOCK_BUTTONS = {
 
 
 def _get_night_for_user(request: HttpRequest, night_id: int) -> Night:
-    nights = Night.objects.all() if request.user.is_superuser else Night.objects.filter(host=request.user)
-    return get_object_or_404(nights, pk=night_id)
+    return get_object_or_404(hosted_nights(request.user), pk=night_id)
 
 
 def _get_tournament_for_user(request: HttpRequest, tournament_id: int) -> Tournament:
-    found = Tournament.objects.select_related("night")
-    if not request.user.is_superuser:
-        found = found.filter(night__host=request.user)
+    found = Tournament.objects.select_related("night").filter(night__in=hosted_nights(request.user))
     return get_object_or_404(found, pk=tournament_id)
 
 
