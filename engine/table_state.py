@@ -262,6 +262,31 @@ def verify_stakes(game: str, stakes: Stakes) -> None:
         raise ConfigurationError("Blind Hold'em needs a fixed stake.")
 
 
+def stakes_for_game(
+    game: str, *, small_blind: int, big_blind: int, ante: int = 0, cap: int = 0, bomb_ante: int = 0
+) -> dict[str, int]:
+    """The stakes of `game` from the amounts a host types: blinds (and antes), or the big blind as
+    everyone's bomb-pot ante (unless one is given) or as Blind Hold'em's fixed stake. An unknown
+    game gets blinds here; choosing it is refused by name (`set_game`).
+
+    >>> stakes_for_game("blind_holdem", small_blind=1, big_blind=5)
+    {'fixed_stake': 5}
+    >>> stakes_for_game("plo_bomb", small_blind=1, big_blind=5, cap=100)
+    {'bomb_ante': 5, 'cap': 100}
+    >>> stakes_for_game("nlhe", small_blind=1, big_blind=2)
+    {'small_blind': 1, 'big_blind': 2, 'ante': 0, 'cap': 0}
+    """
+    try:
+        kind = forced_bets_of(game)
+    except ConfigurationError:
+        kind = ForcedBets.BLINDS
+    if kind is ForcedBets.BOMB_ANTE:
+        return {"bomb_ante": bomb_ante or big_blind, "cap": cap}
+    if kind is ForcedBets.FIXED_STAKE:
+        return {"fixed_stake": big_blind}
+    return {"small_blind": small_blind, "big_blind": big_blind, "ante": ante, "cap": cap}
+
+
 # Clockwise arithmetic on seat numbers -------------------------------------------------------
 
 

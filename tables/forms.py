@@ -6,9 +6,9 @@ from django import forms
 from django.contrib.auth.forms import UserCreationForm
 
 from tables.errors import ActionRefused
-from tables.games import MIN_SEATS, Game, max_seats_for
 from tables.join_codes import LENGTH, looks_like_join_code, normalise_join_code
 from tables.models import MAX_NAME_LENGTH, Night, Table
+from tables.services import hosting
 from tables.services.joining import clean_display_name, name_is_taken
 
 
@@ -101,10 +101,11 @@ class TableForm(forms.ModelForm):
     def clean(self) -> dict:
         cleaned = super().clean()
         game, seats = cleaned.get("game"), cleaned.get("max_seats")
-        if game in Game.values and seats is not None and not MIN_SEATS <= seats <= max_seats_for(game):
-            self.add_error(
-                "max_seats", f"{Game(game).label} is played with {MIN_SEATS} to {max_seats_for(game)} seats."
-            )
+        if game is not None and seats is not None:
+            try:
+                hosting.check_seats(game, seats)
+            except ActionRefused as refusal:
+                self.add_error("max_seats", str(refusal))
         small, big = cleaned.get("small_blind"), cleaned.get("big_blind")
         if small is not None and small < 1:
             self.add_error("small_blind", "The small blind is at least 1 chip.")

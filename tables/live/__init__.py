@@ -36,6 +36,7 @@ from engine.hand import Hand as EngineHand
 from engine.live import LiveOptions, LiveTable, Projector
 from engine.shuffle import seed_from_hex, shuffled_deck
 from engine.table import new_table, sit
+from engine.table_state import stakes_for_game
 from tables.errors import ActionRefused
 from tables.live import rows as live_rows
 from tables.models import Seat, Table
@@ -78,11 +79,8 @@ def player_actor(player_id: int) -> str:
 
 def initial_state(table: Table) -> LiveTable:
     """A new live table from the Django table, with the players already seated there."""
-    state = new_table(
-        max_seats=table.max_seats,
-        game=table.game,
-        stakes=Stakes(small_blind=table.small_blind, big_blind=table.big_blind),
-    )
+    opening = stakes_for_game(table.game, small_blind=table.small_blind, big_blind=table.big_blind)
+    state = new_table(max_seats=table.max_seats, game=table.game, stakes=Stakes(**opening))
     for seat in Seat.objects.filter(table=table).select_related("player"):
         stack = starting_stack(seat)
         if stack < 1:

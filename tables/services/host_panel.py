@@ -20,7 +20,7 @@ from django.db import transaction
 
 from engine import live as engine_live
 from engine.games import GAMES
-from engine.table_state import forced_bets_of
+from engine.table_state import forced_bets_of, stakes_for_game
 from tables import live
 from tables.access import check_host, owns_night
 from tables.errors import ActionRefused
@@ -223,11 +223,6 @@ def settings_for(table: Table) -> TableSettings:
     )
 
 
-def game_choices() -> list[tuple[str, str]]:
-    """The games the engine deals: dealer's choice among them."""
-    return [(key, game.name) for key, game in GAMES.items()]
-
-
 def options_intent(chosen: TableSettings) -> dict[str, Any]:
     """The live table's options: the action clock and the bomb pot every N hands."""
     return {
@@ -244,19 +239,15 @@ def bomb_pot_choices() -> list[tuple[str, str]]:
 
 
 def stakes_for(chosen: TableSettings) -> dict[str, int]:
-    """The engine's stakes for the game's kind of forced bets: blinds (and antes), a bomb-pot ante
-    for everyone, or Blind Hold'em's fixed stake (the big blind field)."""
-    kind = forced_bets_of(chosen.game).value if chosen.game in GAMES else "blinds"
-    if kind == "bomb_ante":
-        return {"bomb_ante": chosen.bomb_ante or chosen.big_blind, "cap": chosen.cap}
-    if kind == "fixed_stake":
-        return {"fixed_stake": chosen.big_blind}
-    return {
-        "small_blind": chosen.small_blind,
-        "big_blind": chosen.big_blind,
-        "ante": chosen.ante,
-        "cap": chosen.cap,
-    }
+    """The engine's stakes for the chosen game's kind of forced bets (engine.table_state)."""
+    return stakes_for_game(
+        chosen.game,
+        small_blind=chosen.small_blind,
+        big_blind=chosen.big_blind,
+        ante=chosen.ante,
+        cap=chosen.cap,
+        bomb_ante=chosen.bomb_ante,
+    )
 
 
 # Options a game announces before each deal, and the values the panel offers (engine.house.blind_holdem).

@@ -9,8 +9,8 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 
+from engine.games import GAMES, max_players_for_deck
 from tables.errors import ActionRefused
-from tables.games import MIN_SEATS, Game, max_seats_for
 from tables.join_codes import new_join_code
 from tables.models import Night, Table
 
@@ -65,14 +65,22 @@ def set_night_status(night: Night, status: Night.Status) -> None:
     night.save(update_fields=["status"])
 
 
+def check_seats(game: str, max_seats: int) -> None:
+    """Refuse a table of more seats than its game can deal to (or fewer than it needs): the game's
+    own limit and what one deck can serve (engine.games)."""
+    found = GAMES.get(game)
+    if found is None:
+        raise ActionRefused("Choose a game from the list.")
+    fewest, most = found.min_players, max_players_for_deck(found)
+    if not fewest <= max_seats <= most:
+        raise ActionRefused(f"{found.name} is played with {fewest} to {most} seats.")
+
+
 def create_table(
     night: Night, *, name: str, game: str, max_seats: int, small_blind: int, big_blind: int
 ) -> Table:
     """Add a table to a night, checking the limits of its game."""
-    if game not in Game.values:
-        raise ActionRefused("Choose a game from the list.")
-    if not MIN_SEATS <= max_seats <= max_seats_for(game):
-        raise ActionRefused(f"{Game(game).label} is played with {MIN_SEATS} to {max_seats_for(game)} seats.")
+    check_seats(game, max_seats)
     if small_blind < 1 or big_blind < small_blind:
         raise ActionRefused("The big blind must be at least the small blind, and both at least 1 chip.")
     if night.tables.filter(name__iexact=name).exists():

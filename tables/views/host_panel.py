@@ -26,6 +26,7 @@ from tables.access import can_host
 from tables.errors import ActionRefused
 from tables.models import Night, Player, Seat, Table
 from tables.models.ledger import ChipRequest, CoHost
+from tables.models.night import game_choices
 from tables.services import host_panel, host_rulings, ledger
 
 
@@ -82,7 +83,7 @@ def panel_context(night: Night) -> dict[str, Any]:
         "to_decide": len(requests) + sum(1 for p in players if p.status == Player.Status.PENDING),
         "rulings": host_rulings.available(),
         "missing_rulings": host_rulings.missing(),
-        "games": host_panel.game_choices(),
+        "games": game_choices(),
         "bomb_pots": host_panel.bomb_pot_choices(),
         "co_hosts": list(CoHost.objects.filter(night=night).select_related("user")),
         "totals": ledger.totals(night),
@@ -184,7 +185,7 @@ def _save_settings(request: HttpRequest, table: Table, back: str) -> HttpRespons
         messages.error(request, "Stakes and the action clock cannot be negative.")
         return redirect(back)
     values["bomb_pot_game"] = request.POST.get("bomb_pot_game") or "bomb_pot"
-    if values["game"] not in dict(host_panel.game_choices()):
+    if values["game"] not in dict(game_choices()):
         messages.error(request, "Choose a game from the list.")
         return redirect(back)
     announced = {
