@@ -12,7 +12,6 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 
@@ -106,19 +105,14 @@ def ping_seen(table_id: int, player_id: int | None, channel_name: str) -> int:
 
 
 class TableConsumer(AsyncJsonWebsocketConsumer):
+    """One socket at a table. Channels dispatches its messages unchanged: hints do not pass
+    through dispatch (tables.live.fanout hands them over), and every database call runs through
+    tables.live.threads, which closes connections on the thread that used them."""
+
     @classmethod
     async def encode_json(cls, content: dict[str, Any]) -> str:
         # Each change sends every socket a view of a few kilobytes (tables.fast_json).
         return fast_json.dumps(content)
-
-    async def dispatch(self, message: dict[str, Any]) -> None:
-        # Channels closes old database connections before every message on the one sync thread,
-        # so every hint would queue behind other tables' writes. Each database call here runs
-        # through tables.live.threads, which closes them itself on the thread that used them.
-        handler = getattr(self, get_handler_name(message), None)
-        if handler is None:
-            raise ValueError(f"No handler for message type {message['type']}")
-        await handler(message)
 
     async def connect(self) -> None:
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
