@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tables.models import Player, Seat
+from tables.services.hosting import now_dealing
 
 
 def player_status(player: Player | None) -> dict[str, Any]:
@@ -39,7 +40,7 @@ def player_status(player: Player | None) -> dict[str, Any]:
     return base | {
         "state": "seated",
         "headline": f"{seat.table.name} · Seat {seat.number}",
-        "detail": f"{seat.table.get_game_display()}, blinds {seat.table.stakes_label}.",
+        "detail": f"{now_dealing(seat.table)}.",
         "table": seat.table.name,
         "seat": seat.number,
     }

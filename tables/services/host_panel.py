@@ -26,7 +26,7 @@ from tables.access import check_host, owns_night
 from tables.errors import ActionRefused
 from tables.models import Night, Player, Seat, Table
 from tables.models.ledger import CoHost, TableSettings
-from tables.services import audit, joining, seating
+from tables.services import audit, hosting, joining, seating
 
 # Seat commands the panel offers between hands, with how the log says them.
 SEAT_COMMANDS = {"sit_out": "Sat out", "sit_in": "Sat back in"}
@@ -336,12 +336,7 @@ class TableOverview:
         >>> TableOverview(None, 0, "", stakes, True, None, None, 0, [], None).stakes_label
         'blinds 1/2, ante 1'
         """
-        stakes = dict(self.stakes)
-        parts = []
-        if "small_blind" in stakes or "big_blind" in stakes:
-            parts.append(f"blinds {stakes.pop('small_blind', 0)}/{stakes.pop('big_blind', 0)}")
-        parts += [f"{name.replace('_', ' ')} {amount}" for name, amount in stakes.items()]
-        return ", ".join(parts)
+        return hosting.stakes_words(self.stakes)
 
 
 def overview(night: Night) -> list[TableOverview]:

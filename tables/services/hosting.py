@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+from collections.abc import Mapping
 from decimal import Decimal
 
 from django.contrib.auth import get_user_model
@@ -10,6 +11,8 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 
 from engine.games import GAMES, max_players_for_deck
+from engine.records import non_zero
+from tables import live
 from tables.errors import ActionRefused
 from tables.join_codes import new_join_code
 from tables.models import Night, Table
@@ -99,3 +102,27 @@ def create_table(
     except IntegrityError:
         raise ActionRefused(f"This night already has a table called {name!r}.") from None
     return table
+
+
+def stakes_words(stakes: Mapping[str, int]) -> str:
+    """Stakes in words, blinds first (zero amounts are left out by the engine's views).
+
+    >>> stakes_words({"small_blind": 1, "big_blind": 2, "ante": 1})
+    'blinds 1/2, ante 1'
+    >>> stakes_words({"fixed_stake": 5})
+    'fixed stake 5'
+    """
+    stakes = dict(stakes)
+    parts = []
+    if "small_blind" in stakes or "big_blind" in stakes:
+        parts.append(f"blinds {stakes.pop('small_blind', 0)}/{stakes.pop('big_blind', 0)}")
+    parts += [f"{name.replace('_', ' ')} {amount}" for name, amount in stakes.items()]
+    return ", ".join(parts)
+
+
+def now_dealing(table: Table) -> str:
+    """The game and stakes the live table deals next, as its snapshot says (where the host's
+    settings and the tournament's levels land): "No-Limit Hold'em, blinds 1/2"."""
+    dealt = live.load_state(table.pk).table
+    game = GAMES[dealt.game].name if dealt.game in GAMES else dealt.game
+    return f"{game}, {stakes_words(non_zero(dealt.stakes))}"

@@ -80,6 +80,7 @@ def _panel_context(night: Night) -> dict:
     players = list(night.players.select_related("user").prefetch_related("seats__table"))
     tables = list(night.tables.prefetch_related("seats__player"))
     for table in tables:
+        table.now_dealing = hosting.now_dealing(table)
         by_number = {seat.number: seat for seat in table.seats.all()}
         table.seat_rows = [(number, by_number.get(number)) for number in range(1, table.max_seats + 1)]
     # What the panel shows, as data: the poll compares this, not the HTML, whose CSRF
@@ -87,7 +88,7 @@ def _panel_context(night: Night) -> dict:
     shown: list[tuple] = [
         (p.pk, p.display_name, p.status, [(s.table_id, s.number) for s in p.seats.all()]) for p in players
     ]
-    shown += [(t.pk, t.name, t.max_seats, t.small_blind, t.big_blind) for t in tables]
+    shown += [(t.pk, t.name, t.max_seats, t.now_dealing) for t in tables]
     return {
         "night": night,
         "pending": [p for p in players if p.status == Player.Status.PENDING],
