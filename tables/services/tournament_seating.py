@@ -14,6 +14,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
+from engine.table_state import uses_blinds
 from engine.tournament import Move, MoveReason, TableSeating, TournamentError, apply_moves, draw_seats
 from engine.tournament import propose_moves as engine_propose_moves
 from tables.errors import ActionRefused
@@ -24,9 +25,11 @@ from tables.services.tournaments import check_not_over, lock_tournament, log_act
 
 
 def numbered_tables(tournament: Tournament) -> dict[int, Table]:
-    return {
-        number: table for number, table in enumerate(tournament.night.tables.order_by("created_at", "id"), 1)
-    }
+    """The night's tables a tournament can play at: those of a game with blinds, which its levels
+    raise (a Blind Hold'em table of 23 seats may run beside it)."""
+    in_order = tournament.night.tables.order_by("created_at", "id")
+    tables = [table for table in in_order if uses_blinds(table.game)]
+    return {number: table for number, table in enumerate(tables, 1)}
 
 
 def _players_in(tournament: Tournament) -> dict[str, TournamentEntry]:

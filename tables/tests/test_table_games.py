@@ -7,13 +7,15 @@ enough for up to 23 players." House rules: "Play with 2 to 10 players."
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth.models import User
 from django.test import Client
 
 from engine.games import GAMES, max_players_for_deck
 from tables.errors import ActionRefused
 from tables.live import load_state
-from tables.models import Night, Table
-from tables.services import hosting
+from tables.models import Night, Seat, Table
+from tables.services import hosting, tournament_seating
+from tables.tests.tournament_helpers import at, make_tournament
 
 
 def _form(game: str, seats: int) -> dict[str, str]:
@@ -70,3 +72,22 @@ def test_a_game_the_engine_does_not_deal_is_refused(night: Night) -> None:
     with pytest.raises(ActionRefused, match="Choose a game from the list"):
         hosting.create_table(night, name="T", game="chess", max_seats=6, small_blind=1, big_blind=2)
     assert not Table.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_tournament_seats_its_players_only_at_tables_with_blinds(
+    host_client: Client, night: Night, host: User
+) -> None:
+    """A 23-seat Blind Hold'em table beside the tournament: its levels raise blinds, and
+    Blind Hold'em has none."""
+    blind = hosting.create_table(
+        night, name="Blind", game="blind_holdem", max_seats=23, small_blind=1, big_blind=2
+    )
+    kitchen = hosting.create_table(
+        night, name="Kitchen", game="nlhe", max_seats=9, small_blind=1, big_blind=2
+    )
+    tournament, _ = make_tournament(night, host)
+    assert tournament_seating.draw_opening_seats(tournament.pk, host, now=at(0)) == 4
+    assert set(Seat.objects.values_list("table_id", flat=True)) == {kitchen.pk}
+    assert not Seat.objects.filter(table=blind).exists()
+    assert host_client.get(f"/host/tournaments/{tournament.pk}/seating/").status_code == 200
