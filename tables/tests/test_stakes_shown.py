@@ -5,6 +5,8 @@ Variants, bomb pots: "The stakes of a bomb pot table are shown as its ante."
 
 from __future__ import annotations
 
+import doctest
+
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
@@ -42,3 +44,8 @@ def test_a_blind_holdem_table_is_shown_with_its_fixed_stake(night: Night) -> Non
     )
     (ann, _) = seat_players(table, ["Ann", "Bob"])
     assert player_status(ann)["detail"] == "Blind Hold'em, fixed stake 3."
+
+
+def test_docstring_examples() -> None:
+    failures, attempted = doctest.testmod(hosting)
+    assert attempted > 0 and failures == 0
