@@ -51,15 +51,6 @@ PLAYER_PREFIX = "player:"
 LOG_KEY = "log"
 
 
-class IntentRefused(Exception):
-    """Refused with nothing changed. `code` is the protocol's error code, `message` is for people."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-
-
 @dataclass(frozen=True, slots=True)
 class Applied:
     """The table's version after the intent; `duplicate` if this client id was applied before."""
@@ -113,7 +104,7 @@ def locked_snapshot(table_id: int) -> live_rows.SnapshotRow:
         return row
     table = Table.objects.filter(pk=table_id).first()
     if table is None:
-        raise IntentRefused("not_found", "This table does not exist.")
+        raise ActionRefused("This table does not exist.", code="not_found")
     try:
         with transaction.atomic():
             TableSnapshot.objects.create(table=table, state=initial_state(table).to_json(), version=0)
@@ -151,11 +142,11 @@ def _engine_actor(actor: str, state: LiveTable) -> live.Actor:
     if actor.startswith(PLAYER_PREFIX):
         seat = state.seat_of(actor.removeprefix(PLAYER_PREFIX))
         if seat is None:
-            raise IntentRefused("forbidden", "You are not seated at this table.")
+            raise ActionRefused("You are not seated at this table.", code="forbidden")
         return seat
     if actor in (live.HOST, live.SYSTEM):
         return actor
-    raise IntentRefused("forbidden", "Unknown actor.")
+    raise ActionRefused("Unknown actor.", code="forbidden")
 
 
 def apply_intent(
@@ -166,7 +157,7 @@ def apply_intent(
     expected_version: int | None = None,
     now: float | None = None,
 ) -> Applied:
-    """Apply one intent to a table, or raise IntentRefused with nothing changed."""
+    """Apply one intent to a table, or raise ActionRefused with nothing changed."""
     try:
         with transaction.atomic():
             locked = locked_table(table_id)
@@ -180,8 +171,8 @@ def apply_intent(
                 if done is not None:
                     return Applied(done, duplicate=True)
             if expected_version is not None and live.is_stale(locked.state, expected_version):
-                raise IntentRefused(
-                    "stale_version", f"The table has moved on (version {version}); decide again."
+                raise ActionRefused(
+                    f"The table has moved on (version {version}); decide again.", code="stale_version"
                 )
             moment = time.time() if now is None else now
             return apply_locked(locked, actor, intent, client_id, moment)
@@ -211,11 +202,11 @@ def apply_locked(
     try:
         new, events = live.apply(state, _engine_actor(actor, state), intent, now)
     except live.ForbiddenError as error:
-        raise IntentRefused("forbidden", str(error)) from None
+        raise ActionRefused(str(error), code="forbidden") from None
     except live.StaleIntentError as error:
-        raise IntentRefused("stale_version", str(error)) from None
+        raise ActionRefused(str(error), code="stale_version") from None
     except EngineError as error:
-        raise IntentRefused("illegal", str(error)) from None
+        raise ActionRefused(str(error), code="illegal") from None
     if new is state:
         return Applied(row.version)
     log = _append_events(row.table_id, locked.log, state, new, actor, intent, client_id, events)
@@ -341,7 +332,7 @@ def _load(table_id: int) -> Committed:
         )
     table = Table.objects.filter(pk=table_id).first()
     if table is None:
-        raise IntentRefused("not_found", "This table does not exist.")
+        raise ActionRefused("This table does not exist.", code="not_found")
     return Committed(initial_state(table), None, None)
 
 
@@ -440,29 +431,26 @@ def player_seated(seat: Seat) -> None:
     player_id = str(seat.player_id)
     stack = starting_stack(seat)
     others = TableSnapshot.objects.filter(table__night_id=seat.table.night_id).exclude(table_id=seat.table_id)
-    try:
-        for snapshot in others:
-            old = LiveTable.from_json(snapshot.state)
-            found = old.table.seat_of(player_id)
-            if found is None:
-                continue
-            if old.hand_in_progress and old.hand is not None and found.seat in old.hand.index:
-                raise ActionRefused(f"{found.name or 'This player'} is in a hand; move them when it ends.")
-            stack = found.stack
-            apply_intent(snapshot.table_id, live.SYSTEM, {"type": "leave", "seat": found.seat})
-        here = load_state(seat.table_id).table.seat_of(player_id)
-        if here is None:
-            sit_down = {"type": "sit", "seat": seat.number, "player": player_id, "stack": stack}
-            apply_intent(seat.table_id, live.SYSTEM, {**sit_down, "name": seat.player.display_name})
-        elif here.seat != seat.number:
-            move = {"type": "change_seat", "seat": here.seat, "to": seat.number}
-            apply_intent(seat.table_id, live.SYSTEM, move)
-        if here is not None and here.stack != stack:
-            # A table with no snapshot yet seated them with a fresh stack: they bring their own.
-            refill = {"type": "set_stack", "seat": seat.number, "stack": stack}
-            apply_intent(seat.table_id, live.SYSTEM, refill)
-    except IntentRefused as refused:
-        raise ActionRefused(refused.message) from None
+    for snapshot in others:
+        old = LiveTable.from_json(snapshot.state)
+        found = old.table.seat_of(player_id)
+        if found is None:
+            continue
+        if old.hand_in_progress and old.hand is not None and found.seat in old.hand.index:
+            raise ActionRefused(f"{found.name or 'This player'} is in a hand; move them when it ends.")
+        stack = found.stack
+        apply_intent(snapshot.table_id, live.SYSTEM, {"type": "leave", "seat": found.seat})
+    here = load_state(seat.table_id).table.seat_of(player_id)
+    if here is None:
+        sit_down = {"type": "sit", "seat": seat.number, "player": player_id, "stack": stack}
+        apply_intent(seat.table_id, live.SYSTEM, {**sit_down, "name": seat.player.display_name})
+    elif here.seat != seat.number:
+        move = {"type": "change_seat", "seat": here.seat, "to": seat.number}
+        apply_intent(seat.table_id, live.SYSTEM, move)
+    if here is not None and here.stack != stack:
+        # A table with no snapshot yet seated them with a fresh stack: they bring their own.
+        refill = {"type": "set_stack", "seat": seat.number, "stack": stack}
+        apply_intent(seat.table_id, live.SYSTEM, refill)
 
 
 def player_removed(player_id: int, night_id: int) -> None:
@@ -474,7 +462,4 @@ def player_removed(player_id: int, night_id: int) -> None:
         found = LiveTable.from_json(snapshot.state).table.seat_of(str(player_id))
         if found is None or found.leaving:
             continue
-        try:
-            apply_intent(snapshot.table_id, live.SYSTEM, {"type": "leave", "seat": found.seat})
-        except IntentRefused as refused:
-            raise ActionRefused(refused.message) from None
+        apply_intent(snapshot.table_id, live.SYSTEM, {"type": "leave", "seat": found.seat})

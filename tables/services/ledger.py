@@ -115,10 +115,7 @@ def _set_live_stack(seat: Seat, stack: int) -> None:
         raise ActionRefused(f"{seat.player.display_name} is not at {seat.table.name} yet.")
     if stack < 0:
         raise ActionRefused(f"{seat.player.display_name} has only {found.stack} chips on the table.")
-    try:
-        live.apply_intent(seat.table_id, HOST, {"type": "set_stack", "seat": found.seat, "stack": stack})
-    except live.IntentRefused as refused:
-        raise ActionRefused(refused.message) from None
+    live.apply_intent(seat.table_id, HOST, {"type": "set_stack", "seat": found.seat, "stack": stack})
 
 
 def _check_chips(chips: int) -> None:
@@ -186,10 +183,7 @@ def cash_out(player: Player, by: AbstractBaseUser | None, reason: str = "") -> L
             if state.hand_in_progress and state.hand is not None and found.seat in state.hand.index:
                 raise ActionRefused(f"{player.display_name} is in the hand being played; cash out after it.")
             chips, table = found.stack, seat.table
-            try:
-                live.apply_intent(seat.table_id, HOST, {"type": "leave", "seat": found.seat})
-            except live.IntentRefused as refused:
-                raise ActionRefused(refused.message) from None
+            live.apply_intent(seat.table_id, HOST, {"type": "leave", "seat": found.seat})
             seat.delete()
         else:
             held = chips_in_hand(player)

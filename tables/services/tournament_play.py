@@ -96,7 +96,7 @@ def prepare(
 ) -> tuple[LiveTable, Mapping[str, Any]]:
     """The state and intent the engine gets at a tournament table (unchanged elsewhere).
 
-    Raises `tables.live.IntentRefused` when the host deals while the clock forbids it.
+    Raises `ActionRefused` when the host deals while the clock forbids it.
     """
     kind = intent.get("type")
     if kind not in ("sit", "start_hand"):
@@ -117,9 +117,7 @@ def prepare(
             running = reading.started and not reading.paused
             wait = max(reading.seconds_left, 1.0) if running else WAIT_POLL_SECONDS
             return state, {"type": "deal_waits", "until": now + wait, "reason": reason}
-        from tables.live import IntentRefused  # the write path imports this module
-
-        raise IntentRefused("illegal", reason)
+        raise ActionRefused(reason, code="illegal")
     table = engine_table.set_game(state.table, state.table.game, stakes_at(reading))
     return replace(state, table=table), intent
 
@@ -248,7 +246,7 @@ def rebuy_seated(entry: TournamentEntry, stack: int) -> None:
 
     Call inside the rebuy's transaction: a refusal here undoes the rebuy.
     """
-    from tables.live import IntentRefused, apply_intent, load_state
+    from tables.live import apply_intent, load_state
 
     seat = Seat.objects.select_related("player").filter(player_id=entry.player_id).first()
     name = entry.player.display_name
@@ -257,10 +255,7 @@ def rebuy_seated(entry: TournamentEntry, stack: int) -> None:
     if load_state(seat.table_id).table.seat_of(str(entry.player_id)) is not None:
         raise ActionRefused(f"{name} still has chips at the table: a rebuy is for a player who busted.")
     sit = {"type": "sit", "seat": seat.number, "player": str(entry.player_id), "stack": stack, "name": name}
-    try:
-        apply_intent(seat.table_id, engine_live.SYSTEM, sit)
-    except IntentRefused as refused:
-        raise ActionRefused(refused.message) from None
+    apply_intent(seat.table_id, engine_live.SYSTEM, sit)
 
 
 def add_on_seated(entry: TournamentEntry, chips: int) -> None:
@@ -268,7 +263,7 @@ def add_on_seated(entry: TournamentEntry, chips: int) -> None:
 
     Call inside the add-on's transaction: a refusal here (a hand being played) undoes it.
     """
-    from tables.live import IntentRefused, apply_intent, load_state
+    from tables.live import apply_intent, load_state
 
     seat = Seat.objects.filter(player_id=entry.player_id).first()
     if seat is None:
@@ -277,7 +272,4 @@ def add_on_seated(entry: TournamentEntry, chips: int) -> None:
     if sitting is None:
         raise ActionRefused("The add-on is for players still in: rebuy first if you can.")
     topped_up = {"type": "set_stack", "seat": sitting.seat, "stack": sitting.stack + chips}
-    try:
-        apply_intent(seat.table_id, engine_live.SYSTEM, topped_up)
-    except IntentRefused as refused:
-        raise ActionRefused(refused.message) from None
+    apply_intent(seat.table_id, engine_live.SYSTEM, topped_up)
