@@ -25,6 +25,7 @@ from typing import Any
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import IntegrityError, transaction
+from django.dispatch import Signal
 from django.utils import timezone
 
 from engine import live
@@ -34,11 +35,15 @@ from engine.events import event_from_json
 from engine.games import GAMES
 from engine.hand import Hand as EngineHand
 from engine.live import LiveOptions, LiveTable, Projector
+from engine.live import tournament as tournament_rules
 from engine.shuffle import seed_from_hex, shuffled_deck
 from engine.table import new_table, sit
+from engine.table_state import GameMode
 from tables.errors import ActionRefused
 from tables.live import rows as live_rows
+from tables.live import tournament as stored_tournament
 from tables.models import Seat, Table
+from tables.models.ledger import chips_to_sit_with
 from tables.models.live import Hand, HandEvent, TableSnapshot
 
 logger = logging.getLogger(__name__)
@@ -49,6 +54,11 @@ PLAYER_PREFIX = "player:"
 # The snapshot row also keeps where the log stands (last seq, the current hand's row), so the
 # write path need not look them up; LiveTable.from_json ignores the key.
 LOG_KEY = "log"
+
+# Sent inside the write's transaction when a hand ends, with `table_id`, `state` (the table
+# after the hand), `events` and `now`: what the night records of a hand (a tournament's busts,
+# connected in tables.apps) is written with it, and a receiver's refusal undoes the write.
+hand_finished = Signal()
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +78,8 @@ def player_actor(player_id: int) -> str:
 
 
 def initial_state(table: Table) -> LiveTable:
-    """A new live table from the Django table, with the players already seated there."""
+    """A new live table from the Django table, with the players already seated there; a table
+    a tournament plays at is in tournament mode."""
     state = new_table(
         max_seats=table.max_seats,
         game=table.game,
@@ -77,20 +88,16 @@ def initial_state(table: Table) -> LiveTable:
     for seat in Seat.objects.filter(table=table).select_related("player"):
         stack = starting_stack(seat)
         if stack < 1:
-            continue  # nobody sits down without chips: seating them is refused (player_seated)
+            continue  # nobody sits down without chips: seating them is refused (services.seating)
         state = sit(state, seat.number, str(seat.player_id), stack, seat.player.display_name)
-    from tables.services.tournament_play import table_mode  # it reads tournaments, which use this module
-
-    return live.new_live_table(table_mode(table.pk, state), LiveOptions())
+    state = tournament_rules.table_for(state, stored_tournament.play_at(table.pk))
+    return live.new_live_table(state, LiveOptions())
 
 
 def starting_stack(seat: Seat) -> int:
-    """Chips a player sits down with: what the ledger says they hold, or the default stack for
-    a player with no ledger entries (tables.services.ledger.chips_to_sit_with)."""
-    from tables.services.ledger import chips_to_sit_with  # the ledger reads live tables too
-    from tables.services.tournament_play import starting_stack as tournament_stack
-
-    in_tournament = tournament_stack(seat)
+    """Chips a player sits down with: a tournament entrant the tournament's starting stack, anyone
+    else what the ledger says they hold, or the default stack for a player with no ledger entries."""
+    in_tournament = stored_tournament.starting_stack(seat.player_id)
     if in_tournament is not None:
         return in_tournament
     chips = chips_to_sit_with(seat.player)
@@ -195,12 +202,11 @@ def apply_locked(
 ) -> Applied:
     """The write path's second half, for callers that already hold the table's lock."""
     row, state = locked.row, locked.state
-    from tables.services import tournament_play  # it reads tournaments, whose services use this module
-
-    # A tournament's table: its mode, and the stakes of the level in force when a hand is dealt.
-    state, intent = tournament_play.prepare(row.table_id, state, actor, intent, now)
     try:
-        new, events = live.apply(state, _engine_actor(actor, state), intent, now)
+        engine_actor = _engine_actor(actor, state)
+        # A tournament's table: its mode, and the stakes of the level in force when a hand is dealt.
+        state, intent = _with_tournament(row.table_id, state, engine_actor, intent, now)
+        new, events = live.apply(state, engine_actor, intent, now)
     except live.ForbiddenError as error:
         raise ActionRefused(str(error), code="forbidden") from None
     except live.StaleIntentError as error:
@@ -211,11 +217,25 @@ def apply_locked(
         return Applied(row.version)
     log = _append_events(row.table_id, locked.log, state, new, actor, intent, client_id, events)
     live_rows.save_snapshot(row, {**new.to_json(), LOG_KEY: log}, new.version, _as_datetime(new.due_at))
-    tournament_play.hand_played(row.table_id, new, events, now)  # busts and rebuys
+    if any(event["type"] == "table.hand_finished" for event in events):
+        hand_finished.send(LiveTable, table_id=row.table_id, state=new, events=events, now=now)
     committed = Committed(new, log, row.updated_at)
     table_id = row.table_id
     transaction.on_commit(lambda: _committed(table_id, committed))
     return Applied(new.version)
+
+
+def _with_tournament(
+    table_id: int, state: LiveTable, actor: live.Actor, intent: Mapping[str, Any], now: float
+) -> tuple[LiveTable, Mapping[str, Any]]:
+    """The state and intent the engine applies, given what is stored of a tournament at the table
+    (read only for a sit or a deal between hands)."""
+    if not tournament_rules.depends_on_tournament(state, intent):
+        return state, intent
+    play = stored_tournament.play_at(table_id)
+    left_over = play is None and state.table.mode is GameMode.TOURNAMENT
+    cash = stored_tournament.cash_game(table_id) if left_over else None
+    return tournament_rules.prepare(state, actor, intent, now, play, cash)
 
 
 def _as_datetime(epoch: float | None) -> datetime.datetime | None:
@@ -420,46 +440,3 @@ def replay_hand(hand: Hand) -> EngineHand:
     deck = shuffled_deck(seed_from_hex(hand.seed), short_deck=bool(game and game.short_deck))
     rows = hand.events.exclude(kind="intent").exclude(kind__startswith="table.").order_by("seq")
     return EngineHand.replay(config, deck, [event_from_json(row.payload) for row in rows])
-
-
-# Seating from the host page ---------------------------------------------------------------------
-
-
-def player_seated(seat: Seat) -> None:
-    """The host seated or moved a player (tables.services.seating): the live tables learn it
-    through the write path. Call inside the seating transaction: a refusal undoes the seating."""
-    player_id = str(seat.player_id)
-    stack = starting_stack(seat)
-    others = TableSnapshot.objects.filter(table__night_id=seat.table.night_id).exclude(table_id=seat.table_id)
-    for snapshot in others:
-        old = LiveTable.from_json(snapshot.state)
-        found = old.table.seat_of(player_id)
-        if found is None:
-            continue
-        if old.hand_in_progress and old.hand is not None and found.seat in old.hand.index:
-            raise ActionRefused(f"{found.name or 'This player'} is in a hand; move them when it ends.")
-        stack = found.stack
-        apply_intent(snapshot.table_id, live.SYSTEM, {"type": "leave", "seat": found.seat})
-    here = load_state(seat.table_id).table.seat_of(player_id)
-    if here is None:
-        sit_down = {"type": "sit", "seat": seat.number, "player": player_id, "stack": stack}
-        apply_intent(seat.table_id, live.SYSTEM, {**sit_down, "name": seat.player.display_name})
-    elif here.seat != seat.number:
-        move = {"type": "change_seat", "seat": here.seat, "to": seat.number}
-        apply_intent(seat.table_id, live.SYSTEM, move)
-    if here is not None and here.stack != stack:
-        # A table with no snapshot yet seated them with a fresh stack: they bring their own.
-        refill = {"type": "set_stack", "seat": seat.number, "stack": stack}
-        apply_intent(seat.table_id, live.SYSTEM, refill)
-
-
-def player_removed(player_id: int, night_id: int) -> None:
-    """The player left the night (tables.services.joining.remove_player): every live table of
-    the night that seats them learns it through the write path, with a `leave` intent. Between
-    hands they leave at once; dealt in to a hand, the engine marks them leaving and they go when
-    it ends. Call inside the removal's transaction."""
-    for snapshot in TableSnapshot.objects.filter(table__night_id=night_id).only("table_id", "state"):
-        found = LiveTable.from_json(snapshot.state).table.seat_of(str(player_id))
-        if found is None or found.leaving:
-            continue
-        apply_intent(snapshot.table_id, live.SYSTEM, {"type": "leave", "seat": found.seat})

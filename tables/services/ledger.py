@@ -24,7 +24,7 @@ from engine.live import HOST
 from tables import live
 from tables.errors import ActionRefused
 from tables.models import Night, Player, Seat
-from tables.models.ledger import KINDS_IN, ChipRequest, EntryKind, LedgerEntry
+from tables.models.ledger import KINDS_IN, ChipRequest, EntryKind, LedgerEntry, chips_to_sit_with
 from tables.services import audit
 
 MAX_CHIPS_PER_ENTRY = 10_000_000
@@ -76,24 +76,6 @@ def chips_in_hand(player: Player) -> int | None:
     if Seat.objects.filter(player=player).exists():
         return 0 if LedgerEntry.objects.filter(player=player).exists() else None
     return chips_to_sit_with(player)
-
-
-def chips_to_sit_with(player: Player) -> int | None:
-    """Chips a player sits down with: the chips in their hand (called as they take the seat).
-    None for a player the ledger never saw (the table then gives its default stack, which the
-    totals report as chips not bought)."""
-    rows = list(LedgerEntry.objects.filter(player=player).select_related("corrects").order_by("id"))
-    if not rows:
-        return None
-    held = 0
-    for row in rows:
-        if row.kind == EntryKind.CASH_OUT and row.table_id is not None:
-            held = 0  # they left a table with its stack: what they held before went onto it
-        elif row.table_id is None and row.is_in:
-            held += row.chips
-        elif row.table_id is None and row.kind == EntryKind.CASH_OUT:
-            held -= row.chips
-    return held
 
 
 # Writing entries --------------------------------------------------------------------------------
