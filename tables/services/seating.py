@@ -98,6 +98,7 @@ def _sit_at_live_table(seat: Seat) -> None:
     Call inside the seating transaction: a refusal undoes the seating."""
     player_id = str(seat.player_id)
     stack = live.starting_stack(seat)
+    from_another_table = False  # then they bring the stack they had there
     others = TableSnapshot.objects.filter(table__night_id=seat.table.night_id).exclude(table_id=seat.table_id)
     for snapshot in others:
         old = LiveTable.from_json(snapshot.state)
@@ -106,7 +107,7 @@ def _sit_at_live_table(seat: Seat) -> None:
             continue
         if old.hand_in_progress and old.hand is not None and found.seat in old.hand.index:
             raise ActionRefused(f"{found.name or 'This player'} is in a hand; move them when it ends.")
-        stack = found.stack
+        stack, from_another_table = found.stack, True
         live.apply_intent(snapshot.table_id, SYSTEM, {"type": "leave", "seat": found.seat})
     here = live.load_state(seat.table_id).table.seat_of(player_id)
     if here is None:
@@ -115,7 +116,7 @@ def _sit_at_live_table(seat: Seat) -> None:
     elif here.seat != seat.number:
         move = {"type": "change_seat", "seat": here.seat, "to": seat.number}
         live.apply_intent(seat.table_id, SYSTEM, move)
-    if here is not None and here.stack != stack:
+    if here is not None and from_another_table and here.stack != stack:
         # A table with no snapshot yet seated them with a fresh stack: they bring their own.
         refill = {"type": "set_stack", "seat": seat.number, "stack": stack}
         live.apply_intent(seat.table_id, SYSTEM, refill)
