@@ -6,6 +6,7 @@ during a break." "Bust out of chips and you're out (in a freeze-out)."
 
 from __future__ import annotations
 
+import doctest
 from dataclasses import replace
 
 import pytest
@@ -13,6 +14,7 @@ import pytest
 from engine.config import Stakes
 from engine.errors import IllegalActionError
 from engine.live import LiveTable, apply, new_live_table
+from engine.live import tournament as tournament_module
 from engine.live.tournament import (
     WAIT_POLL_SECONDS,
     Busted,
@@ -132,3 +134,8 @@ def test_players_left_without_chips_are_named_with_the_chips_they_started_with()
     cash = _table(GameMode.CASH, stacks=(300, 500, 5000))
     cash, _ = apply(cash, "host", {"type": "start_hand"}, 0)
     assert busted(cash, [finished]) == []
+
+
+def test_the_modules_examples_hold() -> None:
+    result = doctest.testmod(tournament_module)
+    assert result.attempted > 0 and result.failed == 0

@@ -7,6 +7,13 @@ engine apply the intent, append its events to the log, save the snapshot, and af
 commit send the table's group a hint ``{"type": "table.changed", "version": v}`` that
 carries no state (so no card ever passes through the channel layer).
 
+It is the bottom of the app: services call it, never the other way round. What a deal at a
+tournament's table depends on (its mode, the level's stakes, a wait or a refusal) is decided by
+`engine.live.tournament` from the tournament's stored clock (read by `tables.live.tournament`);
+what the night records of a finished hand (a tournament's busts) is written by receivers of
+`hand_finished`, in the same transaction. A refusal is `tables.errors.ActionRefused`, with the
+protocol's code.
+
 Actors: ``"host"``, ``"system"``, or ``"player:<Player pk>"``; a player's seat is looked
 up in the locked snapshot, so a seat change can never race an action.
 """

@@ -6,9 +6,12 @@ docs/protocol.md: "Refused; nothing changed. `message` is for people. Codes: `ma
 
 from __future__ import annotations
 
+import doctest
+
 import pytest
 from django.contrib.auth.models import User
 
+from tables import errors
 from tables.errors import ActionRefused
 from tables.live import apply_intent, load_state, player_actor
 from tables.models import Table
@@ -55,3 +58,8 @@ def test_a_services_own_refusal_is_illegal_by_default(table: Table, host: User) 
         host_panel.table_command(table, host, "shuffle up")
     assert refused.value.code == "illegal"
     assert str(refused.value) == "Choose deal, pause or resume."
+
+
+def test_the_refusals_examples_hold() -> None:
+    result = doctest.testmod(errors)
+    assert result.attempted > 0 and result.failed == 0
