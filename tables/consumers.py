@@ -18,9 +18,9 @@ from django.conf import settings
 from engine.live import LiveTable
 from tables import fast_json, timers
 from tables.access import can_host
+from tables.errors import ActionRefused
 from tables.identity import SESSION_KEY
 from tables.live import (
-    IntentRefused,
     apply_intent,
     current_version,
     fresh_state,
@@ -193,7 +193,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
                 applied = await write(
                     apply_intent, self.table_id, actor, intent, message.client_id, message.version
                 )
-        except IntentRefused as refused:
+        except ActionRefused as refused:
             await self.error(refused.code, refused.message, message.client_id)
             if refused.code == "stale_version":
                 await self.send_view(force=True)
@@ -211,16 +211,18 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         body = {key: value for key, value in message.body.items() if key != "seed"}
         if message.type == "act":
             if self.identity.player_id is None:
-                raise IntentRefused("forbidden", "Only a player seated at this table can act.")
+                raise ActionRefused("Only a player seated at this table can act.", code="forbidden")
             actor = player_actor(self.identity.player_id)
             if body["type"] in PLAYER_TABLE_ACTIONS:
                 return actor, body
             return actor, {"type": "act", "action": body}
         # Checked on every command: a co-host removed mid-night loses the right at once.
         if not await read(can_host, self.scope.get("user"), self.identity.night_id):
-            raise IntentRefused("forbidden", "Only the night's host can do that.")
+            raise ActionRefused("Only the night's host can do that.", code="forbidden")
         if body["type"] in SYSTEM_ONLY_COMMANDS:
-            raise IntentRefused("forbidden", "Seat players from the host page; the dealer does the rest.")
+            raise ActionRefused(
+                "Seat players from the host page; the dealer does the rest.", code="forbidden"
+            )
         if body["type"] == "deal":
             body = {"type": "start_hand"}
         return "host", body

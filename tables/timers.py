@@ -18,7 +18,8 @@ import datetime
 import logging
 import time
 
-from tables.live import IntentRefused, apply_intent
+from tables.errors import ActionRefused
+from tables.live import apply_intent
 from tables.live.threads import write
 from tables.models.live import TableSnapshot
 
@@ -47,7 +48,7 @@ def fire_due(now: float | None = None) -> int:
         try:
             apply_intent(table_id, "system", intent, expected_version=version, now=now)
             fired += 1
-        except IntentRefused as refused:
+        except ActionRefused as refused:
             # Someone else fired it, or the table changed meanwhile: nothing to do.
             logger.debug("Timer on table %s not applied: %s", table_id, refused.message)
     return fired

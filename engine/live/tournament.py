@@ -1,17 +1,155 @@
-"""Live-table intents a tournament adds: the dealer waiting for the clock.
+"""A live table a tournament plays at: its mode, the stakes of each deal, the dealer's waits, busts.
 
-"No hands are dealt during a break", nor before the clock starts. When the dealer's timer
-comes due at a tournament table whose clock forbids a deal, the app sends ``deal_waits``
-instead of ``start_hand``: the next deal is put off until `until` (epoch seconds), when
-the timer looks again. Only the system sends it (a player or the host cannot).
+The app reads what it stores of the tournament (`TournamentPlay`: its clock and structure)
+and hands it to `prepare` before a sit or a deal; everything decided from it is decided here.
+
+- A table a tournament plays at is in tournament mode: absent players are dealt in, the big
+  blind moves forward one seat, busted players are out.
+- "The stakes of each hand are the level in force when the hand starts": the clock is read
+  when the hand is dealt.
+- "No hands are dealt during a break", nor before the clock starts: the host's deal is
+  refused; when the dealer's timer comes due, it sends ``deal_waits`` instead of
+  ``start_hand`` and the next deal is put off until `until` (epoch seconds), when the timer
+  looks again. Only the system sends ``deal_waits`` (a player or the host cannot).
+- When the tournament is over, its table goes back to cash mode at the table's own game and
+  stakes (`CashGame`); the dealer's next automatic deal there stops the dealer instead.
+- "Bust out of chips and you're out": `busted` names who ran out of chips in a hand.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
 
+from engine import table as engine_table
+from engine.config import Stakes
 from engine.errors import IllegalActionError
 from engine.live import SYSTEM, Actor, Intent, LiveTable, Result, register_intent
+from engine.table_state import GameMode, TableState
+from engine.tournament import Clock, ClockReading, Structure, clock_state, hands_may_start, stakes_at
+
+# While the clock has not started or is paused on a break, the dealer looks again this often.
+WAIT_POLL_SECONDS = 10.0
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentPlay:
+    """The tournament playing at a table, as a deal needs it: its clock and its structure."""
+
+    clock: Clock
+    structure: Structure
+
+
+@dataclass(frozen=True, slots=True)
+class CashGame:
+    """A table's own game and stakes, which it plays when no tournament plays at it."""
+
+    game: str
+    stakes: Stakes
+
+
+@dataclass(frozen=True, slots=True)
+class Busted:
+    """A player who ran out of chips in a hand, with the chips they started it with."""
+
+    player: str
+    chips_at_start: int
+
+
+def depends_on_tournament(state: LiveTable, intent: Mapping[str, Any]) -> bool:
+    """Whether `prepare` needs to know the tournament playing at the table: only a sit or a
+    deal between hands does (a hand in progress keeps its own mode and stakes), so other
+    intents cost the app no look-up."""
+    return intent.get("type") in ("sit", "start_hand") and not state.hand_in_progress
+
+
+def table_for(table: TableState, play: TournamentPlay | None) -> TableState:
+    """A table a tournament plays at is in tournament mode (between hands; a hand keeps its own)."""
+    if play is None or table.mode is GameMode.TOURNAMENT or table.hand_in_progress:
+        return table
+    return replace(table, mode=GameMode.TOURNAMENT)
+
+
+def prepare(
+    state: LiveTable,
+    actor: Actor,
+    intent: Mapping[str, Any],
+    now: float,
+    play: TournamentPlay | None,
+    cash: CashGame | None = None,
+) -> tuple[LiveTable, Mapping[str, Any]]:
+    """The state and intent the table applies, given the tournament playing at it (`play`).
+
+    `cash` is the table's own game, needed only when a table left in tournament mode has no
+    tournament any more (`back_to_cash`). Raises `IllegalActionError` when the host deals while
+    the clock forbids it.
+    """
+    if not depends_on_tournament(state, intent):
+        return state, intent
+    if play is None:
+        if cash is None or state.table.mode is not GameMode.TOURNAMENT:
+            return state, intent
+        return back_to_cash(state, actor, intent, cash)
+    if (table := table_for(state.table, play)) is not state.table:
+        state = replace(state, table=table)
+    if intent.get("type") != "start_hand":
+        return state, intent
+    reading = clock_state(play.clock, play.structure, now)
+    if not hands_may_start(reading):
+        reason = why_no_deal(reading)
+        if actor == SYSTEM and state.next_deal_at is not None and state.next_deal_at <= now:
+            running = reading.started and not reading.paused
+            wait = max(reading.seconds_left, 1.0) if running else WAIT_POLL_SECONDS
+            return state, {"type": "deal_waits", "until": now + wait, "reason": reason}
+        raise IllegalActionError(reason)
+    table = engine_table.set_game(state.table, state.table.game, stakes_at(reading))
+    return replace(state, table=table), intent
+
+
+def back_to_cash(
+    state: LiveTable, actor: Actor, intent: Mapping[str, Any], cash: CashGame
+) -> tuple[LiveTable, Mapping[str, Any]]:
+    """A table left in tournament mode with no tournament playing at it: back to a cash table.
+
+    It takes the table's own game and stakes; the dealer's timer does not deal on (a pause),
+    so later cash play starts when the host deals.
+    """
+    table = engine_table.set_game(replace(state.table, mode=GameMode.CASH), cash.game, cash.stakes)
+    state = replace(state, table=table)
+    dealer_running = state.dealing or state.next_deal_at is not None
+    if actor == SYSTEM and intent.get("type") == "start_hand" and dealer_running:
+        return state, {"type": "pause"}
+    return state, intent
+
+
+def why_no_deal(reading: ClockReading) -> str:
+    """Why no hand may start now, for people.
+
+    >>> from engine.tournament import start, template
+    >>> why_no_deal(clock_state(Clock(), template("home-2h"), now=0))
+    'No hands are dealt before the tournament clock starts.'
+    >>> home = template("home-2h")  # a break follows its fourth level
+    >>> why_no_deal(clock_state(start(Clock(), now=0), home, now=4 * 15 * 60 + 60))
+    'No hands are dealt during a break (9:00 left).'
+    """
+    if not reading.started:
+        return "No hands are dealt before the tournament clock starts."
+    left = round(reading.seconds_left)
+    return f"No hands are dealt during a break ({left // 60}:{left % 60:02d} left)."
+
+
+def busted(state: LiveTable, events: list[dict[str, Any]]) -> list[Busted]:
+    """The players of a tournament table left with no chips by the hand that just finished.
+
+    `state` is the table after the hand (it still holds the hand, and so who was dealt in
+    with how many chips); nobody busts at a cash table, or while no hand finished.
+    """
+    finished = next((e for e in events if e.get("type") == "table.hand_finished"), None)
+    if finished is None or state.table.mode is not GameMode.TOURNAMENT or state.hand is None:
+        return []
+    final = {int(seat): chips for seat, chips in finished["final_stacks"].items()}
+    return [Busted(s.player, s.stack) for s in state.hand.config.seats if final.get(s.seat) == 0]
 
 
 @register_intent("deal_waits", {SYSTEM})

@@ -7,6 +7,13 @@ engine apply the intent, append its events to the log, save the snapshot, and af
 commit send the table's group a hint ``{"type": "table.changed", "version": v}`` that
 carries no state (so no card ever passes through the channel layer).
 
+It is the bottom of the app: services call it, never the other way round. What a deal at a
+tournament's table depends on (its mode, the level's stakes, a wait or a refusal) is decided by
+`engine.live.tournament` from the tournament's stored clock (read by `tables.live.tournament`);
+what the night records of a finished hand (a tournament's busts) is written by receivers of
+`hand_finished`, in the same transaction. A refusal is `tables.errors.ActionRefused`, with the
+protocol's code.
+
 Actors: ``"host"``, ``"system"``, or ``"player:<Player pk>"``; a player's seat is looked
 up in the locked snapshot, so a seat change can never race an action.
 """
@@ -25,6 +32,7 @@ from typing import Any
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import IntegrityError, transaction
+from django.dispatch import Signal
 from django.utils import timezone
 
 from engine import live
@@ -34,12 +42,15 @@ from engine.events import event_from_json
 from engine.games import GAMES
 from engine.hand import Hand as EngineHand
 from engine.live import LiveOptions, LiveTable, Projector
+from engine.live import tournament as tournament_rules
 from engine.shuffle import seed_from_hex, shuffled_deck
 from engine.table import new_table, sit
-from engine.table_state import stakes_for_game
+from engine.table_state import GameMode, stakes_for_game
 from tables.errors import ActionRefused
 from tables.live import rows as live_rows
+from tables.live import tournament as stored_tournament
 from tables.models import Seat, Table
+from tables.models.ledger import chips_to_sit_with
 from tables.models.live import Hand, HandEvent, TableSnapshot
 
 logger = logging.getLogger(__name__)
@@ -51,14 +62,10 @@ PLAYER_PREFIX = "player:"
 # write path need not look them up; LiveTable.from_json ignores the key.
 LOG_KEY = "log"
 
-
-class IntentRefused(Exception):
-    """Refused with nothing changed. `code` is the protocol's error code, `message` is for people."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
+# Sent inside the write's transaction when a hand ends, with `table_id`, `state` (the table
+# after the hand), `events` and `now`: what the night records of a hand (a tournament's busts,
+# connected in tables.apps) is written with it, and a receiver's refusal undoes the write.
+hand_finished = Signal()
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,26 +85,23 @@ def player_actor(player_id: int) -> str:
 
 
 def initial_state(table: Table) -> LiveTable:
-    """A new live table from the Django table, with the players already seated there."""
+    """A new live table from the Django table, with the players already seated there; a table
+    a tournament plays at is in tournament mode."""
     opening = stakes_for_game(table.game, small_blind=table.small_blind, big_blind=table.big_blind)
     state = new_table(max_seats=table.max_seats, game=table.game, stakes=Stakes(**opening))
     for seat in Seat.objects.filter(table=table).select_related("player"):
         stack = starting_stack(seat)
         if stack < 1:
-            continue  # nobody sits down without chips: seating them is refused (player_seated)
+            continue  # nobody sits down without chips: seating them is refused (services.seating)
         state = sit(state, seat.number, str(seat.player_id), stack, seat.player.display_name)
-    from tables.services.tournament_play import table_mode  # it reads tournaments, which use this module
-
-    return live.new_live_table(table_mode(table.pk, state), LiveOptions())
+    state = tournament_rules.table_for(state, stored_tournament.play_at(table.pk))
+    return live.new_live_table(state, LiveOptions())
 
 
 def starting_stack(seat: Seat) -> int:
-    """Chips a player sits down with: what the ledger says they hold, or the default stack for
-    a player with no ledger entries (tables.services.ledger.chips_to_sit_with)."""
-    from tables.services.ledger import chips_to_sit_with  # the ledger reads live tables too
-    from tables.services.tournament_play import starting_stack as tournament_stack
-
-    in_tournament = tournament_stack(seat)
+    """Chips a player sits down with: a tournament entrant the tournament's starting stack, anyone
+    else what the ledger says they hold, or the default stack for a player with no ledger entries."""
+    in_tournament = stored_tournament.starting_stack(seat.player_id)
     if in_tournament is not None:
         return in_tournament
     chips = chips_to_sit_with(seat.player)
@@ -111,7 +115,7 @@ def locked_snapshot(table_id: int) -> live_rows.SnapshotRow:
         return row
     table = Table.objects.filter(pk=table_id).first()
     if table is None:
-        raise IntentRefused("not_found", "This table does not exist.")
+        raise ActionRefused("This table does not exist.", code="not_found")
     try:
         with transaction.atomic():
             TableSnapshot.objects.create(table=table, state=initial_state(table).to_json(), version=0)
@@ -149,11 +153,11 @@ def _engine_actor(actor: str, state: LiveTable) -> live.Actor:
     if actor.startswith(PLAYER_PREFIX):
         seat = state.seat_of(actor.removeprefix(PLAYER_PREFIX))
         if seat is None:
-            raise IntentRefused("forbidden", "You are not seated at this table.")
+            raise ActionRefused("You are not seated at this table.", code="forbidden")
         return seat
     if actor in (live.HOST, live.SYSTEM):
         return actor
-    raise IntentRefused("forbidden", "Unknown actor.")
+    raise ActionRefused("Unknown actor.", code="forbidden")
 
 
 def apply_intent(
@@ -164,7 +168,7 @@ def apply_intent(
     expected_version: int | None = None,
     now: float | None = None,
 ) -> Applied:
-    """Apply one intent to a table, or raise IntentRefused with nothing changed."""
+    """Apply one intent to a table, or raise ActionRefused with nothing changed."""
     try:
         with transaction.atomic():
             locked = locked_table(table_id)
@@ -178,8 +182,8 @@ def apply_intent(
                 if done is not None:
                     return Applied(done, duplicate=True)
             if expected_version is not None and live.is_stale(locked.state, expected_version):
-                raise IntentRefused(
-                    "stale_version", f"The table has moved on (version {version}); decide again."
+                raise ActionRefused(
+                    f"The table has moved on (version {version}); decide again.", code="stale_version"
                 )
             moment = time.time() if now is None else now
             return apply_locked(locked, actor, intent, client_id, moment)
@@ -202,27 +206,40 @@ def apply_locked(
 ) -> Applied:
     """The write path's second half, for callers that already hold the table's lock."""
     row, state = locked.row, locked.state
-    from tables.services import tournament_play  # it reads tournaments, whose services use this module
-
-    # A tournament's table: its mode, and the stakes of the level in force when a hand is dealt.
-    state, intent = tournament_play.prepare(row.table_id, state, actor, intent, now)
     try:
-        new, events = live.apply(state, _engine_actor(actor, state), intent, now)
+        engine_actor = _engine_actor(actor, state)
+        # A tournament's table: its mode, and the stakes of the level in force when a hand is dealt.
+        state, intent = _with_tournament(row.table_id, state, engine_actor, intent, now)
+        new, events = live.apply(state, engine_actor, intent, now)
     except live.ForbiddenError as error:
-        raise IntentRefused("forbidden", str(error)) from None
+        raise ActionRefused(str(error), code="forbidden") from None
     except live.StaleIntentError as error:
-        raise IntentRefused("stale_version", str(error)) from None
+        raise ActionRefused(str(error), code="stale_version") from None
     except EngineError as error:
-        raise IntentRefused("illegal", str(error)) from None
+        raise ActionRefused(str(error), code="illegal") from None
     if new is state:
         return Applied(row.version)
     log = _append_events(row.table_id, locked.log, state, new, actor, intent, client_id, events)
     live_rows.save_snapshot(row, {**new.to_json(), LOG_KEY: log}, new.version, _as_datetime(new.due_at))
-    tournament_play.hand_played(row.table_id, new, events, now)  # busts and rebuys
+    if any(event["type"] == "table.hand_finished" for event in events):
+        hand_finished.send(LiveTable, table_id=row.table_id, state=new, events=events, now=now)
     committed = Committed(new, log, row.updated_at)
     table_id = row.table_id
     transaction.on_commit(lambda: _committed(table_id, committed))
     return Applied(new.version)
+
+
+def _with_tournament(
+    table_id: int, state: LiveTable, actor: live.Actor, intent: Mapping[str, Any], now: float
+) -> tuple[LiveTable, Mapping[str, Any]]:
+    """The state and intent the engine applies, given what is stored of a tournament at the table
+    (read only for a sit or a deal between hands)."""
+    if not tournament_rules.depends_on_tournament(state, intent):
+        return state, intent
+    play = stored_tournament.play_at(table_id)
+    left_over = play is None and state.table.mode is GameMode.TOURNAMENT
+    cash = stored_tournament.cash_game(table_id) if left_over else None
+    return tournament_rules.prepare(state, actor, intent, now, play, cash)
 
 
 def _as_datetime(epoch: float | None) -> datetime.datetime | None:
@@ -339,7 +356,7 @@ def _load(table_id: int) -> Committed:
         )
     table = Table.objects.filter(pk=table_id).first()
     if table is None:
-        raise IntentRefused("not_found", "This table does not exist.")
+        raise ActionRefused("This table does not exist.", code="not_found")
     return Committed(initial_state(table), None, None)
 
 
@@ -427,52 +444,3 @@ def replay_hand(hand: Hand) -> EngineHand:
     deck = shuffled_deck(seed_from_hex(hand.seed), short_deck=bool(game and game.short_deck))
     rows = hand.events.exclude(kind="intent").exclude(kind__startswith="table.").order_by("seq")
     return EngineHand.replay(config, deck, [event_from_json(row.payload) for row in rows])
-
-
-# Seating from the host page ---------------------------------------------------------------------
-
-
-def player_seated(seat: Seat) -> None:
-    """The host seated or moved a player (tables.services.seating): the live tables learn it
-    through the write path. Call inside the seating transaction: a refusal undoes the seating."""
-    player_id = str(seat.player_id)
-    stack = starting_stack(seat)
-    others = TableSnapshot.objects.filter(table__night_id=seat.table.night_id).exclude(table_id=seat.table_id)
-    try:
-        for snapshot in others:
-            old = LiveTable.from_json(snapshot.state)
-            found = old.table.seat_of(player_id)
-            if found is None:
-                continue
-            if old.hand_in_progress and old.hand is not None and found.seat in old.hand.index:
-                raise ActionRefused(f"{found.name or 'This player'} is in a hand; move them when it ends.")
-            stack = found.stack
-            apply_intent(snapshot.table_id, live.SYSTEM, {"type": "leave", "seat": found.seat})
-        here = load_state(seat.table_id).table.seat_of(player_id)
-        if here is None:
-            sit_down = {"type": "sit", "seat": seat.number, "player": player_id, "stack": stack}
-            apply_intent(seat.table_id, live.SYSTEM, {**sit_down, "name": seat.player.display_name})
-        elif here.seat != seat.number:
-            move = {"type": "change_seat", "seat": here.seat, "to": seat.number}
-            apply_intent(seat.table_id, live.SYSTEM, move)
-        if here is not None and here.stack != stack:
-            # A table with no snapshot yet seated them with a fresh stack: they bring their own.
-            refill = {"type": "set_stack", "seat": seat.number, "stack": stack}
-            apply_intent(seat.table_id, live.SYSTEM, refill)
-    except IntentRefused as refused:
-        raise ActionRefused(refused.message) from None
-
-
-def player_removed(player_id: int, night_id: int) -> None:
-    """The player left the night (tables.services.joining.remove_player): every live table of
-    the night that seats them learns it through the write path, with a `leave` intent. Between
-    hands they leave at once; dealt in to a hand, the engine marks them leaving and they go when
-    it ends. Call inside the removal's transaction."""
-    for snapshot in TableSnapshot.objects.filter(table__night_id=night_id).only("table_id", "state"):
-        found = LiveTable.from_json(snapshot.state).table.seat_of(str(player_id))
-        if found is None or found.leaving:
-            continue
-        try:
-            apply_intent(snapshot.table_id, live.SYSTEM, {"type": "leave", "seat": found.seat})
-        except IntentRefused as refused:
-            raise ActionRefused(refused.message) from None

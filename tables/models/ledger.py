@@ -8,10 +8,13 @@ deleting the whole night removes them.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.db import models
+
+if TYPE_CHECKING:
+    from tables.models.night import Player
 
 
 class AppendOnlyError(Exception):
@@ -101,6 +104,25 @@ class LedgerEntry(AppendOnlyModel):
         """Whether this entry counts as money and chips brought in (else taken out)."""
         kind = self.corrects.kind if self.kind == EntryKind.CORRECTION and self.corrects else self.kind
         return kind in KINDS_IN
+
+
+def chips_to_sit_with(player: Player) -> int | None:
+    """Chips a player sits down with: the chips in their hand (called as they take the seat).
+    None for a player the ledger never saw (the table then gives its default stack, which the
+    totals report as chips not bought). The write path seats a player with them; the ledger's
+    own reports count them as held (tables.services.ledger.chips_in_hand)."""
+    rows = list(LedgerEntry.objects.filter(player=player).select_related("corrects").order_by("id"))
+    if not rows:
+        return None
+    held = 0
+    for row in rows:
+        if row.kind == EntryKind.CASH_OUT and row.table_id is not None:
+            held = 0  # they left a table with its stack: what they held before went onto it
+        elif row.table_id is None and row.is_in:
+            held += row.chips
+        elif row.table_id is None and row.kind == EntryKind.CASH_OUT:
+            held -= row.chips
+    return held
 
 
 class RequestStatus(models.TextChoices):

@@ -115,10 +115,7 @@ def send(
     """Send one host intent through the write path and log it; returns the table's new version."""
     check_host(by, table.night)
     with transaction.atomic():
-        try:
-            applied = live.apply_intent(table.pk, engine_live.HOST, dict(intent))
-        except live.IntentRefused as refused:
-            raise ActionRefused(refused.message) from None
+        applied = live.apply_intent(table.pk, engine_live.HOST, dict(intent))
         audit.record(table.night, by, f"{table.name}: {what}", why, table=table, payload=dict(intent))
     return applied.version
 
@@ -186,13 +183,10 @@ def swap_players(table: Table, by: AbstractBaseUser | None, first: int, second: 
             raise ActionRefused(f"{table.name} is full: a swap needs one free seat to step aside into.")
         aside = free[0]
         a, b = seats[first], seats[second]
-        try:
-            for seat_from, seat_to in ((first, aside), (second, first), (aside, second)):
-                live.apply_intent(
-                    table.pk, engine_live.HOST, {"type": "change_seat", "seat": seat_from, "to": seat_to}
-                )
-        except live.IntentRefused as refused:
-            raise ActionRefused(refused.message) from None
+        for seat_from, seat_to in ((first, aside), (second, first), (aside, second)):
+            live.apply_intent(
+                table.pk, engine_live.HOST, {"type": "change_seat", "seat": seat_from, "to": seat_to}
+            )
         # The seat rows follow, through the free seat too (one player per seat at every step).
         a.number = aside
         a.save(update_fields=["number"])
@@ -281,11 +275,8 @@ def save_settings(
         },
     }
     with transaction.atomic():
-        try:
-            live.apply_intent(table.pk, engine_live.HOST, game_intent)
-            live.apply_intent(table.pk, engine_live.HOST, options_intent(current))
-        except live.IntentRefused as refused:
-            raise ActionRefused(refused.message) from None
+        live.apply_intent(table.pk, engine_live.HOST, game_intent)
+        live.apply_intent(table.pk, engine_live.HOST, options_intent(current))
         current.applied = True
         current.save()
         game_name = GAMES[current.game].name

@@ -216,10 +216,7 @@ def apply_ruling(
         # The hand's own history records the host's reason with the ruling.
         intent.update(reason=why.strip(), host=audit.who_label(by))
     with transaction.atomic():
-        try:
-            applied = live.apply_intent(table.pk, engine_live.HOST, intent, expected_version=version)
-        except live.IntentRefused as refused:
-            raise ActionRefused(refused.message) from None
+        applied = live.apply_intent(table.pk, engine_live.HOST, intent, expected_version=version)
         audit.record(
             table.night,
             by,

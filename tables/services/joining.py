@@ -8,9 +8,11 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from engine.live import SYSTEM, LiveTable
+from tables import live
 from tables.errors import ActionRefused
-from tables.live import player_removed
 from tables.models import MAX_NAME_LENGTH, Night, Player
+from tables.models.live import TableSnapshot
 
 
 def new_session_token() -> str:
@@ -76,8 +78,19 @@ def remove_player(player: Player) -> None:
     """The guest has left the night: free their seat and their name, and leave the live table
     (at once between hands; dealt in to a hand, when it ends)."""
     with transaction.atomic():
-        player_removed(player.pk, player.night_id)
+        _leave_live_tables(player.pk, player.night_id)
         player.seats.all().delete()
         player.status = Player.Status.LEFT
         player.transfer_token = None
         player.save(update_fields=["status", "transfer_token"])
+
+
+def _leave_live_tables(player_id: int, night_id: int) -> None:
+    """Every live table of the night that seats the player learns they left, through the write
+    path, with a `leave` intent. Between hands they leave at once; dealt in to a hand, the
+    engine marks them leaving and they go when it ends. Call inside the removal's transaction."""
+    for snapshot in TableSnapshot.objects.filter(table__night_id=night_id).only("table_id", "state"):
+        found = LiveTable.from_json(snapshot.state).table.seat_of(str(player_id))
+        if found is None or found.leaving:
+            continue
+        live.apply_intent(snapshot.table_id, SYSTEM, {"type": "leave", "seat": found.seat})

@@ -11,9 +11,11 @@ from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
 
+from engine.live import SYSTEM, LiveTable
 from tables import live
 from tables.errors import ActionRefused
 from tables.models import Night, Player, Seat, Table
+from tables.models.live import TableSnapshot
 
 
 @dataclass(frozen=True)
@@ -54,7 +56,7 @@ def seat_waiting_players(table: Table) -> SeatingResult:
             number = secrets.choice(free)
             free.remove(number)
             seated.append(Seat.objects.create(table=table, number=number, player=player))
-            live.player_seated(seated[-1])
+            _sit_at_live_table(seated[-1])
     return SeatingResult(seated=seated, still_waiting=len(waiting) - len(seated))
 
 
@@ -87,5 +89,34 @@ def move_player(player: Player, table: Table, number: int) -> Seat:
                     seat.save(update_fields=["table", "number"])
         except IntegrityError:
             raise ActionRefused(f"Seat {number} at {table.name} was just taken.") from None
-        live.player_seated(seat)
+        _sit_at_live_table(seat)
     return seat
+
+
+def _sit_at_live_table(seat: Seat) -> None:
+    """The host seated or moved a player: the live tables learn it through the write path.
+    Call inside the seating transaction: a refusal undoes the seating."""
+    player_id = str(seat.player_id)
+    stack = live.starting_stack(seat)
+    from_another_table = False  # then they bring the stack they had there
+    others = TableSnapshot.objects.filter(table__night_id=seat.table.night_id).exclude(table_id=seat.table_id)
+    for snapshot in others:
+        old = LiveTable.from_json(snapshot.state)
+        found = old.table.seat_of(player_id)
+        if found is None:
+            continue
+        if old.hand_in_progress and old.hand is not None and found.seat in old.hand.index:
+            raise ActionRefused(f"{found.name or 'This player'} is in a hand; move them when it ends.")
+        stack, from_another_table = found.stack, True
+        live.apply_intent(snapshot.table_id, SYSTEM, {"type": "leave", "seat": found.seat})
+    here = live.load_state(seat.table_id).table.seat_of(player_id)
+    if here is None:
+        sit_down = {"type": "sit", "seat": seat.number, "player": player_id, "stack": stack}
+        live.apply_intent(seat.table_id, SYSTEM, {**sit_down, "name": seat.player.display_name})
+    elif here.seat != seat.number:
+        move = {"type": "change_seat", "seat": here.seat, "to": seat.number}
+        live.apply_intent(seat.table_id, SYSTEM, move)
+    if here is not None and from_another_table and here.stack != stack:
+        # A table with no snapshot yet seated them with a fresh stack: they bring their own.
+        refill = {"type": "set_stack", "seat": seat.number, "stack": stack}
+        live.apply_intent(seat.table_id, SYSTEM, refill)

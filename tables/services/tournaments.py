@@ -52,6 +52,7 @@ from tables.errors import ActionRefused
 from tables.models import Night, Player, Seat
 from tables.models.live import TableSnapshot
 from tables.models.tournaments import Tournament, TournamentAction, TournamentEntry, TournamentLog
+from tables.services.tournament_stacks import add_on_seated, rebuy_seated
 
 DEFAULT_PAYOUTS = PayoutTable((50, 30, 20))
 CLOCK_ACTIONS = (
@@ -309,8 +310,6 @@ def record_rebuy(
             raise ActionRefused(decision.reason)
         entry.rebuys += 1
         entry.save(update_fields=["rebuys"])
-        from tables.services.tournament_play import rebuy_seated  # it uses the write path
-
         rebuy_seated(entry, tournament.get_rebuy_rules().rebuy_stack)  # their stack, refilled at the table
         tournament.version += 1
         tournament.save(update_fields=["version"])
@@ -338,8 +337,6 @@ def record_add_on(
             raise ActionRefused(decision.reason)
         entry.add_ons += 1
         entry.save(update_fields=["add_ons"])
-        from tables.services.tournament_play import add_on_seated  # it uses the write path
-
         add_on_seated(entry, tournament.get_rebuy_rules().add_on_stack)  # the chips, on their stack
         tournament.version += 1
         tournament.save(update_fields=["version"])

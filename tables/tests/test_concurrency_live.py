@@ -9,7 +9,8 @@ import pytest
 from django.db import connection
 
 from conftest import require_service
-from tables.live import IntentRefused, apply_intent, load_state, player_actor
+from tables.errors import ActionRefused
+from tables.live import apply_intent, load_state, player_actor
 from tables.models.live import HandEvent
 from tables.tests.live_helpers import seat_players
 
@@ -56,7 +57,7 @@ def test_conflicting_actions_for_one_table_apply_exactly_once_per_version(table)
                     state.version,
                 )
                 results.append(("applied", applied.version))
-            except IntentRefused as refused:
+            except ActionRefused as refused:
                 results.append((refused.code, None))
             finally:
                 connection.close()

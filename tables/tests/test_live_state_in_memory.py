@@ -16,7 +16,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from tables.live import LOG_KEY, IntentRefused, _recent, apply_intent, load_state, player_actor
+from tables.errors import ActionRefused
+from tables.live import LOG_KEY, _recent, apply_intent, load_state, player_actor
 from tables.models import Player, Table
 from tables.models.live import HandEvent, TableSnapshot
 from tables.tests.live_helpers import SEED, seat_players
@@ -90,7 +91,7 @@ def test_a_row_with_the_same_version_but_written_at_another_time_is_not_taken_fo
     other["hand"]["to_act"] = other_to_act
     TableSnapshot.objects.filter(table=table).update(state=other, updated_at=timezone.now())
     assert load_state(table.pk).version == held.state.version
-    with pytest.raises(IntentRefused) as refused:
+    with pytest.raises(ActionRefused) as refused:
         actor = player_actor(dealt[to_act - 1].pk)
         apply_intent(table.pk, actor, _call_intent(), "", held.state.version)
     assert refused.value.code == "illegal"  # in the row it is no longer their turn
@@ -111,7 +112,7 @@ def test_a_refused_intent_leaves_the_state_in_memory_as_committed(table, dealt):
         s.seat for s in load_state(table.pk).hand.seats if s.seat != load_state(table.pk).hand.to_act
     )
     check = {"type": "act", "action": {"type": "check"}}
-    with pytest.raises(IntentRefused):
+    with pytest.raises(ActionRefused):
         apply_intent(table.pk, player_actor(dealt[waiting - 1].pk), check)
     row = TableSnapshot.objects.get(table=table)
     held = {**_recent[table.pk].state.to_json(), LOG_KEY: _recent[table.pk].log}

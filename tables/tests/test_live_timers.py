@@ -9,7 +9,8 @@ import pytest
 from channels.db import database_sync_to_async
 
 from tables import timers
-from tables.live import IntentRefused, apply_intent, load_state
+from tables.errors import ActionRefused
+from tables.live import apply_intent, load_state
 from tables.models.live import TableSnapshot
 from tables.tests.live_helpers import (
     Phone,
@@ -44,7 +45,7 @@ def test_a_due_action_clock_folds_the_player_and_a_second_firing_is_a_no_op(cloc
     assert after.version == before.version + 1
     assert after.hand.seat(before.hand.to_act).folded
     # Another process that saw the old version fires the same timeout: refused as stale.
-    with pytest.raises(IntentRefused) as refused:
+    with pytest.raises(ActionRefused) as refused:
         apply_intent(table.pk, "system", {"type": "timeout", "version": before.version}, now=1031)
     assert refused.value.code == "stale_version"
     assert load_state(table.pk).version == after.version

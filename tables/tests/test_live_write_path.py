@@ -12,7 +12,8 @@ from engine.live import new_live_table
 from engine.shuffle import commitment
 from engine.table import new_table
 from engine.tests.hand_helpers import stakes_for
-from tables.live import IntentRefused, apply_intent, load_state, player_actor, replay_hand
+from tables.errors import ActionRefused
+from tables.live import apply_intent, load_state, player_actor, replay_hand
 from tables.models.live import Hand, HandEvent, TableSnapshot
 from tables.tests.live_helpers import SEED, random_action, seat_players
 
@@ -75,7 +76,7 @@ def test_a_stale_version_is_refused_and_nothing_is_written(table):
     state = load_state(table.pk)
     rows = HandEvent.objects.count()
     actor = player_actor(players[state.hand.to_act - 1].pk)
-    with pytest.raises(IntentRefused) as refused:
+    with pytest.raises(ActionRefused) as refused:
         apply_intent(
             table.pk, actor, {"type": "act", "action": {"type": "fold"}}, "c-2", state.changed_at - 1
         )
@@ -88,7 +89,7 @@ def test_an_illegal_action_is_refused_with_the_engines_reason(table):
     apply_intent(table.pk, "host", {"type": "start_hand"})
     state = load_state(table.pk)
     waiting = next(s for s in state.hand.seats if s.seat != state.hand.to_act)
-    with pytest.raises(IntentRefused) as refused:
+    with pytest.raises(ActionRefused) as refused:
         apply_intent(
             table.pk, player_actor(players[waiting.seat - 1].pk), {"type": "act", "action": {"type": "check"}}
         )
