@@ -54,8 +54,9 @@ Extending
   line in `engine.appliers.APPLIERS` (event type -> function(hand, event)). New dealer steps: a
   `StepKind` and a `Step(kind, street, count)` in a GameDef's `steps`, plus a line in
   `dealer.STEP_HANDLERS` (kind -> function(hand, step) -> Event | None). New games: a line in
-  `games.GAMES`, with their announced `options`; `dealer.OPTION_CHECKS[key] = check(config)`
-  refuses bad `HandConfig.options`. `showdown.hand_value(hand, seat, board=0)` ranks a hand (cards speak).
+  `games.GAMES`, with their announced `options`, and in `dealer.OPTION_CHECKS` (key ->
+  check(config)) when the game refuses bad `HandConfig.options`.
+  `showdown.hand_value(hand, seat, board=0)` ranks a hand (cards speak).
 Views: `engine.views.view(hand, viewer)` with viewer a seat number, "host" or "public".
 Home games, out-of-turn actions and host rulings (engine.house, .rulings, .out_of_turn,
 .blind_holdem, .crazy_blind_man, .home_views)
