@@ -48,6 +48,7 @@ from dataclasses import dataclass, replace
 
 from engine.config import HandConfig, Post, PostKind, SeatInHand, Stakes
 from engine.errors import TableError
+from engine.forced_bets import blind_seats
 from engine.games import ForcedBets
 from engine.table_state import (
     GameMode,
@@ -102,9 +103,8 @@ def _positions(state: TableState, eligible: list[int]) -> Positions:
         button = start if start in eligible else next_in(n, start, eligible)
         assert button is not None
         if len(eligible) == 2:
-            big = next_in(n, button, eligible)
-            assert big is not None
-            return Positions(button, button, big, True)
+            small, big = blind_seats(eligible, button)
+            return Positions(button, small, big, True)
         small = next_in(n, button, eligible)
         assert small is not None
         big = next_in(n, small, eligible)
@@ -114,9 +114,11 @@ def _positions(state: TableState, eligible: list[int]) -> Positions:
     big = next_in(n, last_big, eligible)
     assert big is not None
     if len(eligible) == 2:
-        other = next_in(n, big, eligible)
-        assert other is not None
-        return Positions(other, other, big, True)
+        # The other player has the button, and so the small blind (engine.forced_bets.blind_seats).
+        button = next_in(n, big, eligible)
+        assert button is not None
+        small, big = blind_seats(eligible, button)
+        return Positions(button, small, big, True)
     small = last_big
     if state.last_hand_heads_up:
         button = seat_before(state, small)

@@ -4,14 +4,15 @@
 the dealer event to record next (posting, dealing, burning, board cards, starting
 and ending betting rounds, turning all-in hands face up, the showdown order,
 awarding pots), or None when a player must decide or the hand is over.
-`STEP_HANDLERS` maps a step kind to the function that answers that; variants add
-their own kinds there.
+`STEP_HANDLERS` maps every step kind of `engine.games.StepKind` to the function that
+answers that, the home games' own steps included; `OPTION_CHECKS` lists the games that
+check their announced options.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engine import betting, showdown
 from engine.cards import Card
@@ -24,13 +25,11 @@ from engine.events import (
     HandsTabled,
     HoleCardsDealt,
     PostsMade,
-    PotsAwarded,
     RoundEnded,
     RoundStarted,
-    ShowdownStarted,
 )
 from engine.games import GAMES, ForcedBets, GameDef, Step, StepKind, Structure, cards_needed
-from engine.house import out_of_turn
+from engine.house import blind_holdem, crazy_blind_man, out_of_turn
 from engine.pots import build_pots, uncalled_bet
 from engine.seating import seat_after
 
@@ -39,7 +38,11 @@ if TYPE_CHECKING:
 
 StepHandler = Callable[["Hand", Step], "Event | None"]
 
-OPTION_CHECKS: dict[str, Callable[[HandConfig], None]] = {}
+OPTION_CHECKS: dict[str, Callable[[HandConfig], None]] = {
+    "blind_holdem": blind_holdem.validate_options,
+    "crazy_blind_man": crazy_blind_man.validate_options,
+    "crazy_blind_man_fl": crazy_blind_man.validate_options,
+}
 """Per game key: raises ConfigurationError when `HandConfig.options` (or posts) do not suit that game."""
 
 
@@ -199,11 +202,7 @@ def _end_round(hand: Hand, street: int | None = None) -> Event:
 
 
 def _showdown(hand: Hand, step: Step) -> Event | None:
-    if not hand.showdown_order:
-        return ShowdownStarted(showdown.order(hand))
-    if hand.to_act is not None:
-        return None
-    return showdown.award(hand)
+    return showdown.next_event(hand)
 
 
 STEP_HANDLERS: dict[str, StepHandler] = {
@@ -213,13 +212,17 @@ STEP_HANDLERS: dict[str, StepHandler] = {
     StepKind.BOARD: _board,
     StepKind.BETTING: _betting,
     StepKind.SHOWDOWN: _showdown,
+    StepKind.BLIND_BOARD: blind_holdem.gated_board,
+    StepKind.COLLECT_STAKES: blind_holdem.collect_stakes,
+    StepKind.BLIND_SHOWDOWN: blind_holdem.blind_showdown,
+    StepKind.REMOVAL: crazy_blind_man.removal_step,
 }
 
 
-# How dealer events change the hand -------------------------------------------------------
+# How dealer events change the hand (engine.appliers lists them) ------------------------------
 
 
-def _apply_posts(hand: Hand, event: PostsMade) -> None:
+def apply_posts(hand: Hand, event: PostsMade) -> None:
     for post in event.posts:
         s = hand.seats[hand.index[post.seat]]
         s.stack -= post.amount
@@ -234,7 +237,7 @@ def _apply_posts(hand: Hand, event: PostsMade) -> None:
     hand.step += 1
 
 
-def _apply_hole_cards(hand: Hand, event: HoleCardsDealt) -> None:
+def apply_hole_cards(hand: Hand, event: HoleCardsDealt) -> None:
     for seat, cards in event.hands:
         hand.seats[hand.index[seat]].hole = cards
         hand.next_card += len(cards)
@@ -242,13 +245,13 @@ def _apply_hole_cards(hand: Hand, event: HoleCardsDealt) -> None:
     hand.step += 1
 
 
-def _apply_burn(hand: Hand, event: CardBurned) -> None:
+def apply_burn(hand: Hand, event: CardBurned) -> None:
     hand.burned.append(event.card)
     hand.next_card += 1
     hand.step += 1
 
 
-def _apply_board(hand: Hand, event: BoardDealt) -> None:
+def apply_board(hand: Hand, event: BoardDealt) -> None:
     for board, cards in zip(hand.boards, event.cards, strict=True):
         board.extend(cards)
         hand.next_card += len(cards)
@@ -257,7 +260,7 @@ def _apply_board(hand: Hand, event: BoardDealt) -> None:
     hand.step += 1
 
 
-def _apply_round_ended(hand: Hand, event: RoundEnded) -> None:
+def apply_round_ended(hand: Hand, event: RoundEnded) -> None:
     for seat, amount in event.returned:
         s = hand.seats[hand.index[seat]]
         s.bet -= amount
@@ -274,18 +277,6 @@ def _apply_round_ended(hand: Hand, event: RoundEnded) -> None:
     hand.step += 1
 
 
-def _apply_hands_tabled(hand: Hand, event: HandsTabled) -> None:
+def apply_hands_tabled(hand: Hand, event: HandsTabled) -> None:
     for seat in event.seats:
         hand.seats[hand.index[seat]].shown = True
-
-
-def register_appliers(applies: Callable[[type[Event]], Callable[[Any], Any]]) -> None:
-    applies(PostsMade)(_apply_posts)
-    applies(HoleCardsDealt)(_apply_hole_cards)
-    applies(CardBurned)(_apply_burn)
-    applies(BoardDealt)(_apply_board)
-    applies(RoundStarted)(betting.apply_round_started)
-    applies(RoundEnded)(_apply_round_ended)
-    applies(HandsTabled)(_apply_hands_tabled)
-    applies(ShowdownStarted)(showdown.apply_showdown_started)
-    applies(PotsAwarded)(showdown.apply_pots_awarded)

@@ -21,6 +21,20 @@ from engine.games import GAMES, ForcedBets
 from engine.seating import clockwise_after
 
 
+def blind_seats(order: Sequence[int], button: int | None) -> tuple[int, int]:
+    """(small blind, big blind) among the players dealt in, listed clockwise from the left of
+    the button. "In heads-up play, the small blind is on the button": with two players the
+    button posts the small blind and the other player the big blind; otherwise (or with a dead
+    button) the first two players left of the button post them.
+
+    >>> blind_seats([2, 5, 1], button=1), blind_seats([5, 1], button=1)
+    ((2, 5), (1, 5))
+    """
+    if len(order) == 2 and button in order:
+        return button, next(seat for seat in order if seat != button)
+    return order[0], order[1]
+
+
 def standard_posts(
     game: str, seats: Sequence[int], button: int, stakes: Stakes, *, straddle: bool = False
 ) -> tuple[tuple[Post, ...], int | None, int | None]:
@@ -45,10 +59,7 @@ def standard_posts(
             None,
         )
     posts = [Post(seat, PostKind.ANTE, stakes.ante, False) for seat in order] if stakes.ante else []
-    if len(numbers) == 2 and button in numbers:
-        small, big = button, order[0]  # heads-up: the button posts the small blind
-    else:
-        small, big = order[0], order[1]
+    small, big = blind_seats(order, button)
     if stakes.small_blind:
         posts.append(Post(small, PostKind.SMALL_BLIND, stakes.small_blind, True))
     big_blind = stakes.big_blind or stakes.small_bet

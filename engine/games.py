@@ -14,8 +14,11 @@ forced bets start the pot, the betting structure and how hands are ranked.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import functools
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from enum import StrEnum
+from typing import Any
 
 from engine.cards import SHORT_DECK, STANDARD_DECK, Card
 
@@ -45,12 +48,20 @@ class HandRule(StrEnum):
 
 
 class StepKind(StrEnum):
+    """What the dealer does at one step (engine.dealer.STEP_HANDLERS says how, for each kind)."""
+
     POST = "post"
     DEAL_HOLE = "deal_hole"
     BURN = "burn"
     BOARD = "board"
     BETTING = "betting"
     SHOWDOWN = "showdown"
+    # Blind Hold'em (engine.house.blind_holdem)
+    BLIND_BOARD = "blind_board"  # a board step that first waits for the staged reveal
+    COLLECT_STAKES = "collect_stakes"
+    BLIND_SHOWDOWN = "blind_showdown"
+    # Crazy Blind Man (engine.house.crazy_blind_man)
+    REMOVAL = "removal"
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +84,23 @@ class Step:
 
 
 @dataclass(frozen=True, slots=True)
+class GameOption:
+    """An option announced before the deal: the values a host may choose, the first the default."""
+
+    key: str
+    label: str
+    choices: tuple[tuple[str | bool, str], ...]  # (value, what the host reads)
+
+    @property
+    def default(self) -> str | bool:
+        return self.choices[0][0]
+
+    @property
+    def values(self) -> tuple[str | bool, ...]:
+        return tuple(value for value, _ in self.choices)
+
+
+@dataclass(frozen=True, slots=True)
 class GameDef:
     key: str
     name: str
@@ -86,6 +114,8 @@ class GameDef:
     hand_rule: HandRule = HandRule.ANY_FIVE
     min_players: int = 2
     max_players: int = 10
+    options: tuple[GameOption, ...] = ()  # announced before each deal (`HandConfig.options`)
+    steps: tuple[Step, ...] = ()  # the procedure, when the compiled one does not fit
 
     @property
     def deck(self) -> tuple[Card, ...]:
@@ -93,7 +123,18 @@ class GameDef:
 
     @property
     def procedure(self) -> tuple[Step, ...]:
-        return _PROCEDURES[self.key] if self.key in _PROCEDURES else compile_procedure(self)
+        return self.steps or compile_procedure(self)
+
+    def option(self, key: str) -> GameOption:
+        """The announced option `key` (KeyError if this game has none by that name)."""
+        for option in self.options:
+            if option.key == key:
+                return option
+        raise KeyError(key)
+
+    def announced(self, options: Mapping[str, Any], key: str) -> Any:
+        """The value announced for option `key`, or its default."""
+        return options.get(key, self.option(key).default)
 
     @property
     def burns(self) -> int:
@@ -104,6 +145,7 @@ class GameDef:
         return sum(street.board_cards for street in self.streets)
 
 
+@functools.cache
 def compile_procedure(game: GameDef) -> tuple[Step, ...]:
     """The steps of one hand: posts, the deal, then per street burn/board/betting, then showdown."""
     steps = [Step(StepKind.POST, 0), Step(StepKind.DEAL_HOLE, 0, game.hole_cards)]
@@ -157,6 +199,63 @@ def _bomb(key: str, name: str, hole_cards: int, boards: int) -> GameDef:
     )
 
 
+def _with_removal(game: GameDef) -> GameDef:
+    """Crazy Blind Man: the Hold'em steps with the removal right after the flop's board cards."""
+    steps = list(compile_procedure(game))
+    flop = next(i for i, step in enumerate(steps) if step.kind is StepKind.BOARD and step.street == 1)
+    steps.insert(flop + 1, Step(StepKind.REMOVAL, 1))
+    return replace(game, steps=tuple(steps))
+
+
+def _crazy_blind_man(key: str, name: str, structure: Structure) -> GameDef:
+    """ "Each player holds their three cards against their forehead" (engine.house.crazy_blind_man)."""
+    return _with_removal(
+        GameDef(
+            key=key,
+            name=name,
+            short_deck=False,
+            hole_cards=3,
+            boards=1,
+            streets=holdem_streets(),
+            structure=structure,
+            forced_bets=ForcedBets.BLINDS,
+            # "Each active player removes a card from the nearest active player on their left."
+            options=(
+                GameOption("removal", "Removal", (("nearest_active", "From the nearest player left"),)),
+            ),
+        )
+    )
+
+
+# Blind Hold'em (engine.house.blind_holdem): "There are no blinds, antes, bets, calls or raises
+# beyond this stake." "A single deck is enough for up to 23 players" (no burns).
+BLIND_HOLDEM = GameDef(
+    key="blind_holdem",
+    name="Blind Hold'em",
+    short_deck=False,
+    hole_cards=2,
+    boards=1,
+    streets=holdem_streets(burn=False, preflop_betting=False),
+    structure=Structure.NO_BETTING,
+    forced_bets=ForcedBets.FIXED_STAKE,
+    min_players=2,
+    max_players=23,
+    options=(
+        GameOption("reveal", "Reveal", (("all_at_once", "All at once"), ("staged", "In stages"))),
+        GameOption("look_at_own_cards", "Players see their own cards", ((True, "Yes"), (False, "No"))),
+    ),
+    steps=(
+        Step(StepKind.POST, 0),
+        Step(StepKind.DEAL_HOLE, 0, 2),
+        Step(StepKind.BLIND_BOARD, 1, 3),
+        Step(StepKind.BLIND_BOARD, 2, 1),
+        Step(StepKind.BLIND_BOARD, 3, 1),
+        Step(StepKind.COLLECT_STAKES, 3),
+        Step(StepKind.BLIND_SHOWDOWN, 3),
+    ),
+)
+
+
 GAMES: dict[str, GameDef] = {
     game.key: game
     for game in (
@@ -193,17 +292,12 @@ GAMES: dict[str, GameDef] = {
         _bomb("plo5_bomb_double", "PLO5 Double Board Bomb Pot", 5, 2),
         _bomb("plo6_bomb", "PLO6 Bomb Pot", 6, 1),
         _bomb("plo6_bomb_double", "PLO6 Double Board Bomb Pot", 6, 2),
+        BLIND_HOLDEM,
+        _crazy_blind_man("crazy_blind_man", "Crazy Blind Man", Structure.NO_LIMIT),
+        _crazy_blind_man("crazy_blind_man_fl", "Fixed-Limit Crazy Blind Man", Structure.FIXED_LIMIT),
     )
 }
-
-_PROCEDURES: dict[str, tuple[Step, ...]] = {key: compile_procedure(game) for key, game in GAMES.items()}
-
-
-def register_game(game: GameDef, procedure: tuple[Step, ...] | None = None) -> None:
-    """Add (or replace) a game definition, e.g. a variant defined outside this module,
-    with its own procedure when the compiled one (posts, deal, streets, showdown) does not fit."""
-    GAMES[game.key] = game
-    _PROCEDURES[game.key] = procedure if procedure is not None else compile_procedure(game)
+"""Every game a table can deal, by key."""
 
 
 def cards_needed(game: GameDef, players: int) -> int:

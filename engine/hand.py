@@ -22,8 +22,7 @@ Building a hand
   `engine.forced_bets.standard_config(game, seats, *, button, stakes, straddle=False, **HandConfig
   fields)` and `standard_posts(game, seat_numbers, button, stakes, straddle=False) -> (posts,
   big_blind_seat, straddle_seat)` build the usual forced bets. `engine.games`: `GAMES[key] -> GameDef`,
-  `cards_needed(game, players)`, `deck_is_enough(game, players)`, `max_players_for_deck(game)`,
-  `register_game(GameDef)`.
+  `cards_needed(game, players)`, `deck_is_enough(game, players)`, `max_players_for_deck(game)`.
 Player operations (seat = seat number); each `x` validates, records, applies, runs the dealer and
 returns the list of new events (its own first, then the dealer's):
   `fold(seat)`, `check(seat)`, `call(seat)`, `bet_or_raise(seat, to)` (to = the seat's total bet this
@@ -51,11 +50,13 @@ Events (engine.events, frozen, `to_json()` -> {"type": ..., fields}, `event_from
   `Hand.replay(config, deck, events)` rebuilds the state; `apply(event)` applies one trusted event;
   `record(event)` applies it and runs the dealer.
 Extending
-  New events: subclass `Event` (frozen, slots, ClassVar `type`), `events.register_event`, and
-  `applies(EventClass)(function(hand, event))`. New dealer steps: a `Step(kind, street, count)`
-  in a GameDef procedure plus `dealer.STEP_HANDLERS[kind] = function(hand, step) -> Event | None`;
-  `games.register_game(game, procedure=None)`; `dealer.OPTION_CHECKS[key] = check(config)` refuses
-  bad `HandConfig.options`. `showdown.hand_value(hand, seat, board=0)` ranks a hand (cards speak).
+  New events: subclass `Event` (frozen, slots, ClassVar `type`), `events.register_event`, and a
+  line in `engine.appliers.APPLIERS` (event type -> function(hand, event)). New dealer steps: a
+  `StepKind` and a `Step(kind, street, count)` in a GameDef's `steps`, plus a line in
+  `dealer.STEP_HANDLERS` (kind -> function(hand, step) -> Event | None). New games: a line in
+  `games.GAMES`, with their announced `options`, and in `dealer.OPTION_CHECKS` (key ->
+  check(config)) when the game refuses bad `HandConfig.options`.
+  `showdown.hand_value(hand, seat, board=0)` ranks a hand (cards speak).
 Views: `engine.views.view(hand, viewer)` with viewer a seat number, "host" or "public".
 Home games, out-of-turn actions and host rulings (engine.house, .rulings, .out_of_turn,
 .blind_holdem, .crazy_blind_man, .home_views)
@@ -88,6 +89,7 @@ from operator import attrgetter
 from typing import Any
 
 from engine import betting, dealer, showdown
+from engine.appliers import APPLIERS
 from engine.cards import Card, cards_of
 from engine.config import HandConfig
 from engine.errors import IllegalActionError
@@ -103,7 +105,7 @@ from engine.events import (
     event_from_json,
 )
 from engine.games import GameDef, Step
-from engine.house import hooks as house
+from engine.house import home_game as house
 from engine.pots import Pot
 from engine.seating import clockwise_after
 
@@ -157,18 +159,6 @@ _seat_values = attrgetter(*SeatState.__slots__)  # type: ignore[attr-defined]
 # The hand's plain values (numbers, flags, seat numbers), stored and copied as they are.
 _PLAIN_STATE = ("next_card", "step", "street", "round_open", "to_act", "current_bet", "min_raise")
 _PLAIN_STATE += ("full_level", "raise_count", "raise_cap", "aggressor", "aggressor_street", "pot", "finished")
-
-Applier = Callable[["Hand", Any], None]
-APPLIERS: dict[type[Event], Applier] = {}
-"""How each event type changes a hand. Modules that add events register here."""
-
-
-def applies(event_type: type[Event]) -> Callable[[Applier], Applier]:
-    def register(function: Applier) -> Applier:
-        APPLIERS[event_type] = function
-        return function
-
-    return register
 
 
 class Hand:
@@ -478,14 +468,3 @@ def _can(verify: Callable[..., object], *args: Any) -> bool:
     except IllegalActionError:
         return False
     return True
-
-
-# Player events change the state through the rules modules.
-applies(Folded)(betting.apply_fold)
-applies(Checked)(betting.apply_check)
-applies(Called)(betting.apply_call)
-applies(BetOrRaised)(betting.apply_bet_or_raise)
-applies(Showed)(showdown.apply_show)
-applies(Mucked)(showdown.apply_muck)
-dealer.register_appliers(applies)
-house.register(applies)

@@ -33,6 +33,16 @@ def order(hand: Hand) -> tuple[int, ...]:
     return tuple(hand.seats[i].seat for i in clockwise_after(hand.seat_numbers, start) if hand.seats[i].live)
 
 
+def next_event(hand: Hand) -> ShowdownStarted | PotsAwarded | None:
+    """The dealer at the showdown: the showing order first, then, once everyone has shown
+    or mucked, the pots awarded (None while a player decides)."""
+    if not hand.showdown_order:
+        return ShowdownStarted(order(hand))
+    if hand.to_act is not None:
+        return None
+    return award(hand)
+
+
 def _next_to_decide(hand: Hand) -> int | None:
     for seat in hand.showdown_order:
         s = hand.seats[hand.index[seat]]

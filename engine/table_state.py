@@ -228,16 +228,9 @@ def forced_bets_of(game: str) -> ForcedBets:
     >>> forced_bets_of("plo5_bomb_double").value, forced_bets_of("blind_holdem").value
     ('bomb_ante', 'fixed_stake')
     """
-    if game in GAMES:
-        return GAMES[game].forced_bets
-    # Keys of games defined outside engine.games follow the same naming.
-    if game == "blind_holdem":
-        return ForcedBets.FIXED_STAKE
-    if game.startswith("bomb_pot") or (game.startswith("plo") and "bomb" in game):
-        return ForcedBets.BOMB_ANTE
-    if game == "crazy_blind_man":
-        return ForcedBets.BLINDS
-    raise ConfigurationError(f"Unknown game {game!r}.")
+    if game not in GAMES:
+        raise ConfigurationError(f"Unknown game {game!r}.")
+    return GAMES[game].forced_bets
 
 
 def uses_blinds(game: str) -> bool:

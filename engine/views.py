@@ -6,7 +6,8 @@ live hand hides hole cards exactly like the public one, since the host usually p
 No view ever contains the deck, the seed, or a burn card.
 
 Shape: {"viewer": {"seat", "role"}, "hand_number", "game", "game_name", "phase", "street",
-"button", "stakes": {non-zero Stakes fields}, "seats": [{"seat", "player", "name", "stack",
+"button", "stakes": {non-zero Stakes fields}, "posts": [{"seat", "kind", "amount"}] (who posted
+which blind, straddle or ante), "seats": [{"seat", "player", "name", "stack",
 "bet", "committed", "status" (active|folded|all_in|mucked), "last_action", "card_count",
 "cards" (list or None when hidden), "shown", "hand" (descriptions per board once tabled),
 "is_turn", "won"}], "boards": [[cards]], "pot" (collected), "pots": [{"amount", "eligible"}],
@@ -25,6 +26,8 @@ all-in: see `engine.odds`)}.
 True
 >>> view(hand, 1)["seats"][0]["cards"]
 ['2d', '2s']
+>>> view(hand, "public")["posts"]
+[{'seat': 1, 'kind': 'small_blind', 'amount': 5}, {'seat': 2, 'kind': 'big_blind', 'amount': 10}]
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 from engine import odds
 from engine.betting import STREET_NAMES
 from engine.errors import EngineError
+from engine.events import PostsMade
 from engine.house import views as home_views
 from engine.records import non_zero
 from engine.showdown import hand_value
@@ -91,6 +95,16 @@ def _seat_view(hand: Hand, s: SeatState, visible: bool, extras: dict[str, Any]) 
         "won": s.won,
         **extras,
     }
+
+
+def _posts(hand: Hand) -> list[dict[str, Any]]:
+    """Who posted which forced bet this hand, as posted (a short stack posts what it has):
+    [{seat, kind, amount}], kind one of engine.config.PostKind (small_blind, big_blind,
+    straddle, ante, ...). Empty before the posts."""
+    for event in hand.events:
+        if isinstance(event, PostsMade):
+            return [{"seat": p.seat, "kind": p.kind.value, "amount": p.amount} for p in event.posts]
+    return []
 
 
 def view(hand: Hand, viewer: Viewer) -> dict[str, Any]:
@@ -158,6 +172,7 @@ class HandProjector:
                 "street": street,
                 "button": config.button,
                 "stakes": non_zero(config.stakes),
+                "posts": _posts(hand),
             }
             tail = {
                 "boards": [[str(c) for c in board] for board in hand.boards],

@@ -22,11 +22,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from engine import dealer
+from engine import showdown
 from engine.config import HandConfig, PostKind
 from engine.errors import ConfigurationError, IllegalActionError, RulingError
 from engine.events import BoardDealt, Event, HandsTabled, RoundEnded, register_event
-from engine.games import ForcedBets, GameDef, Step, StepKind, Structure, holdem_streets
+from engine.games import BLIND_HOLDEM, Step, StepKind
 from engine.house.events import HouseEvent, Ruling
 from engine.pots import build_pots
 from engine.seating import clockwise_after
@@ -34,41 +34,20 @@ from engine.seating import clockwise_after
 if TYPE_CHECKING:
     from engine.hand import Hand
 
-KEY = "blind_holdem"
-REVEAL_METHODS = ("all_at_once", "staged")
-GATED_BOARD = "blind_board"  # a board step that first waits for the reveal stage before it
-COLLECT = "collect_stakes"
-SHOWDOWN = "blind_showdown"
-
-GAME = GameDef(
-    key=KEY,
-    name="Blind Hold'em",
-    short_deck=False,
-    hole_cards=2,
-    boards=1,
-    streets=holdem_streets(burn=False, preflop_betting=False),
-    structure=Structure.NO_BETTING,
-    forced_bets=ForcedBets.FIXED_STAKE,
-    min_players=2,
-    max_players=23,
-)
-PROCEDURE: tuple[Step, ...] = (
-    Step(StepKind.POST, 0),
-    Step(StepKind.DEAL_HOLE, 0, 2),
-    Step(GATED_BOARD, 1, 3),  # type: ignore[arg-type]
-    Step(GATED_BOARD, 2, 1),  # type: ignore[arg-type]
-    Step(GATED_BOARD, 3, 1),  # type: ignore[arg-type]
-    Step(COLLECT, 3),  # type: ignore[arg-type]
-    Step(SHOWDOWN, 3),  # type: ignore[arg-type]
-)
+GAME = BLIND_HOLDEM  # its definition, procedure and announced options: engine.games
+KEY = GAME.key
+REVEAL_METHODS = GAME.option("reveal").values
+GATED_BOARD = StepKind.BLIND_BOARD
+COLLECT = StepKind.COLLECT_STAKES
+SHOWDOWN = StepKind.BLIND_SHOWDOWN
+PROCEDURE = GAME.procedure
 
 
 def validate_options(config: HandConfig) -> None:
     """ConfigurationError unless the announced options and the stakes make sense."""
-    reveal = config.options.get("reveal", "all_at_once")
-    if reveal not in REVEAL_METHODS:
+    if GAME.announced(config.options, "reveal") not in REVEAL_METHODS:
         raise ConfigurationError("Announce the reveal: all at once, or in stages")
-    if not isinstance(config.options.get("look_at_own_cards", True), bool):
+    if not isinstance(GAME.announced(config.options, "look_at_own_cards"), bool):
         raise ConfigurationError("look_at_own_cards is on or off")
     stakes = {p.amount for p in config.posts if p.kind is PostKind.FIXED_STAKE}
     if (
@@ -82,11 +61,11 @@ def validate_options(config: HandConfig) -> None:
 
 
 def staged(hand: Hand) -> bool:
-    return hand.config.options.get("reveal", "all_at_once") == "staged"
+    return GAME.announced(hand.config.options, "reveal") == "staged"
 
 
 def may_look_at_own_cards(hand: Hand) -> bool:
-    return bool(hand.config.options.get("look_at_own_cards", True))
+    return bool(GAME.announced(hand.config.options, "look_at_own_cards"))
 
 
 def revealed(hand: Hand, seat: int) -> list[int]:
@@ -143,7 +122,7 @@ def _waiting_to_reveal(hand: Hand) -> list[int]:
     return [seat for seat in order if not revealed(hand, seat)]
 
 
-def _gated_board(hand: Hand, step: Step) -> Event | None:
+def gated_board(hand: Hand, step: Step) -> Event | None:
     if staged(hand):
         stage = hand.extras.get("reveal_stage", 0)
         if step.street == 2 and stage == 0:
@@ -163,7 +142,7 @@ def _gated_board(hand: Hand, step: Step) -> Event | None:
     return BoardDealt((hand.deck[hand.next_card : hand.next_card + step.count],))
 
 
-def _collect(hand: Hand, step: Step) -> Event:
+def collect_stakes(hand: Hand, step: Step) -> Event:
     """The stakes make the pot (side pots when a short stack could not post the full stake)."""
     committed = {s.seat: s.committed for s in hand.seats}
     pots = build_pots(
@@ -172,11 +151,11 @@ def _collect(hand: Hand, step: Step) -> Event:
     return RoundEnded(step.street, (), tuple(pots))
 
 
-def _showdown(hand: Hand, step: Step) -> Event | None:
+def blind_showdown(hand: Hand, step: Step) -> Event | None:
     hidden = tuple(s.seat for s in hand.seats if not s.shown)
     if hidden:  # "every player turns their two hole cards face up"
         return HandsTabled(hidden)
-    return dealer.STEP_HANDLERS[StepKind.SHOWDOWN](hand, step)
+    return showdown.next_event(hand)
 
 
 # Player action and host ruling ----------------------------------------------------------------
@@ -231,30 +210,20 @@ def _add_reveals(hand: Hand, cards: tuple[tuple[int, int], ...]) -> None:
     hand.to_act = next(iter(_waiting_to_reveal(hand)), None)
 
 
-def _apply_reveal_started(hand: Hand, event: RevealStarted) -> None:
+def apply_reveal_started(hand: Hand, event: RevealStarted) -> None:
     hand.extras["reveal_stage"] = 1
     hand.to_act = next(iter(_waiting_to_reveal(hand)), None)
 
 
-def _apply_revealed(hand: Hand, event: HoleCardRevealed) -> None:
+def apply_revealed(hand: Hand, event: HoleCardRevealed) -> None:
     hand.seat(event.seat).last_action = f"turned card {event.index + 1}"
     _add_reveals(hand, ((event.seat, event.index),))
 
 
-def _apply_forced(hand: Hand, event: RevealsForced) -> None:
+def apply_forced(hand: Hand, event: RevealsForced) -> None:
     _add_reveals(hand, event.cards)
 
 
-def _apply_second(hand: Hand, event: SecondCardsRevealed) -> None:
+def apply_second(hand: Hand, event: SecondCardsRevealed) -> None:
     _add_reveals(hand, event.cards)
     hand.extras["reveal_stage"] = 2
-
-
-def register(applies: Any) -> None:
-    applies(RevealStarted)(_apply_reveal_started)
-    applies(HoleCardRevealed)(_apply_revealed)
-    applies(RevealsForced)(_apply_forced)
-    applies(SecondCardsRevealed)(_apply_second)
-    dealer.STEP_HANDLERS[GATED_BOARD] = _gated_board
-    dealer.STEP_HANDLERS[COLLECT] = _collect
-    dealer.STEP_HANDLERS[SHOWDOWN] = _showdown

@@ -29,53 +29,27 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from engine import dealer
+from engine import games as engine_games
 from engine.cards import Card
 from engine.config import HandConfig, PostKind
 from engine.errors import ConfigurationError, IllegalActionError
 from engine.events import Event, register_event
-from engine.games import ForcedBets, GameDef, Step, StepKind, Structure, compile_procedure, holdem_streets
+from engine.games import Step, StepKind
 from engine.house.events import HouseEvent
 from engine.seating import clockwise_after
 
 if TYPE_CHECKING:
     from engine.hand import Hand
 
-KEYS = ("crazy_blind_man", "crazy_blind_man_fl")
-REMOVAL = "removal"
-REMOVAL_METHODS = ("nearest_active",)
-
-
-def _game(key: str, name: str, structure: Structure) -> GameDef:
-    return GameDef(
-        key=key,
-        name=name,
-        short_deck=False,
-        hole_cards=3,
-        boards=1,
-        streets=holdem_streets(),
-        structure=structure,
-        forced_bets=ForcedBets.BLINDS,
-    )
-
-
-def _procedure(game: GameDef) -> tuple[Step, ...]:
-    """The Hold'em steps with the removal right after the flop's board cards."""
-    steps = list(compile_procedure(game))
-    flop = next(i for i, step in enumerate(steps) if step.kind is StepKind.BOARD and step.street == 1)
-    steps.insert(flop + 1, Step(REMOVAL, 1))  # type: ignore[arg-type]
-    return tuple(steps)
-
-
-GAMES = (
-    _game("crazy_blind_man", "Crazy Blind Man", Structure.NO_LIMIT),
-    _game("crazy_blind_man_fl", "Fixed-Limit Crazy Blind Man", Structure.FIXED_LIMIT),
-)
-PROCEDURES = {game.key: _procedure(game) for game in GAMES}
+GAMES = (engine_games.GAMES["crazy_blind_man"], engine_games.GAMES["crazy_blind_man_fl"])  # engine.games
+KEYS = tuple(game.key for game in GAMES)
+REMOVAL = StepKind.REMOVAL
+REMOVAL_METHODS = GAMES[0].option("removal").values
+PROCEDURES = {game.key: game.procedure for game in GAMES}
 
 
 def validate_options(config: HandConfig) -> None:
-    if config.options.get("removal", "nearest_active") not in REMOVAL_METHODS:
+    if GAMES[0].announced(config.options, "removal") not in REMOVAL_METHODS:
         raise ConfigurationError("Crazy Blind Man's removal is from the nearest active player on the left")
 
 
@@ -150,7 +124,7 @@ class CardRemoved(HouseEvent):
     card: Card
 
 
-def _removal_step(hand: Hand, step: Step) -> Event | None:
+def removal_step(hand: Hand, step: Step) -> Event | None:
     if removal(hand) is None:
         return RemovalStarted(tuple(removal_pairs(hand)))
     return None  # waiting for the chooser (the applier moves on when the last card is removed)
@@ -200,14 +174,14 @@ def legal_actions(hand: Hand, seat: int) -> dict[str, Any] | None:
 # Appliers -------------------------------------------------------------------------------------
 
 
-def _apply_started(hand: Hand, event: RemovalStarted) -> None:
+def apply_removal_started(hand: Hand, event: RemovalStarted) -> None:
     hand.extras["removal"] = {"pairs": [list(pair) for pair in event.pairs], "done": []}
     hand.to_act = event.pairs[0][0] if event.pairs else None
     if not event.pairs:
         hand.step += 1
 
 
-def _apply_removed(hand: Hand, event: CardRemoved) -> None:
+def apply_removed(hand: Hand, event: CardRemoved) -> None:
     target = hand.seat(event.target)
     target.hole = tuple(c for c in target.hole if c != event.card)
     hand.burned.append(event.card)  # discarded: out of play, like a burn
@@ -218,9 +192,3 @@ def _apply_removed(hand: Hand, event: CardRemoved) -> None:
     hand.to_act = pair[0] if pair else None
     if pair is None:
         hand.step += 1
-
-
-def register(applies: Any) -> None:
-    applies(RemovalStarted)(_apply_started)
-    applies(CardRemoved)(_apply_removed)
-    dealer.STEP_HANDLERS[REMOVAL] = _removal_step

@@ -279,7 +279,7 @@ def ruling(hand: Hand, data: dict[str, Any], host: str, reason: str, at: str) ->
 # Appliers ------------------------------------------------------------------------------------
 
 
-def _apply_posted(hand: Hand, event: OutOfTurnPosted) -> None:
+def apply_posted(hand: Hand, event: OutOfTurnPosted) -> None:
     entry = {"seat": event.seat, "action": event.action, "to": event.to, "facing": event.facing}
     hand.extras.setdefault("pending", []).append({**entry, "street": hand.street})
     hand.seat(event.seat).last_action = f"out of turn: {event.action}" + (
@@ -299,11 +299,11 @@ def _play(hand: Hand, seat: int, action: str, to: int, amount: int) -> None:
         betting.apply_bet_or_raise(hand, BetOrRaised(seat, to))
 
 
-def _apply_stood(hand: Hand, event: OutOfTurnStood) -> None:
+def apply_stood(hand: Hand, event: OutOfTurnStood) -> None:
     _play(hand, event.seat, event.action, event.to, event.amount)
 
 
-def _apply_committed(hand: Hand, event: OutOfTurnCommitted) -> None:
+def apply_committed(hand: Hand, event: OutOfTurnCommitted) -> None:
     _drop(hand, event.seat)
     s = hand.seat(event.seat)
     chips = event.to - s.bet
@@ -314,16 +314,16 @@ def _apply_committed(hand: Hand, event: OutOfTurnCommitted) -> None:
     s.last_action = f"committed {event.to} out of turn"
 
 
-def _apply_lapsed(hand: Hand, event: OutOfTurnLapsed) -> None:
+def apply_lapsed(hand: Hand, event: OutOfTurnLapsed) -> None:
     _drop(hand, event.seat)
     hand.seat(event.seat).last_action = ""
 
 
-def _apply_paused(hand: Hand, event: PausedForRuling) -> None:
+def apply_paused(hand: Hand, event: PausedForRuling) -> None:
     hand.extras["paused"] = {"by": "rules", "seat": event.seat, "message": event.message}
 
 
-def _apply_ruled(hand: Hand, event: OutOfTurnRuled) -> None:
+def apply_ruled(hand: Hand, event: OutOfTurnRuled) -> None:
     hand.extras.pop("paused", None)
     if event.decision == "withdraw":
         _drop(hand, event.seat)
@@ -332,12 +332,3 @@ def _apply_ruled(hand: Hand, event: OutOfTurnRuled) -> None:
         _play(hand, event.seat, "bet_or_raise", event.to, 0)
     else:
         _play(hand, event.seat, event.decision, 0, event.amount)
-
-
-def register(applies: Any) -> None:
-    applies(OutOfTurnPosted)(_apply_posted)
-    applies(OutOfTurnStood)(_apply_stood)
-    applies(OutOfTurnCommitted)(_apply_committed)
-    applies(OutOfTurnLapsed)(_apply_lapsed)
-    applies(PausedForRuling)(_apply_paused)
-    applies(OutOfTurnRuled)(_apply_ruled)

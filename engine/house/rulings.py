@@ -48,7 +48,7 @@ from engine.events import (
     register_event,
 )
 from engine.games import Structure
-from engine.house import out_of_turn
+from engine.house import blind_holdem, out_of_turn
 from engine.house.events import Ruling
 from engine.seating import clockwise_after
 
@@ -347,9 +347,10 @@ RULINGS: dict[str, RulingBuilder] = {
     "out_of_turn": out_of_turn.ruling,  # type: ignore[dict-item]
     "set_stack": _between_hands,
     "move_button": _between_hands,
+    "reveal_rest": blind_holdem.reveal_rest,
 }
 """Ruling type -> function(hand, ruling, host, reason, at) returning the event, or raising
-RulingError. Variants add theirs (Blind Hold'em: "reveal_rest")."""
+RulingError."""
 
 
 def apply_ruling(hand: Hand, ruling: Mapping[str, Any], host: str, reason: str, at: str) -> list[Event]:
@@ -379,7 +380,7 @@ def _close(hand: Hand) -> None:
     hand.extras.pop("paused", None)
 
 
-def _apply_misdeal(hand: Hand, event: MisdealDeclared) -> None:
+def apply_misdeal(hand: Hand, event: MisdealDeclared) -> None:
     for seat, chips in event.returned:
         s = hand.seat(seat)
         s.stack += chips
@@ -392,7 +393,7 @@ def _apply_misdeal(hand: Hand, event: MisdealDeclared) -> None:
     _close(hand)
 
 
-def _apply_exposed(hand: Hand, event: CardExposed) -> None:
+def apply_exposed(hand: Hand, event: CardExposed) -> None:
     hand.extras.setdefault("exposed", []).append(
         {"seat": event.seat, "card": str(event.card), "dead": event.during_deal}
     )
@@ -405,7 +406,7 @@ def _apply_exposed(hand: Hand, event: CardExposed) -> None:
         hand.next_card += 1
 
 
-def _apply_award(hand: Hand, event: PotAwardedByHost) -> None:
+def apply_award(hand: Hand, event: PotAwardedByHost) -> None:
     amount = sum(chips for _, chips in event.shares)
     for s in hand.seats:
         hand.pot += s.bet
@@ -424,7 +425,7 @@ def _apply_award(hand: Hand, event: PotAwardedByHost) -> None:
         _close(hand)
 
 
-def _apply_fold_out(hand: Hand, event: HandKilled | AwayPlayerFolded) -> None:
+def apply_fold_out(hand: Hand, event: HandKilled | AwayPlayerFolded) -> None:
     s = hand.seat(event.seat)
     out_of_turn.drop_pending(hand, s.seat)
     s.folded = True
@@ -441,33 +442,22 @@ def _apply_fold_out(hand: Hand, event: HandKilled | AwayPlayerFolded) -> None:
         hand.to_act = showdown._next_to_decide(hand)
 
 
-def _apply_undo(hand: Hand, event: ActionUndone) -> None:
-    from engine.hand import Hand as HandClass
-
+def apply_undo(hand: Hand, event: ActionUndone) -> None:
+    # The hand's own class replays it: this module sits below engine.hand and never imports it.
+    hand_class = type(hand)
     kept = effective_events([*hand.events, event])
-    rebuilt = HandClass.replay(hand.config, hand.deck, kept)
-    for name in HandClass.__slots__:
+    rebuilt = hand_class.replay(hand.config, hand.deck, kept)
+    for name in hand_class.__slots__:
         if name != "events":
             setattr(hand, name, getattr(rebuilt, name))
 
 
-def _apply_pause(hand: Hand, event: HandPaused) -> None:
+def apply_pause(hand: Hand, event: HandPaused) -> None:
     hand.extras["paused"] = {"by": "host", "message": event.reason}
 
 
-def _apply_resume(hand: Hand, event: HandResumed) -> None:
+def apply_resume(hand: Hand, event: HandResumed) -> None:
     hand.extras.pop("paused", None)
-
-
-def register(applies: Any) -> None:
-    applies(MisdealDeclared)(_apply_misdeal)
-    applies(CardExposed)(_apply_exposed)
-    applies(PotAwardedByHost)(_apply_award)
-    applies(HandKilled)(_apply_fold_out)
-    applies(AwayPlayerFolded)(_apply_fold_out)
-    applies(ActionUndone)(_apply_undo)
-    applies(HandPaused)(_apply_pause)
-    applies(HandResumed)(_apply_resume)
 
 
 __all__ = ["RULINGS", "apply_ruling", "effective_events", "had_real_action", "is_void", "paused"]

@@ -1,4 +1,4 @@
-"""Host rulings about the hand in progress, as `engine.live` intents (imported by engine.live).
+"""Host rulings about the hand in progress, as `engine.live` intents (listed in engine.live.intents).
 
 Each intent names the ruling the host panel offers; the fields go to
 `engine.house.rulings.apply_ruling`, with the intent's optional "reason" (else the ruling's
@@ -28,11 +28,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from engine import live
 from engine import table as tables
 from engine.errors import IllegalActionError, TableError
 from engine.hand import Hand
 from engine.house.rulings import apply_ruling, is_void
+from engine.live.base import HOST, Actor, LiveTable, Result
+from engine.live.common import finish_if_over
 
 Fields = Callable[[Hand, Mapping[str, Any]], dict[str, Any]]
 
@@ -76,28 +77,20 @@ def _ruling_of(intent: Mapping[str, Any], hand: Hand) -> dict[str, Any]:
     return {"type": kind, **fields(hand, intent)}
 
 
-def _handle(state: live.LiveTable, actor: live.Actor, intent: Mapping[str, Any], now: float) -> live.Result:
+def rule(state: LiveTable, actor: Actor, intent: Mapping[str, Any], now: float) -> Result:
+    """A host ruling on the hand being played (any intent of INTENT_RULINGS, or "ruling")."""
     if state.hand is None or state.hand.finished:
         raise IllegalActionError("No hand is being played")
     hand = state.hand.copy()  # the state given must stay untouched
     ruling = _ruling_of(intent, hand)
     reason = intent.get("reason") or f"Host ruling: {str(ruling.get('type', '')).replace('_', ' ')}"
-    host = intent.get("host") or live.HOST
+    host = intent.get("host") or HOST
     at = datetime.datetime.fromtimestamp(now, tz=datetime.UTC).isoformat()
     events = [event.to_json() for event in apply_ruling(hand, ruling, str(host), str(reason), at)]
-    new, events = live._finish_if_over(replace(state, hand=hand), events)
+    new, events = finish_if_over(replace(state, hand=hand), events)
     if is_void(hand):
         # "re-dealt from scratch": the same seat keeps the button for the new deal.
         with contextlib.suppress(TableError):  # else the table's own rules place the button
             new = replace(new, table=tables.move_button(new.table, hand.config.button))
         events.append({"type": "table.misdeal", "hand_number": hand.config.hand_number})
     return new, events
-
-
-# When the action clock runs out during the removal or a staged reveal, the first card goes.
-live.TIMEOUT_ACTIONS.extend(
-    name for name in ("remove_first", "reveal_first") if name not in live.TIMEOUT_ACTIONS
-)
-
-for _name in (*INTENT_RULINGS, "ruling"):
-    live.register_intent(_name, {live.HOST}, changes_hand=True)(_handle)

@@ -1,4 +1,4 @@
-"""Seating as `engine.live` intents (imported by engine.live): sitting down, leaving, sitting
+"""Seating as `engine.live` intents (listed in engine.live.intents): sitting down, leaving, sitting
 out and in, changing seats, the host's stack and button changes, and who is away.
 Everything but presence happens between hands (`engine.table` refuses it during one).
 """
@@ -11,19 +11,8 @@ from typing import Any
 
 from engine import table as tables
 from engine.errors import IllegalActionError, TableError
-from engine.live import (
-    HOST,
-    SYSTEM,
-    Actor,
-    Events,
-    Intent,
-    LiveTable,
-    Result,
-    _between_hands,
-    _field,
-    _target_seat,
-    register_intent,
-)
+from engine.live.base import Actor, Events, Intent, LiveTable, Result
+from engine.live.common import between_hands, intent_field, target_seat
 from engine.table_state import Entry
 
 
@@ -34,60 +23,52 @@ def _entry(intent: Mapping[str, Any]) -> Entry:
         raise TableError("Choose to post now or wait for the big blind") from None
 
 
-@register_intent("sit", {HOST})
-def _sit(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
-    seat, player = _field(intent, "seat", int), _field(intent, "player", str)
-    stack, name = _field(intent, "stack", int), _field(intent, "name", str, "")
-    new = _between_hands(state, lambda t: tables.sit(t, seat, player, stack, name, _entry(intent)))
+def sit(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
+    seat, player = intent_field(intent, "seat", int), intent_field(intent, "player", str)
+    stack, name = intent_field(intent, "stack", int), intent_field(intent, "name", str, "")
+    new = between_hands(state, lambda t: tables.sit(t, seat, player, stack, name, _entry(intent)))
     return new, [{"type": "table.sit", "seat": seat, "player": player, "stack": stack, "name": name}]
 
 
-@register_intent("leave", {"player", HOST})
-def _leave(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
-    seat = _target_seat(actor, intent)
-    return _between_hands(state, lambda t: tables.leave(t, seat)), [{"type": "table.leave", "seat": seat}]
+def leave(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
+    seat = target_seat(actor, intent)
+    return between_hands(state, lambda t: tables.leave(t, seat)), [{"type": "table.leave", "seat": seat}]
 
 
-@register_intent("sit_out", {"player", HOST})
-def _sit_out(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
-    seat = _target_seat(actor, intent)
-    return _between_hands(state, lambda t: tables.sit_out(t, seat)), [{"type": "table.sit_out", "seat": seat}]
+def sit_out(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
+    seat = target_seat(actor, intent)
+    return between_hands(state, lambda t: tables.sit_out(t, seat)), [{"type": "table.sit_out", "seat": seat}]
 
 
-@register_intent("sit_in", {"player", HOST})
-def _sit_in(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
-    seat, entry = _target_seat(actor, intent), _entry(intent)
-    new = _between_hands(state, lambda t: tables.sit_in(t, seat, entry))
+def sit_in(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
+    seat, entry = target_seat(actor, intent), _entry(intent)
+    new = between_hands(state, lambda t: tables.sit_in(t, seat, entry))
     return new, [{"type": "table.sit_in", "seat": seat, "entry": entry.value}]
 
 
-@register_intent("change_seat", {HOST})
-def _change_seat(
+def change_seat(
     state: LiveTable, actor: Actor, intent: Mapping[str, Any], now: float
 ) -> tuple[LiveTable, Events]:
-    seat, to = _field(intent, "seat", int), _field(intent, "to", int)
-    new = _between_hands(state, lambda t: tables.change_seat(t, seat, to, _entry(intent)))
+    seat, to = intent_field(intent, "seat", int), intent_field(intent, "to", int)
+    new = between_hands(state, lambda t: tables.change_seat(t, seat, to, _entry(intent)))
     return new, [{"type": "table.change_seat", "seat": seat, "to": to}]
 
 
-@register_intent("set_stack", {HOST})
-def _set_stack(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
-    seat, stack = _field(intent, "seat", int), _field(intent, "stack", int)
-    new = _between_hands(state, lambda t: tables.set_stack(t, seat, stack))
+def set_stack(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
+    seat, stack = intent_field(intent, "seat", int), intent_field(intent, "stack", int)
+    new = between_hands(state, lambda t: tables.set_stack(t, seat, stack))
     return new, [{"type": "table.set_stack", "seat": seat, "stack": stack}]
 
 
-@register_intent("move_button", {HOST})
-def _move_button(
+def move_button(
     state: LiveTable, actor: Actor, intent: Mapping[str, Any], now: float
 ) -> tuple[LiveTable, Events]:
-    seat = _field(intent, "seat", int)
-    new = _between_hands(state, lambda t: tables.move_button(t, seat))
+    seat = intent_field(intent, "seat", int)
+    new = between_hands(state, lambda t: tables.move_button(t, seat))
     return new, [{"type": "table.move_button", "seat": seat}]
 
 
-@register_intent("presence", {SYSTEM}, passive=True)
-def _presence(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
+def presence(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
     """Which seated players have no open connection (shown as away; they keep seat and chips)."""
     away = intent.get("away")
     if not isinstance(away, list | tuple) or not all(isinstance(p, str) for p in away):

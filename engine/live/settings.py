@@ -1,4 +1,4 @@
-"""Table settings as `engine.live` intents (imported by engine.live): the action clock, the
+"""Table settings as `engine.live` intents (listed in engine.live.intents): the action clock, the
 pause between hands, scheduled bomb pots, and the game, stakes and announced options from
 the next hand on. A hand being played keeps its own.
 """
@@ -14,24 +14,24 @@ from engine import table as tables
 from engine.config import Stakes
 from engine.errors import EngineError, TableError
 from engine.games import GAMES, ForcedBets
-from engine.live import HOST, Actor, Intent, LiveOptions, LiveTable, Result, _field, register_intent
+from engine.live.base import Actor, Intent, LiveOptions, LiveTable, Result
+from engine.live.common import intent_field
 from engine.records import non_zero
 from engine.table_state import TableState
 
 
-@register_intent("options", {HOST})
-def _options(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
+def set_options(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
     current = state.options
-    seconds = _field(intent, "action_seconds", int, current.action_seconds)
+    seconds = intent_field(intent, "action_seconds", int, current.action_seconds)
     delay = intent.get("deal_delay", current.deal_delay)
-    auto = _field(intent, "auto_deal", bool, current.auto_deal)
+    auto = intent_field(intent, "auto_deal", bool, current.auto_deal)
     if not 0 <= seconds <= 3600:
         raise TableError("The action clock is off (0) or 1 to 3600 seconds.")
     if isinstance(delay, bool) or not isinstance(delay, int | float) or not 0 <= delay <= 600:
         raise TableError("The pause between hands is 0 to 600 seconds.")
-    every = _field(intent, "bomb_pot_every", int, current.bomb_pot_every)
-    bomb_game = _field(intent, "bomb_pot_game", str, current.bomb_pot_game)
-    bomb_ante = _field(intent, "bomb_ante", int, current.bomb_ante)
+    every = intent_field(intent, "bomb_pot_every", int, current.bomb_pot_every)
+    bomb_game = intent_field(intent, "bomb_pot_game", str, current.bomb_pot_game)
+    bomb_ante = intent_field(intent, "bomb_ante", int, current.bomb_ante)
     if not 0 <= every <= 1000 or bomb_ante < 0:
         raise TableError("A bomb pot comes every 1 to 1000 hands (0: never), with an ante of 0 or more.")
     if bomb_game not in GAMES or GAMES[bomb_game].forced_bets is not ForcedBets.BOMB_ANTE:
@@ -50,10 +50,9 @@ def _options(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Resu
     return replace(state, options=options), [{"type": "table.options", **options.to_json()}]
 
 
-@register_intent("set_game", {HOST})
-def _set_game(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
+def set_game(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
     """The game, stakes and straddle option from the next hand on (a hand being played keeps its own)."""
-    game = _field(intent, "game", str, state.table.game)
+    game = intent_field(intent, "game", str, state.table.game)
     if game not in GAMES:
         raise TableError(f"{game!r} is not a game this table can deal.")
     amounts = intent.get("stakes", {})
@@ -64,7 +63,7 @@ def _set_game(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Res
     unknown = set(amounts) - set(Stakes.__dataclass_fields__)
     if unknown:
         raise TableError(f"Unknown stakes: {', '.join(sorted(unknown))}.")
-    straddle = _field(intent, "straddle_allowed", bool, state.table.options.straddle_allowed)
+    straddle = intent_field(intent, "straddle_allowed", bool, state.table.options.straddle_allowed)
     # Announced options belong to a game: a new game starts without the old one's.
     kept = state.options.game_options if game == state.table.game else {}
     announced = intent.get("options", kept)

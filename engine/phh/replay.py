@@ -18,6 +18,7 @@ from typing import Any
 from engine.cards import STANDARD_DECK, Card, card
 from engine.config import HandConfig, Post, PostKind, SeatInHand, Stakes
 from engine.errors import EngineError
+from engine.forced_bets import blind_seats
 from engine.games import GAMES, ForcedBets, GameDef, Structure
 from engine.hand import Hand
 from engine.phh.format import HandHistoryError
@@ -84,7 +85,8 @@ def standard_posts(
 
     With more than two players the first blind is the small blind, the second the big
     blind and a third the straddle (the only straddle the rules allow). Heads-up the
-    arrays are reversed first: the button posts the first entry, as the small blind.
+    arrays are reversed first (PHH's format); who posts which blind is
+    `engine.forced_bets.blind_seats`.
     """
     if len(order) == 2:
         antes, blinds = antes[::-1], blinds[::-1]
@@ -98,26 +100,25 @@ def standard_posts(
             None,
         )
     posts = [Post(seat, PostKind.ANTE, ante, False) for seat, ante in zip(order, antes, strict=True) if ante]
-    if len(order) == 2:
-        kinds = [PostKind.BIG_BLIND, PostKind.SMALL_BLIND]
-        posting = [1, 0]  # the small blind (the button) posts first
-    else:
-        kinds = [PostKind.SMALL_BLIND, PostKind.BIG_BLIND, PostKind.STRADDLE]
-        posting = list(range(len(order)))
+    small, big = blind_seats(order, order[-1])  # the button is the last player
+    kinds = {small: PostKind.SMALL_BLIND, big: PostKind.BIG_BLIND}
+    if len(order) > 2:
+        kinds[order[2]] = PostKind.STRADDLE  # the player left of the big blind
     big_blind_seat = straddle_seat = None
-    for index in posting:
-        if not blinds[index]:
+    # The small blind posts first, then the big blind, then the straddle.
+    for seat in [small, big, *(seat for seat in order if seat not in (small, big))]:
+        amount = blinds[order.index(seat)]
+        if not amount:
             continue
-        if index >= len(kinds):
+        if seat not in kinds:
             raise HandHistoryError(
                 "Only a small blind, a big blind and one straddle (left of the big blind) can be posted"
             )
-        kind = kinds[index]
-        posts.append(Post(order[index], kind, blinds[index], True))
-        if kind is PostKind.BIG_BLIND:
-            big_blind_seat = order[index]
-        elif kind is PostKind.STRADDLE:
-            straddle_seat = order[index]
+        posts.append(Post(seat, kinds[seat], amount, True))
+        if kinds[seat] is PostKind.BIG_BLIND:
+            big_blind_seat = seat
+        elif kinds[seat] is PostKind.STRADDLE:
+            straddle_seat = seat
     return tuple(posts), big_blind_seat, straddle_seat
 
 

@@ -244,9 +244,10 @@ def stakes_for(chosen: TableSettings) -> dict[str, int]:
     )
 
 
-# Options a game announces before each deal, and the values the panel offers (engine.house.blind_holdem).
+# Options a game announces before each deal, and the values the panel offers: declared with
+# the game (engine.games.GameDef.options).
 ANNOUNCED_OPTIONS = {
-    "blind_holdem": {"reveal": ("all_at_once", "staged"), "look_at_own_cards": (True, False)}
+    key: {option.key: option.values for option in game.options} for key, game in GAMES.items() if game.options
 }
 
 

@@ -10,12 +10,12 @@ from engine.config import SeatInHand, Stakes
 from engine.events import HoleCardsDealt
 from engine.forced_bets import standard_config
 from engine.hand import Hand as EngineHand
+from engine.phh.redact import hide_unseen_cards, phh_for_viewer
 from engine.shuffle import commitment, shuffled_deck
 from tables.identity import SESSION_KEY
 from tables.live import apply_intent, load_state
 from tables.models import Player, Table
 from tables.tests.live_helpers import SEED, seat_players
-from tables.views.table_page import hide_unseen_cards, phh_for_viewer
 
 pytestmark = pytest.mark.django_db
 

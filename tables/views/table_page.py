@@ -24,8 +24,8 @@ from engine.config import HandConfig
 from engine.events import event_from_json
 from engine.games import GAMES
 from engine.hand import Hand as EngineHand
-from engine.phh import HandHistoryError, dumps
-from engine.phh.write import history_from_hand
+from engine.phh import HandHistoryError
+from engine.phh.redact import phh_for_viewer
 from engine.shuffle import commitment, seed_from_hex, shuffled_deck
 from tables.consumers import Identity, identify
 from tables.identity import current_player
@@ -179,56 +179,6 @@ def table_hand(request: HttpRequest, table_id: int, number: int) -> JsonResponse
             "steps": steps,
         }
     )
-
-
-def _seen_cards(hand: EngineHand, viewer: engine_views.Viewer) -> dict[int, set[str]]:
-    return {
-        s["seat"]: {card for card in s["cards"] or [] if card}
-        for s in engine_views.view(hand, viewer)["seats"]
-    }
-
-
-def _seats_by_label(hand: EngineHand) -> dict[str, int]:
-    return {f"p{index}": s.seat for index, s in enumerate(hand.clockwise_from_button(), 1)}
-
-
-def hide_unseen_cards(actions: list[str], hand: EngineHand, viewer: engine_views.Viewer) -> list[str]:
-    """PHH action lines with every dealt card this viewer never saw written as "??": hands
-    they did not see, and in Crazy Blind Man the card taken from them."""
-    seen, labels = _seen_cards(hand, viewer), _seats_by_label(hand)
-    hidden = []
-    for action in actions:
-        words = action.split(" ")
-        if words[:2] == ["d", "dh"] and len(words) == 4:
-            visible = seen.get(labels.get(words[2], -1), set())
-            cards = [words[3][i : i + 2] for i in range(0, len(words[3]), 2)]
-            words[3] = "".join(card if card in visible else "??" for card in cards)
-        hidden.append(" ".join(words))
-    return hidden
-
-
-def hide_cards_taken_from_viewer(
-    home_actions: list[str], hand: EngineHand, viewer: engine_views.Viewer
-) -> list[str]:
-    """Crazy Blind Man removals ("N pX remove pY Card") with the card written as "??" when it
-    was taken from this viewer: "No player may see the card that was taken from them"."""
-    labels = _seats_by_label(hand)
-    hidden = []
-    for entry in home_actions:
-        words = entry.split(" ")
-        if len(words) == 5 and words[2] == "remove" and labels.get(words[3]) == viewer:
-            words[4] = "??"
-        hidden.append(" ".join(words))
-    return hidden
-
-
-def phh_for_viewer(hand: EngineHand, viewer: engine_views.Viewer) -> str:
-    """The hand as PHH as this viewer saw it (HandHistoryError for a hand PHH cannot hold)."""
-    history = history_from_hand(hand)
-    history["actions"] = hide_unseen_cards(history.get("actions", []), hand, viewer)
-    if "_home_actions" in history:
-        history["_home_actions"] = hide_cards_taken_from_viewer(history["_home_actions"], hand, viewer)
-    return dumps(history)
 
 
 @never_cache

@@ -41,14 +41,12 @@ function reasons(actions, names) {
 
 /**
  * The action bar. `send(action)` sends an intent and returns its client id; `confirm(text,
- * ok)` resolves true when the player confirms; `notify(text)` shows a message plainly.
+ * ok)` resolves true when the player confirms.
  */
-export function createActionBar(container, { send, confirm, notify }) {
+export function createActionBar(container, { send, confirm }) {
   let signature = "";
   let amount = null; // the chosen bet/raise "to", kept across views of the same decision
   let amountKey = "";
-  let preAction = null; // {type, hand, street, currentBet, myBet}
-  let mustMatch = null; // after a binding out-of-turn call was raised: call or fold only
   let selectedCard = null;
   let sizing = ""; // the decision whose bet sizing panel is open
   let waiting = false; // an intent is on its way: no double taps
@@ -70,7 +68,7 @@ export function createActionBar(container, { send, confirm, notify }) {
     const hand = model.hand || {};
     const me = model.me || {};
     return JSON.stringify([
-      waiting, amount, selectedCard, preAction, mustMatch, model.myTurn, sizing, model.legal,
+      waiting, amount, selectedCard, model.myTurn, sizing, model.legal,
       hand.hand_number, hand.phase, hand.street, hand.current_bet, hand.finished,
       me.seat, me.bet, me.stack, me.status, me.inHand, me.outOfTurn,
     ]);
@@ -99,23 +97,8 @@ export function createActionBar(container, { send, confirm, notify }) {
   // Your turn ---------------------------------------------------------------------------------
 
   function renderTurn(model) {
-    const { actions, hand } = model;
+    const { actions } = model;
     container.dataset.mode = "turn";
-    if (preAction && preAction.hand === hand.hand_number && !waiting) {
-      const queued = preAction;
-      preAction = null;
-      const unchanged = queued.street === hand.street && queued.currentBet === hand.current_bet;
-      if (queued.type === "fold" || (unchanged && actions[queued.type] && actions[queued.type].allowed)) {
-        return act({ type: queued.type });
-      }
-      if (queued.type === "call") {
-        mustMatch = { hand: hand.hand_number, street: hand.street };
-        notify(`The bet went up to ${chips(hand.current_bet)} after your out-of-turn call. It still binds: call to stay in, or fold.`);
-      } else {
-        notify("The action changed after your out-of-turn check: decide again.");
-      }
-    }
-    if (mustMatch && (mustMatch.hand !== hand.hand_number || mustMatch.street !== hand.street)) mustMatch = null;
     if (waiting) {
       return fill(container, el("p", { class: "act-waiting", role: "status", text: "Sending\u2026" }));
     }
@@ -131,7 +114,7 @@ export function createActionBar(container, { send, confirm, notify }) {
     const row = [];
     const disabled = [];
     row.push(button("Fold", { kind: "act-fold", name: "fold", onClick: () => act({ type: "fold" }) }));
-    if (actions.check && actions.check.allowed && !mustMatch) {
+    if (actions.check && actions.check.allowed) {
       row.push(button("Check", { kind: "act-check", name: "check", onClick: () => act({ type: "check" }) }));
     } else if (actions.call && actions.call.allowed) {
       const label = actions.call.all_in ? `All-in ${chips(actions.call.amount)}` : `Call ${chips(actions.call.amount)}`;
@@ -145,9 +128,7 @@ export function createActionBar(container, { send, confirm, notify }) {
     const Word = word === "raise" ? "Raise" : "Bet";
     const decision = `${hand.hand_number}:${hand.street}:${hand.current_bet}`;
     const parts = [];
-    if (mustMatch) {
-      parts.push(el("p", { class: "act-note", text: "Your out-of-turn call binds you: call or fold." }));
-    } else if (word && actions[word].fixed) {
+    if (word && actions[word].fixed) {
       const to = actions[word].min_to;
       row.push(button(`${Word} to ${chips(to)}`, { kind: "act-raise", name: word, onClick: () => act({ type: word, to }) }));
       parts.push(el("p", { class: "act-note", text: `Fixed limit: ${word}s are ${chips(to - (hand.current_bet || 0))}.` }));
@@ -344,48 +325,17 @@ export function createActionBar(container, { send, confirm, notify }) {
   }
 
   function renderOutOfTurn(model) {
-    const { hand, me } = model;
+    const { me } = model;
     container.dataset.mode = "early";
-    // The engine keeps a binding out-of-turn action itself when it offers the choice; older
-    // servers do not, and then the page keeps it and sends it when the turn comes.
+    // The engine keeps a binding out-of-turn action: it offers the choice and says what is pending.
     const early = model.legal && model.legal.out_of_turn ? model.legal.out_of_turn : null;
     const posted = me.outOfTurn || (early && early.pending) || null;
     if (posted) {
       const what = posted.to && posted.action !== "fold" && posted.action !== "check" ? `${posted.action} to ${chips(posted.to)}` : posted.action;
       return fill(container, el("p", { class: "act-early-queued", role: "status" }, `Out of turn, binding: ${what}. It stands when the action reaches you.`));
     }
-    if (early) return renderEngineOutOfTurn(model, early);
-    if (preAction && preAction.hand !== hand.hand_number) preAction = null;
-    if (preAction) {
-      return fill(
-        container,
-        el(
-          "p",
-          { class: "act-early-queued", role: "status" },
-          `Out of turn, binding: ${preAction.label}. It is sent when the action reaches you.`,
-        ),
-      );
-    }
-    const toCall = Math.max(0, (hand.current_bet || 0) - me.bet);
-    const choices = [{ type: "fold", label: "Fold" }];
-    if (toCall === 0) choices.push({ type: "check", label: "Check" });
-    else choices.push({ type: "call", label: `Call ${chips(Math.min(toCall, me.stack))}` });
-    const row = choices.map((c) =>
-      button(c.label, {
-        kind: "act-early",
-        name: `early-${c.type}`,
-        onClick: async () => {
-          if (!(await confirm(earlyConfirmText(c.label), `${c.label} out of turn`))) return;
-          preAction = { type: c.type, label: c.label, hand: hand.hand_number, street: hand.street, currentBet: hand.current_bet };
-          render(model);
-        },
-      }),
-    );
-    fill(
-      container,
-      el("p", { class: "act-early-label", text: "Not your turn \u2022 acting early is binding" }),
-      el("div", { class: "act-row act-row-early", role: "group", "aria-label": "Act out of turn (binding)" }, row),
-    );
+    if (!early) return fill(container);
+    return renderEngineOutOfTurn(model, early);
   }
 
   function renderEngineOutOfTurn(model, early) {

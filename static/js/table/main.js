@@ -24,34 +24,14 @@ const parts = {
   toast: $("#toast"),
 };
 
-// The blinds each seat posted, per hand: read from the posts at the start of the hand and
-// kept in sessionStorage, so a reload on the turn still shows them.
-const blindsKey = `homegame-blinds:${config.socketPath}`;
+// The badge of each blind: the hand view lists who posted which (engine/views.py "posts").
+const BLIND_BADGES = { small_blind: "SB", big_blind: "BB", new_player_blind: "BB", straddle: "Str" };
 
 function blindsOf(model) {
-  const hand = model.hand;
-  if (!hand || !model.stakes.big_blind) return new Map(); // Blind Hold'em and bomb pots have none
-  let saved = {};
-  try {
-    saved = JSON.parse(sessionStorage.getItem(blindsKey) || "{}");
-  } catch (error) {
-    saved = {};
-  }
-  const blinds = new Map(saved.hand === hand.hand_number ? saved.blinds : []);
-  if (hand.street === "preflop" || !hand.street) {
-    for (const seat of hand.seats || []) {
-      const match = /^post (\d+)/.exec(seat.last_action || "");
-      if (!match) continue;
-      const amount = Number(match[1]);
-      if (amount === model.stakes.big_blind) blinds.set(seat.seat, "BB");
-      else if (amount === model.stakes.small_blind) blinds.set(seat.seat, "SB");
-      else if (amount === model.stakes.straddle || amount === 2 * model.stakes.big_blind) blinds.set(seat.seat, "Str");
-    }
-    try {
-      sessionStorage.setItem(blindsKey, JSON.stringify({ hand: hand.hand_number, blinds: [...blinds] }));
-    } catch (error) {
-      // no storage: the badges last as long as the page
-    }
+  const blinds = new Map();
+  for (const post of (model.hand && model.hand.posts) || []) {
+    const badge = BLIND_BADGES[post.kind];
+    if (badge && !blinds.has(post.seat)) blinds.set(post.seat, badge);
   }
   return blinds;
 }
@@ -85,7 +65,6 @@ let model = null;
 const actionBar = createActionBar(parts.actions, {
   send: (action) => socket.act(action),
   confirm: confirmAction,
-  notify,
 });
 const turnAlert = createTurnAlert(document.title);
 const keepAwake = createWakeLock();

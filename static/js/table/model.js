@@ -1,6 +1,6 @@
 // Reading a table view (engine.live's `view`, wrapping engine/views.py's hand view) into
-// what the page draws. Every field may be missing: the renderer must survive an older or
-// newer server, so everything here has a default.
+// what the page draws. A view leaves out what does not apply (no hand between hands, no
+// legal actions for a shared screen), so everything here has a default.
 import { readOdds } from "./odds.js";
 
 function array(value) {

@@ -1,8 +1,9 @@
-"""The home-game parts of the engine, wired into `engine.hand`: host rulings, acting out of
-turn, Blind Hold'em and Crazy Blind Man.
+"""What a home game adds to a hand's actions, its legal actions and its phase: host rulings
+(a paused hand), acting out of turn, Blind Hold'em's reveal and Crazy Blind Man's removal.
 
-`engine.hand` calls `register(applies)` once; from then on the two games are in
-`engine.games.GAMES`, their events apply, and `Hand.act` routes the actions below.
+`Hand.act`, `Hand.legal_actions` and `Hand.phase` ask these functions first. The games
+themselves are in `engine.games.GAMES`, their events in `engine.appliers.APPLIERS` and
+their dealer steps in `engine.dealer.STEP_HANDLERS`.
 
 Player intents (all through `Hand.act(seat, action, to=None, *, index=None, out_of_turn=False)`):
   "remove" with `index` 0..2: Crazy Blind Man, the card of the target's hand to remove.
@@ -17,10 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from engine import dealer
 from engine.errors import IllegalActionError
 from engine.events import Event
-from engine.games import register_game
 from engine.house import blind_holdem, crazy_blind_man, out_of_turn, rulings
 
 if TYPE_CHECKING:
@@ -33,7 +32,7 @@ CardAction = Callable[["Hand", int, Any], list[Event]]
 CARD_ACTIONS: dict[str, CardAction] = {
     "remove": crazy_blind_man.remove,
     "reveal": blind_holdem.reveal,
-    # What the action clock does when a player runs out of time (engine.live.TIMEOUT_ACTIONS).
+    # What the action clock does when a player runs out of time (engine.live.dealing.TIMEOUT_ACTIONS).
     "remove_first": lambda hand, seat, index: crazy_blind_man.remove(hand, seat, 0),
     "reveal_first": lambda hand, seat, index: blind_holdem.reveal(hand, seat, 0),
 }
@@ -73,16 +72,3 @@ def phase(hand: Hand) -> str | None:
     if blind_holdem.legal_actions(hand, hand.to_act or 0) is not None:
         return "reveal"
     return None
-
-
-def register(applies: Callable[[type[Event]], Callable[[Any], Any]]) -> None:
-    rulings.register(applies)
-    out_of_turn.register(applies)
-    blind_holdem.register(applies)
-    crazy_blind_man.register(applies)
-    rulings.RULINGS["reveal_rest"] = blind_holdem.reveal_rest
-    register_game(blind_holdem.GAME, blind_holdem.PROCEDURE)
-    dealer.OPTION_CHECKS[blind_holdem.KEY] = blind_holdem.validate_options
-    for game in crazy_blind_man.GAMES:
-        register_game(game, crazy_blind_man.PROCEDURES[game.key])
-        dealer.OPTION_CHECKS[game.key] = crazy_blind_man.validate_options

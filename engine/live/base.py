@@ -1,0 +1,155 @@
+"""The records of a live table and the names every intent module shares: who acts (a seat,
+the host or the system), the table as stored, and what an intent handler returns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.errors import EngineError
+from engine.hand import Hand
+from engine.records import as_dict
+from engine.table_state import TableState
+
+Actor = int | str
+HOST = "host"
+SYSTEM = "system"
+
+
+class StaleIntentError(EngineError):
+    """An intent made for an earlier state of the table (a timeout someone already answered)."""
+
+
+class ForbiddenError(EngineError):
+    """The actor may not send this intent (a player acting for another seat, a player dealing)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LiveOptions:
+    """Table options the live layer itself uses. `action_seconds` 0 means no action clock."""
+
+    action_seconds: int = 0
+    deal_delay: float = 5.0  # seconds between the end of a hand and the next deal
+    auto_deal: bool = True  # keep dealing once the host has dealt the first hand
+    bomb_pot_every: int = 0  # every Nth hand is a bomb pot; 0: never
+    bomb_pot_game: str = "bomb_pot"  # which bomb pot (single or double board, Hold'em or PLO)
+    bomb_ante: int = 0  # each player's ante in it; 0: one big blind
+    # Game options announced before each deal (Blind Hold'em's reveal...), for the table's game.
+    game_options: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return as_dict(self)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> LiveOptions:
+        return cls(**data)
+
+
+@dataclass(frozen=True)
+class LiveTable:
+    """One table as the app stores it.
+
+    `seed` is the current hand's shuffle seed (hex): secret until the hand ends, never in
+    a view. `commitment` is its SHA-256, published at the deal. `revealed` is the last
+    finished hand's {hand_number, seed, commitment}. `deadline` is when the player to act
+    runs out of time; `next_deal_at` when the next hand is dealt automatically; both are
+    epoch seconds or None. `dealing` says the host has started the game (auto-deal is on).
+    `away` lists players with no open connection: they keep their seat and chips.
+    `changed_at` is the last version that changed anything a decision depends on: a
+    presence change alone does not make a player's pending action stale.
+    """
+
+    table: TableState
+    hand: Hand | None = None
+    seed: str | None = None
+    commitment: str | None = None
+    revealed: dict[str, Any] | None = None
+    options: LiveOptions = field(default_factory=LiveOptions)
+    dealing: bool = False
+    deadline: float | None = None
+    next_deal_at: float | None = None
+    away: tuple[str, ...] = ()
+    version: int = 0
+    changed_at: int = 0
+
+    @property
+    def hand_in_progress(self) -> bool:
+        return self.hand is not None and not self.hand.finished
+
+    @property
+    def due_at(self) -> float | None:
+        """The earliest stored deadline: when a timer process should look at this table."""
+        times = [t for t in (self.deadline, self.next_deal_at) if t is not None]
+        return min(times) if times else None
+
+    def seat_of(self, player: str) -> int | None:
+        s = self.table.seat_of(player)
+        return s.seat if s else None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "table": self.table.to_json(),
+            "hand": self.hand.to_json() if self.hand else None,
+            "seed": self.seed,
+            "commitment": self.commitment,
+            "revealed": self.revealed,
+            "options": self.options.to_json(),
+            "dealing": self.dealing,
+            "deadline": self.deadline,
+            "next_deal_at": self.next_deal_at,
+            "away": list(self.away),
+            "version": self.version,
+            "changed_at": self.changed_at,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> LiveTable:
+        table = TableState.from_json(data["table"])
+        hand = None
+        if data.get("hand"):
+            # The hand being played is stored twice, as the table's current hand and as the
+            # hand's own config: read once, it is one record, as when the hand was dealt.
+            same = table.current_hand is not None and data["hand"]["config"] == data["table"]["current_hand"]
+            hand = Hand.from_json(data["hand"], config=table.current_hand if same else None)
+        return cls(
+            table=table,
+            hand=hand,
+            seed=data.get("seed"),
+            commitment=data.get("commitment"),
+            revealed=data.get("revealed"),
+            options=LiveOptions.from_json(data.get("options", {})),
+            dealing=data.get("dealing", False),
+            deadline=data.get("deadline"),
+            next_deal_at=data.get("next_deal_at"),
+            away=tuple(data.get("away", ())),
+            version=data.get("version", 0),
+            changed_at=data.get("changed_at", 0),
+        )
+
+
+def new_live_table(table: TableState, options: LiveOptions | None = None) -> LiveTable:
+    return LiveTable(table=table, options=options or LiveOptions())
+
+
+Events = list[dict[str, Any]]
+Intent = Mapping[str, Any]
+Result = tuple[LiveTable, Events]
+Handler = Callable[[LiveTable, Actor, Intent, float], Result]
+
+
+@dataclass(frozen=True, slots=True)
+class IntentKind:
+    handler: Handler
+    roles: frozenset[str]  # "player", "host", "system"
+    changes_hand: bool = False  # restart the action clock after it
+    passive: bool = False  # shown to everyone, but changes no decision (presence)
+
+
+def role_of(actor: Actor) -> str:
+    if isinstance(actor, int) and not isinstance(actor, bool):
+        return "player"
+    if actor in (HOST, SYSTEM):
+        return str(actor)
+    raise ForbiddenError(f"Unknown actor {actor!r}")

@@ -1,0 +1,71 @@
+"""What the intent handlers share: reading an intent's fields and the seat it is for, a
+change between hands, whether the table can deal, and closing a finished hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from typing import Any
+
+from engine import table as tables
+from engine.errors import EngineError, IllegalActionError
+from engine.live.base import Actor, Events, ForbiddenError, Handler, LiveTable, role_of
+from engine.table_state import TableState
+
+
+def can_deal(table: TableState) -> bool:
+    try:
+        tables.plan_next_hand(table)
+    except EngineError:
+        return False
+    return True
+
+
+def intent_field(intent: Mapping[str, Any], name: str, kind: type, default: Any = ...) -> Any:
+    value = intent.get(name, default)
+    if value is ...:
+        raise IllegalActionError(f"Missing {name}")
+    if value is default and default is not ...:
+        return value
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        wanted = "a whole number" if kind is int else f"a {kind.__name__}"
+        raise IllegalActionError(f"{name} must be {wanted}")
+    return value
+
+
+def target_seat(actor: Actor, intent: Mapping[str, Any]) -> int:
+    """A player acts on their own seat; the host and the system name one."""
+    if role_of(actor) == "player":
+        if "seat" in intent and intent["seat"] != actor:
+            raise ForbiddenError("You can only do that for your own seat")
+        return int(actor)
+    return intent_field(intent, "seat", int)
+
+
+def between_hands(state: LiveTable, change: Callable[[TableState], TableState]) -> LiveTable:
+    return replace(state, table=change(state.table))
+
+
+def finish_if_over(state: LiveTable, events: Events) -> tuple[LiveTable, Events]:
+    """When the hand is over: stacks back to the table, and the seed revealed."""
+    hand = state.hand
+    if hand is None or not hand.finished:
+        return state, events
+    final = {s.seat: s.stack for s in hand.seats}
+    table = tables.finish_hand(state.table, final)
+    revealed = {"hand_number": hand.config.hand_number, "seed": state.seed, "commitment": state.commitment}
+    events = [*events, {"type": "table.hand_finished", "final_stacks": final, **revealed}]
+    return replace(state, table=table, seed=None, revealed=revealed), events
+
+
+def register_intent(
+    name: str, roles: set[str], *, changes_hand: bool = False, passive: bool = False
+) -> Callable[[Handler], Handler]:
+    """The old way to add an intent, kept so that modules still decorated with it import:
+    it adds nothing. An intent exists when it is listed in `engine.live.intents.INTENTS`."""
+
+    def unchanged(handler: Handler) -> Handler:
+        return handler
+
+    return unchanged

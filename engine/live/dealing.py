@@ -1,0 +1,122 @@
+"""Dealing and playing as `engine.live` intents: the host (or the dealer's timer) starts a
+hand or stops dealing, a player acts, and the action clock runs out.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from typing import Any
+
+from engine import table as tables
+from engine.config import Stakes
+from engine.errors import IllegalActionError, TableError
+from engine.games import GAMES
+from engine.hand import Hand
+from engine.live.base import SYSTEM, Actor, Events, Intent, LiveTable, Result, StaleIntentError
+from engine.live.common import can_deal, finish_if_over, target_seat
+from engine.shuffle import commitment, new_seed, seed_from_hex, shuffled_deck
+from engine.table_state import TableState
+
+# Tried in order when the action clock runs out: check if possible, else fold; at showdown
+# a hand that may be mucked is mucked, otherwise shown; during Crazy Blind Man's removal or
+# a staged Blind Hold'em reveal, the first card goes (engine.house.home_game.CARD_ACTIONS).
+TIMEOUT_ACTIONS: tuple[str, ...] = ("check", "fold", "muck", "show", "remove_first", "reveal_first")
+
+
+@functools.cache
+def _action_parameters(act: Callable[..., object]) -> frozenset[str]:
+    """The parameters a client may send with an action, read once per `Hand.act` function."""
+    parameters = list(inspect.signature(act).parameters)[1:]  # the first is the hand itself
+    # `seat` and `action` are the hand's own arguments, never a client's field.
+    return frozenset(parameters) - {"seat", "action"}
+
+
+# Dealing ----------------------------------------------------------------------------------------
+
+
+def start_hand(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
+    if state.hand_in_progress:
+        raise TableError("A hand is in progress; finish it first.")
+    if actor == SYSTEM and (state.next_deal_at is None or state.next_deal_at > now):
+        raise StaleIntentError("The next hand is not due yet")
+    if actor == SYSTEM and not can_deal(state.table):
+        # Not enough players: stop the timer; the next seating change schedules a deal again.
+        return replace(state, next_deal_at=None), [{"type": "table.waiting_for_players"}]
+    seed = seed_from_hex(intent["seed"]) if intent.get("seed") else new_seed()
+    bomb_pot = _scheduled_bomb_pot(state)
+    table, config = tables.start_hand(bomb_pot or state.table)
+    if bomb_pot is not None:
+        # One hand of the bomb pot, then the table's own game and stakes again.
+        table = replace(table, game=state.table.game, stakes=state.table.stakes)
+    elif state.options.game_options:
+        config = replace(config, options=dict(state.options.game_options))
+    game = GAMES.get(config.game)
+    deck = shuffled_deck(seed, short_deck=bool(game and game.short_deck))
+    hand = Hand(config, deck)
+    committed = commitment(seed)
+    new = replace(state, table=table, hand=hand, seed=seed.hex(), commitment=committed, dealing=True)
+    new = replace(new, next_deal_at=None)
+    events: Events = [
+        {"type": "table.hand_started", "hand_number": config.hand_number, "commitment": committed},
+        *(event.to_json() for event in hand.events),
+    ]
+    return finish_if_over(new, events)
+
+
+def _scheduled_bomb_pot(state: LiveTable) -> TableState | None:
+    """The table as it deals the next hand when that hand is a scheduled bomb pot, else None."""
+    options = state.options
+    if not options.bomb_pot_every or (state.table.hand_count + 1) % options.bomb_pot_every:
+        return None
+    ante = options.bomb_ante or state.table.stakes.big_blind or 1
+    stakes = Stakes(bomb_ante=ante, cap=state.table.stakes.cap)
+    return tables.set_game(state.table, options.bomb_pot_game, stakes)
+
+
+def pause(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
+    """Stop dealing after the current hand (the host deals again to resume)."""
+    if not state.dealing and state.next_deal_at is None:
+        raise TableError("The dealer is already stopped.")
+    return replace(state, dealing=False, next_deal_at=None), [{"type": "table.paused"}]
+
+
+# Playing ----------------------------------------------------------------------------------------
+
+
+def act(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
+    seat = target_seat(actor, intent)
+    action = intent.get("action")
+    if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
+        raise IllegalActionError("Say what you do (fold, check, call, bet, raise...)")
+    return _play(state, seat, action["type"], {k: v for k, v in action.items() if k != "type"})
+
+
+def timeout(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
+    """The action clock ran out: check if possible, otherwise fold (see TIMEOUT_ACTIONS)."""
+    if intent.get("version") != state.version:
+        raise StaleIntentError("This timeout is for an earlier state of the table")
+    hand = state.hand
+    if state.deadline is None or state.deadline > now or hand is None or hand.to_act is None:
+        raise StaleIntentError("Nobody's time has run out")
+    for name in TIMEOUT_ACTIONS:
+        try:
+            new, events = _play(state, hand.to_act, name, {})
+        except IllegalActionError:
+            continue
+        return new, [{"type": "table.timed_out", "seat": hand.to_act, "action": name}, *events]
+    raise IllegalActionError("No default action is possible for this player")
+
+
+def _play(state: LiveTable, seat: int, action: str, params: dict[str, Any]) -> tuple[LiveTable, Events]:
+    if state.hand is None or state.hand.finished:
+        raise IllegalActionError("No hand is being played")
+    hand = state.hand.copy()  # hands are mutable records: the state given must stay untouched
+    accepted = _action_parameters(type(hand).act)
+    unknown = [name for name in params if name not in accepted]
+    if unknown:
+        raise IllegalActionError(f"{action!r} does not take {', '.join(sorted(unknown))}")
+    events = [event.to_json() for event in hand.act(seat, action, **params)]
+    return finish_if_over(replace(state, hand=hand), events)
