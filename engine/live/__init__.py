@@ -32,9 +32,6 @@ from typing import Any
 from engine import views
 from engine.errors import IllegalActionError
 from engine.games import GAMES
-
-# The records come first: engine.live.tournament (listed in INTENTS) still imports them from
-# this package, so they must be bound before engine.live.intents is imported.
 from engine.live.base import (
     HOST,
     SYSTEM,
@@ -51,7 +48,7 @@ from engine.live.base import (
     new_live_table,
     role_of,
 )
-from engine.live.common import can_deal, register_intent
+from engine.live.common import can_deal
 from engine.live.dealing import TIMEOUT_ACTIONS
 from engine.live.intents import INTENTS
 from engine.records import non_zero
@@ -75,7 +72,6 @@ __all__ = [
     "apply",
     "is_stale",
     "new_live_table",
-    "register_intent",
     "role_of",
     "view",
 ]

@@ -10,7 +10,7 @@ from typing import Any
 
 from engine import table as tables
 from engine.errors import EngineError, IllegalActionError
-from engine.live.base import Actor, Events, ForbiddenError, Handler, LiveTable, role_of
+from engine.live.base import Actor, Events, ForbiddenError, LiveTable, role_of
 from engine.table_state import TableState
 
 
@@ -57,15 +57,3 @@ def finish_if_over(state: LiveTable, events: Events) -> tuple[LiveTable, Events]
     revealed = {"hand_number": hand.config.hand_number, "seed": state.seed, "commitment": state.commitment}
     events = [*events, {"type": "table.hand_finished", "final_stacks": final, **revealed}]
     return replace(state, table=table, seed=None, revealed=revealed), events
-
-
-def register_intent(
-    name: str, roles: set[str], *, changes_hand: bool = False, passive: bool = False
-) -> Callable[[Handler], Handler]:
-    """The old way to add an intent, kept so that modules still decorated with it import:
-    it adds nothing. An intent exists when it is listed in `engine.live.intents.INTENTS`."""
-
-    def unchanged(handler: Handler) -> Handler:
-        return handler
-
-    return unchanged

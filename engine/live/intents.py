@@ -43,5 +43,5 @@ INTENTS: dict[str, IntentKind] = {
     "reveal_rest": _HOST_RULING,
     "ruling": _HOST_RULING,
     # A tournament's dealer waiting for the clock (engine.live.tournament)
-    "deal_waits": IntentKind(tournament._deal_waits, frozenset({SYSTEM})),
+    "deal_waits": IntentKind(tournament.deal_waits, frozenset({SYSTEM})),
 }

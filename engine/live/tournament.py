@@ -25,7 +25,7 @@ from typing import Any
 from engine import table as engine_table
 from engine.config import Stakes
 from engine.errors import IllegalActionError
-from engine.live import SYSTEM, Actor, Intent, LiveTable, Result, register_intent
+from engine.live.base import SYSTEM, Actor, Intent, LiveTable, Result
 from engine.table_state import GameMode, TableState
 from engine.tournament import Clock, ClockReading, Structure, clock_state, hands_may_start, stakes_at
 
@@ -152,8 +152,7 @@ def busted(state: LiveTable, events: list[dict[str, Any]]) -> list[Busted]:
     return [Busted(s.player, s.stack) for s in state.hand.config.seats if final.get(s.seat) == 0]
 
 
-@register_intent("deal_waits", {SYSTEM})
-def _deal_waits(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
+def deal_waits(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
     until = intent.get("until")
     if isinstance(until, bool) or not isinstance(until, int | float) or until <= now:
         raise IllegalActionError("The next deal waits until a later moment")
