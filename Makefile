@@ -1,10 +1,10 @@
-# The two commands a newcomer runs: `make run` and `make test`.
+# The two commands a newcomer runs: `make run` and `make test`; `make test-fast` while working.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
 
-.PHONY: run test lint format clean
+.PHONY: run test test-fast lint format clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -30,6 +30,13 @@ test: $(VENV)/.installed-dev
 	$(BIN)/ruff format --check .
 	$(BIN)/python manage.py makemigrations --check --dry-run
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+# Lint and every test but the browser and slow ones, on all cores: the check to run
+# before each commit. `make test` remains the full run.
+test-fast: $(VENV)/.installed-dev
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/python -m pytest -q -n auto -m "not browser and not slow" $(PYTEST_ARGS)
 
 lint:
 	$(BIN)/ruff check --fix .
