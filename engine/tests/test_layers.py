@@ -39,17 +39,17 @@ LAYERS = {
     "engine": ENGINE,
     # The models and the small helpers they (and everything above) store with.
     "tables": MODELS,
-    "tables.apps": MODELS,
     "tables.models": MODELS,
     "tables.errors": MODELS,
     "tables.fast_json": MODELS,
-    "tables.games": MODELS,
     "tables.join_codes": MODELS,
     "tables.live": WRITE_PATH,
     "tables.services": SERVICES,
     # Fires due timeouts through the write path, as any other caller of it does.
     "tables.timers": SERVICES,
     "tables.views": VIEWS,
+    # The app's wiring (Django calls its ready() last): it may connect any layer to another.
+    "tables.apps": VIEWS,
     "tables.consumers": VIEWS,
     "tables.routing": VIEWS,
     "tables.urls": VIEWS,
