@@ -4,6 +4,7 @@ the host; the open log of the host's calls and the chip request form for players
 from __future__ import annotations
 
 import csv
+import re
 from decimal import Decimal, InvalidOperation
 from functools import partial
 
@@ -154,10 +155,37 @@ def night_close(request: HttpRequest, night_id: int) -> HttpResponse:
     )
 
 
-def _csv_response(filename: str) -> tuple[HttpResponse, csv.writer]:
+# A spreadsheet runs a cell that starts with one of these as a formula (a player named
+# =HYPERLINK(...)); a plain number such as -20.00 is still a number.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+PLAIN_NUMBER = re.compile(r"-?\d+(\.\d+)?")
+
+
+def spreadsheet_safe(cell: object) -> object:
+    """The cell as a spreadsheet shows it as text: a leading apostrophe before a formula start.
+
+    >>> spreadsheet_safe("=1+1"), spreadsheet_safe("-20.00"), spreadsheet_safe("Ann")
+    ("'=1+1", '-20.00', 'Ann')
+    """
+    if isinstance(cell, str) and cell.startswith(FORMULA_STARTS) and not PLAIN_NUMBER.fullmatch(cell):
+        return "'" + cell
+    return cell
+
+
+class SafeCsvWriter:
+    """csv.writer whose every cell goes through spreadsheet_safe."""
+
+    def __init__(self, response: HttpResponse) -> None:
+        self._writer = csv.writer(response)
+
+    def writerow(self, row: list[object]) -> None:
+        self._writer.writerow([spreadsheet_safe(cell) for cell in row])
+
+
+def _csv_response(filename: str) -> tuple[HttpResponse, SafeCsvWriter]:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response, csv.writer(response)
+    return response, SafeCsvWriter(response)
 
 
 @login_required
