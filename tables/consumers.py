@@ -173,7 +173,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         try:
             message = parse(text_data)
         except ProtocolError as error:
-            await self.error("malformed", str(error))
+            await self.error("malformed", str(error), error.client_id)
             return
         if message.type == "ping":
             await self.pong(message.body["t"])
@@ -223,7 +223,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
 
     async def _intent(self, message: ClientMessage) -> tuple[str, dict[str, Any]]:
         assert self.identity is not None
-        # Nobody chooses the deck: a seed is only ever drawn by the engine.
+        # Nobody chooses the deck: a seed is only ever drawn by the engine (an action with one is
+        # malformed already; a host command's is dropped).
         body = {key: value for key, value in message.body.items() if key != "seed"}
         if message.type == "act":
             if self.identity.player_id is None:
