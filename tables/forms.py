@@ -12,6 +12,12 @@ from tables.models import MAX_NAME_LENGTH, Night, Table
 from tables.services.joining import clean_display_name, name_is_taken
 
 
+def whole_number(raw: object) -> int:
+    """A row id a form sent back, or 0 (which names no row) for anything that is not one."""
+    text = raw.strip() if isinstance(raw, str) else ""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 18 else 0
+
+
 class HostSetupForm(UserCreationForm):
     """The install's first host account."""
 

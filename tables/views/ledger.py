@@ -19,6 +19,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from tables import live
 from tables.errors import ActionRefused
+from tables.forms import whole_number
 from tables.identity import current_player
 from tables.models import Night, Player
 from tables.models.ledger import KINDS_IN, ChipRequest, EntryKind, LedgerEntry
@@ -30,6 +31,10 @@ def _ledger_url(night_id: int, anchor: str = "") -> str:
     return reverse("ledger", args=[night_id]) + (f"#{anchor}" if anchor else "")
 
 
+# Whole digits a money amount may have (LedgerEntry.money: 14 digits, 4 after the point).
+MONEY_DIGITS = 10
+
+
 def _chips_from_form(night: Night, post: dict) -> int:
     """Chips from the form: entered as chips, or as money at the night's chip value."""
     raw_chips, raw_money = (post.get("chips") or "").strip(), (post.get("money") or "").strip()
@@ -39,9 +44,13 @@ def _chips_from_form(night: Night, post: dict) -> int:
         except ValueError:
             raise ActionRefused("Enter a whole number of chips.") from None
     try:
-        return ledger.chips_for_money(night, Decimal(raw_money.replace(",", ".")))
+        money = Decimal(raw_money.replace(",", "."))
     except InvalidOperation:
-        raise ActionRefused(f"Enter the chips, or the money in {night.currency}.") from None
+        money = Decimal("NaN")
+    # Infinity and NaN are Decimals too, and 1e999999 is one no division survives.
+    if not money.is_finite() or money.adjusted() >= MONEY_DIGITS:
+        raise ActionRefused(f"Enter the chips, or the money in {night.currency}.")
+    return ledger.chips_for_money(night, money)
 
 
 def ledger_context(night: Night) -> dict:
@@ -80,13 +89,16 @@ def ledger_page(request: HttpRequest, night_id: int) -> HttpResponse:
 @require_POST
 def entry_create(request: HttpRequest, night_id: int) -> HttpResponse:
     night = get_hosted_night(request, night_id)
-    player = get_object_or_404(Player, pk=request.POST.get("player") or 0, night=night)
     kind = request.POST.get("kind", "")
     back = (
         reverse("host_panel", args=[night.pk])
         if request.POST.get("next") == "panel"
         else _ledger_url(night.pk)
     )
+    player = night.players.filter(pk=whole_number(request.POST.get("player"))).first()
+    if player is None:
+        messages.error(request, "Choose a player from the list.")
+        return redirect(back)
     why = request.POST.get("why", "")
     try:
         if kind == EntryKind.CASH_OUT:
