@@ -7,6 +7,8 @@ projection, so hidden cards never pass through the channel layer.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import time
 from dataclasses import dataclass
@@ -115,6 +117,29 @@ def still_host(identity: Identity, user_id: int | None) -> bool:
     return still_host_of(identity.night_id, user_id)
 
 
+# One pending presence check per table: each disconnect there moves it to AWAY_AFTER_SECONDS
+# from now, so a run of drops and reconnects ends in one check, after the last of them.
+_presence_checks: dict[int, asyncio.Task[None]] = {}
+
+
+def refresh_presence_later(table_id: int) -> None:
+    pending = _presence_checks.pop(table_id, None)
+    if pending is not None:
+        pending.cancel()
+    _presence_checks[table_id] = asyncio.get_running_loop().create_task(
+        _refresh_presence_after_grace(table_id)
+    )
+
+
+async def _refresh_presence_after_grace(table_id: int) -> None:
+    await asyncio.sleep(live_presence.AWAY_AFTER_SECONDS)
+    if _presence_checks.get(table_id) is asyncio.current_task():
+        del _presence_checks[table_id]
+    # A table deleted meanwhile has nobody left to mark away.
+    with contextlib.suppress(IntentRefused):
+        await write(live_presence.refresh, table_id)
+
+
 class TableConsumer(AsyncJsonWebsocketConsumer):
     @classmethod
     async def encode_json(cls, content: dict[str, Any]) -> str:
@@ -159,7 +184,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if getattr(self, "timer_user", False):
             timers.release()
         if identity.player_id is not None:
-            await write(live_presence.disconnected, self.table_id, self.channel_name)
+            await write(live_presence.disconnected, self.channel_name)
+            refresh_presence_later(self.table_id)
 
     # Client messages ---------------------------------------------------------------------------
 
