@@ -20,7 +20,7 @@ from django.conf import settings
 from django.db.models import Q
 
 from engine.live import LiveTable
-from tables import fast_json, timers
+from tables import fast_json, rate_limits, timers
 from tables.identity import SESSION_KEY
 from tables.live import (
     IntentRefused,
@@ -162,9 +162,14 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.drop_every = getattr(settings, "HOMEGAME_DROP_EVERY_NTH_HINT", 0)  # tests only
         self.tokens = BURST
         self.refilled_at = time.monotonic()
-        self.identity: Identity | None = await read(identify, self.scope, self.table_id)
+        self.identity: Identity | None = None
         # Accept first so the client sees the close code (a refused handshake has none).
         await self.accept()
+        if await rate_limits.ablocked(rate_limits.RECONNECTS, rate_limits.scope_keys(self.scope)):
+            await self.error("throttled", rate_limits.RECONNECTS.message)
+            await self.close(code=CLOSE_THROTTLED)
+            return
+        self.identity = await read(identify, self.scope, self.table_id)
         if self.identity is None:
             await self.close(code=CLOSE_FORBIDDEN)
             return
@@ -194,6 +199,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             return
         if not self._take_token():
             await self.error("throttled", "Too many messages: slow down.")
+            await rate_limits.acount(rate_limits.RECONNECTS, rate_limits.scope_keys(self.scope))
             await self.close(code=CLOSE_THROTTLED)
             return
         try:
