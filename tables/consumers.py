@@ -123,12 +123,12 @@ _presence_checks: dict[int, asyncio.Task[None]] = {}
 
 
 def refresh_presence_later(table_id: int) -> None:
+    loop = asyncio.get_running_loop()
     pending = _presence_checks.pop(table_id, None)
-    if pending is not None:
+    # (A task of another event loop is one a finished test left behind: it will never run.)
+    if pending is not None and not pending.done() and pending.get_loop() is loop:
         pending.cancel()
-    _presence_checks[table_id] = asyncio.get_running_loop().create_task(
-        _refresh_presence_after_grace(table_id)
-    )
+    _presence_checks[table_id] = loop.create_task(_refresh_presence_after_grace(table_id))
 
 
 async def _refresh_presence_after_grace(table_id: int) -> None:
