@@ -6,10 +6,13 @@ from __future__ import annotations
 import pytest
 from channels.db import database_sync_to_async
 
+from tables.consumers import Identity, render
+from tables.live import apply_intent, player_actor
 from tables.models import Night, Player, Table
 from tables.services import seating
 from tables.tests.conftest import join_from_phone
 from tables.tests.live_helpers import (
+    SEED,
     Phone,
     committed,
     fresh_channel_layer,  # noqa: F401  (a fixture)
@@ -59,3 +62,24 @@ async def test_set_game_over_the_socket_takes_a_stakes_object(table, host) -> No
     )
     assert (reply["type"], reply["code"], reply["client_id"]) == ("error", "malformed", "g2")
     await phone.close()
+
+
+@pytest.mark.django_db
+def test_a_seated_player_not_dealt_in_is_viewer_role_of_their_seat_number(table: Table) -> None:
+    """docs/protocol.md: a player seated but not dealt into this hand gets
+    `{"seat": null, "role": "<their seat number>"}` and the public's view of the hand."""
+    ann, _bo, cy = seat_players(table, ["Ann", "Bo", "Cy"])
+    apply_intent(table.pk, player_actor(cy.pk), {"type": "sit_out"})
+    apply_intent(table.pk, "host", {"type": "start_hand", "seed": SEED})
+    night_id = table.night_id
+    hand = render(table.pk, Identity(cy.pk, False, night_id))["hand"]
+    assert hand["viewer"] == {"seat": None, "role": "3"}
+    assert hand["your_cards"] is None and hand["legal_actions"] is None
+    assert render(table.pk, Identity(ann.pk, False, night_id))["hand"]["viewer"] == {
+        "seat": 1,
+        "role": "seat",
+    }
+    assert render(table.pk, Identity(None, True, night_id))["hand"]["viewer"] == {
+        "seat": None,
+        "role": "host",
+    }
