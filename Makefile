@@ -6,7 +6,6 @@ PORT ?= 8000
 # How `make run` serves the LAN: no debug pages, and a secret key made once and kept in
 # .secret_key (git-ignored). tables/tests/test_lan_settings.py checks these settings.
 LAN_ENV := DEBUG=0 SECRET_KEY_FILE=.secret_key
-DAPHNE_ARGS := --port $(PORT) --websocket-max-message-size 65536 --websocket-max-frame-size 65536
 
 .PHONY: run dev test lint format clean
 
@@ -26,12 +25,12 @@ run: $(VENV)/.installed
 	env $(LAN_ENV) $(BIN)/python manage.py migrate --noinput
 	env $(LAN_ENV) $(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	@$(BIN)/python scripts/lan_url.py $(PORT)
-	env $(LAN_ENV) $(BIN)/daphne --bind 0.0.0.0 $(DAPHNE_ARGS) homegame.asgi:application
+	env $(LAN_ENV) $(BIN)/daphne --bind 0.0.0.0 --port $(PORT) --websocket-max-message-size 65536 --websocket-max-frame-size 65536 homegame.asgi:application
 
 # For developers: DEBUG on (tracebacks, the URL list on a 404), so only this computer is served.
 dev: $(VENV)/.installed
 	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/daphne --bind 127.0.0.1 $(DAPHNE_ARGS) homegame.asgi:application
+	$(BIN)/daphne --bind 127.0.0.1 --port $(PORT) --websocket-max-message-size 65536 --websocket-max-frame-size 65536 homegame.asgi:application
 
 test: $(VENV)/.installed-dev
 	@bash scripts/ensure-chromium.sh

@@ -171,10 +171,12 @@ def apply_intent(
         with transaction.atomic():
             locked = locked_table(table_id)
             version = locked.row.version
-            # Checked before the version, whatever version the repeat names (docs/protocol.md):
-            # a resent intent was applied at an older version, and a client may resend one with
-            # the version its ack gave. Ids are the sender's own, so the look-up is by sender.
-            if client_id:
+            # A repeated id is acked whatever version it names (docs/protocol.md), and ids are
+            # the sender's own, so every look-up is by sender. A resent intent was applied at an
+            # older version: checked before the version. One that names the current version
+            # is usually new, so it is looked up only if it is refused (below), or if the log's
+            # unique constraint refuses its second write.
+            if client_id and expected_version != version:
                 done = _applied_version(table_id, actor, client_id)
                 if done is not None:
                     return Applied(done, duplicate=True)
@@ -184,7 +186,7 @@ def apply_intent(
                 )
             moment = time.time() if now is None else now
             return apply_locked(locked, actor, intent, client_id, moment)
-    except IntegrityError:
+    except (IntegrityError, IntentRefused):
         done = _applied_version(table_id, actor, client_id) if client_id else None
         if done is None:
             raise
