@@ -18,14 +18,19 @@ TOO_BIG = "99999999999999999999"
 
 
 @pytest.mark.parametrize("money", ["Infinity", "-Infinity", "NaN", "sNaN", "1e999999", TOO_BIG])
-def test_money_that_is_not_an_amount_is_a_form_error(host_client: Client, night: Night, money: str) -> None:
+def test_money_that_is_not_an_amount_is_a_form_error_that_keeps_what_was_typed(
+    host_client: Client, night: Night, money: str
+) -> None:
     ann = joining.join_night(night, "Ann")
     response = host_client.post(
         f"/host/nights/{night.pk}/ledger/entries/",
-        {"player": ann.pk, "kind": "buy_in", "money": money},
-        follow=True,
+        {"player": ann.pk, "kind": "rebuy", "money": money, "why": "cash"},
     )
-    assert response.status_code == 200
+    assert response.status_code == 400
+    content = response.content.decode()
+    assert f'name="money" inputmode="decimal" value="{money}"' in content
+    assert f'<option value="{ann.pk}" selected>' in content and '<option value="rebuy" selected>' in content
+    assert 'value="cash"' in content
     assert _errors(response) in (
         ["Enter the chips, or the money in EUR."],
         ["Enter a whole number of chips, from 1 to 10000000."],
@@ -39,9 +44,9 @@ def test_chips_too_many_for_any_night_are_a_form_error(host_client: Client, nigh
     response = host_client.post(
         f"/host/nights/{night.pk}/ledger/entries/",
         {"player": ann.pk, "kind": "buy_in", "chips": chips},
-        follow=True,
     )
-    assert response.status_code == 200
+    assert response.status_code == 400
+    assert f'value="{chips}"' in response.content.decode()
     assert _errors(response) == ["Enter a whole number of chips, from 1 to 10000000."]
     assert not LedgerEntry.objects.exists()
 
@@ -50,9 +55,9 @@ def test_a_player_that_is_not_a_number_is_a_form_error(host_client: Client, nigh
     response = host_client.post(
         f"/host/nights/{night.pk}/ledger/entries/",
         {"player": "abc", "kind": "buy_in", "chips": "100"},
-        follow=True,
     )
-    assert response.status_code == 200
+    assert response.status_code == 400
+    assert 'value="100"' in response.content.decode()
     assert _errors(response) == ["Choose a player from the list."]
     assert not LedgerEntry.objects.exists()
 

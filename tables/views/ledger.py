@@ -85,6 +85,9 @@ def ledger_page(request: HttpRequest, night_id: int) -> HttpResponse:
     return render(request, "tables/ledger.html", ledger_context(night))
 
 
+ENTRY_FIELDS = ("player", "kind", "chips", "money", "why")
+
+
 @login_required
 @require_POST
 def entry_create(request: HttpRequest, night_id: int) -> HttpResponse:
@@ -95,12 +98,11 @@ def entry_create(request: HttpRequest, night_id: int) -> HttpResponse:
         if request.POST.get("next") == "panel"
         else _ledger_url(night.pk)
     )
-    player = night.players.filter(pk=whole_number(request.POST.get("player"))).first()
-    if player is None:
-        messages.error(request, "Choose a player from the list.")
-        return redirect(back)
     why = request.POST.get("why", "")
     try:
+        player = night.players.filter(pk=whole_number(request.POST.get("player"))).first()
+        if player is None:
+            raise ActionRefused("Choose a player from the list.")
         if kind == EntryKind.CASH_OUT:
             entry = ledger.cash_out(player, request.user, why)
         else:
@@ -109,7 +111,11 @@ def entry_create(request: HttpRequest, night_id: int) -> HttpResponse:
             )
     except ActionRefused as refusal:
         messages.error(request, str(refusal))
-        return redirect(back)
+        if back != _ledger_url(night.pk):
+            return redirect(back)
+        # The form again, with what the host typed, so one wrong field costs one fix.
+        typed = {name: request.POST.get(name, "") for name in ENTRY_FIELDS}
+        return render(request, "tables/ledger.html", {**ledger_context(night), "typed": typed}, status=400)
     messages.success(
         request,
         f"{entry.get_kind_display()} for {player}: {entry.chips} chips = "
