@@ -1,10 +1,14 @@
-# The two commands a newcomer runs: `make run` and `make test`; `make test-fast` while working.
+# The two commands a newcomer runs: `make run` and `make test`; `make dev` and `make test-fast` while
+# changing the code.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
+# How `make run` serves the LAN: no debug pages, and a secret key made once and kept in
+# .secret_key (git-ignored). tables/tests/test_lan_settings.py checks these settings.
+LAN_ENV := DEBUG=0 SECRET_KEY_FILE=.secret_key
 
-.PHONY: run test test-fast lint format clean
+.PHONY: run dev test test-fast lint format clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -19,10 +23,15 @@ $(VENV)/.installed-dev: requirements.txt requirements-dev.txt | $(BIN)/python
 	touch $(VENV)/.installed $@
 
 run: $(VENV)/.installed
-	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
+	env $(LAN_ENV) $(BIN)/python manage.py migrate --noinput
+	env $(LAN_ENV) $(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	@$(BIN)/python scripts/lan_url.py $(PORT)
-	$(BIN)/daphne --bind 0.0.0.0 --port $(PORT) --websocket-max-message-size 65536 --websocket-max-frame-size 65536 homegame.asgi:application
+	env $(LAN_ENV) $(BIN)/daphne --bind 0.0.0.0 --port $(PORT) --websocket-max-message-size 65536 --websocket-max-frame-size 65536 homegame.asgi:application
+
+# For developers: DEBUG on (tracebacks, the URL list on a 404), so only this computer is served.
+dev: $(VENV)/.installed
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/daphne --bind 127.0.0.1 --port $(PORT) --websocket-max-message-size 65536 --websocket-max-frame-size 65536 homegame.asgi:application
 
 test: $(VENV)/.installed-dev
 	@bash scripts/ensure-chromium.sh

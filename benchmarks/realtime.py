@@ -30,6 +30,7 @@ import time
 import uuid
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import websockets
 
@@ -134,7 +135,7 @@ class Bot:
         self.next_send_at = 0.0
 
     async def start(self) -> None:
-        headers = {"Origin": "http://127.0.0.1", "Cookie": self.cookie}
+        headers = {"Origin": "http://" + urlsplit(self.url).netloc, "Cookie": self.cookie}
         self.socket = await websockets.connect(self.url, additional_headers=headers, max_size=2**22)
         self.reader = asyncio.create_task(self._read())
         await self.at_least(0)
@@ -219,7 +220,7 @@ async def play_table(seats: list[Bot], host: Bot, until: float, seed: int) -> li
 async def echo(port: int, count: int) -> list[float]:
     times = []
     async with websockets.connect(
-        f"ws://127.0.0.1:{port}/ws/echo/", additional_headers={"Origin": "http://127.0.0.1"}
+        f"ws://127.0.0.1:{port}/ws/echo/", additional_headers={"Origin": f"http://127.0.0.1:{port}"}
     ) as ws:
         payload = json.dumps({"type": "act", "client_id": "x" * 32, "version": 1, "action": {"type": "call"}})
         for _ in range(count):

@@ -9,10 +9,14 @@ works with nothing else installed.
 from __future__ import annotations
 
 import os
+import secrets
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
+
+from homegame.lan import lan_address
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -52,13 +56,52 @@ def env_list(name: str, default: list[str]) -> list[str]:
 
 DEBUG = env_bool("DEBUG", True)
 
-# A fixed key is fine for a laptop; a deployment must set its own (check --deploy
-# refuses the insecure prefix).
-SECRET_KEY = env_str("SECRET_KEY", "django-insecure-homegame-development-only-key")
+
+def _key_from_file(path: Path) -> str:
+    """The key kept in `path`, made on first use: one key per install, never in git."""
+    try:
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        pass
+    else:
+        with os.fdopen(descriptor, "w") as made:
+            made.write(secrets.token_urlsafe(50))
+    key = path.read_text().strip()
+    if not key:
+        raise ImproperlyConfigured(f"SECRET_KEY_FILE {path} is empty: delete it to make a new key.")
+    return key
+
+
+def _secret_key() -> str:
+    key = env_str("SECRET_KEY", "")
+    if not key and env_str("SECRET_KEY_FILE", ""):
+        key = _key_from_file(BASE_DIR / env_str("SECRET_KEY_FILE", ""))
+    # A fixed key is fine for a developer's laptop; anything else sets its own (check --deploy
+    # refuses the insecure prefix).
+    return key or "django-insecure-homegame-development-only-key"
+
+
+SECRET_KEY = _secret_key()
 if not DEBUG and SECRET_KEY.startswith("django-insecure-"):
     raise ImproperlyConfigured("Set SECRET_KEY when DEBUG is off.")
 
-ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["*"] if DEBUG else [])
+# The address phones should use in join links and QR codes, e.g. http://192.168.1.20:8000.
+# Empty: the address the host's browser used.
+PUBLIC_URL = env_str("PUBLIC_URL", "")
+
+
+def _default_hosts() -> list[str]:
+    """This computer by name and by its LAN address, and the host of PUBLIC_URL."""
+    hosts = ["localhost", "127.0.0.1", "[::1]", lan_address()]
+    public = urlsplit(PUBLIC_URL).hostname
+    return [*hosts, public] if public else hosts
+
+
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", _default_hosts())
+if "*" in ALLOWED_HOSTS:
+    raise ImproperlyConfigured(
+        "ALLOWED_HOSTS=* would answer any Host a page can send: list the names and addresses."
+    )
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 
 INSTALLED_APPS = [
@@ -190,18 +233,25 @@ SESSION_COOKIE_AGE = env_int("SESSION_COOKIE_AGE", 60 * 60 * 24 * 30)
 # Closing the browser between hands must not lose the seat.
 SESSION_EXPIRE_AT_BROWSER_CLOSE = False
 
-# The address phones should use in join links and QR codes, e.g. http://192.168.1.20:8000.
-# Empty: the address the host's browser used.
-PUBLIC_URL = env_str("PUBLIC_URL", "")
-
-# Behind a TLS-terminating proxy (docker-compose, a tunnel) the deployment turns these on.
-SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
-SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", not DEBUG)
-CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", not DEBUG)
-SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0 if DEBUG else 31536000)
-SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", not DEBUG)
-SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", not DEBUG)
-SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if env_bool("BEHIND_PROXY", False) else None
+# TLS switches: on when the site is reached over https (a TLS proxy in front, or an https
+# PUBLIC_URL or trusted origin), off by default, so that phones on a kitchen Wi-Fi, which
+# reach the laptop over plain http, are not sent to https and do not lose their session.
+BEHIND_PROXY = env_bool("BEHIND_PROXY", False)
+HTTPS = env_bool(
+    "HTTPS",
+    BEHIND_PROXY or any(url.startswith("https://") for url in [PUBLIC_URL, *CSRF_TRUSTED_ORIGINS]),
+)
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", HTTPS)
+SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", HTTPS)
+CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", HTTPS)
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31536000 if HTTPS else 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", HTTPS)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", HTTPS)
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if BEHIND_PROXY else None
+if not HTTPS:
+    # Served over plain http on the LAN, where there is no https to redirect to, to pin with
+    # HSTS or to keep cookies to: these deployment checks do not apply.
+    SILENCED_SYSTEM_CHECKS = ["security.W004", "security.W008", "security.W012", "security.W016"]
 
 LOGGING = {
     "version": 1,

@@ -1,21 +1,15 @@
 """Print the address a phone on the same Wi-Fi should open."""
 
-import socket
+import os
 import sys
+from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-def lan_address() -> str:
-    # Connecting a UDP socket sends nothing; it only asks the OS which interface
-    # would route outward, which is the address other devices on the LAN can reach.
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        try:
-            probe.connect(("192.0.2.1", 9))
-            return probe.getsockname()[0]
-        except OSError:
-            return "127.0.0.1"
-
+from homegame.lan import lan_address
 
 if __name__ == "__main__":
     port = sys.argv[1] if len(sys.argv) > 1 else "8000"
+    public = os.environ.get("PUBLIC_URL", "").strip() or f"http://{lan_address()}:{port}/"
     print(f"\n  Homegame is starting. On this computer: http://localhost:{port}/")
-    print(f"  Phones on the same Wi-Fi open:       http://{lan_address()}:{port}/\n")
+    print(f"  Phones on the same Wi-Fi open:       {public}\n")

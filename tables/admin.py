@@ -1,6 +1,9 @@
 from django.contrib import admin
 
+from tables.forms import LimitedAdminAuthenticationForm
 from tables.models import Night, Player, Seat, Table
+
+admin.site.login_form = LimitedAdminAuthenticationForm
 
 
 class TableInline(admin.TabularInline):

@@ -7,6 +7,8 @@ projection, so hidden cards never pass through the channel layer.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import time
 from dataclasses import dataclass
@@ -16,7 +18,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 
 from engine.live import LiveTable
-from tables import fast_json, timers
+from tables import fast_json, rate_limits, timers
 from tables.access import can_host
 from tables.errors import ActionRefused
 from tables.identity import SESSION_KEY
@@ -104,6 +106,29 @@ def ping_seen(table_id: int, player_id: int | None, channel_name: str) -> int:
     return current_version(table_id)
 
 
+# One pending presence check per table: each disconnect there moves it to AWAY_AFTER_SECONDS
+# from now, so a run of drops and reconnects ends in one check, after the last of them.
+_presence_checks: dict[int, asyncio.Task[None]] = {}
+
+
+def refresh_presence_later(table_id: int) -> None:
+    loop = asyncio.get_running_loop()
+    pending = _presence_checks.pop(table_id, None)
+    # (A task of another event loop is one a finished test left behind: it will never run.)
+    if pending is not None and not pending.done() and pending.get_loop() is loop:
+        pending.cancel()
+    _presence_checks[table_id] = loop.create_task(_refresh_presence_after_grace(table_id))
+
+
+async def _refresh_presence_after_grace(table_id: int) -> None:
+    await asyncio.sleep(live_presence.AWAY_AFTER_SECONDS)
+    if _presence_checks.get(table_id) is asyncio.current_task():
+        del _presence_checks[table_id]
+    # A table deleted meanwhile has nobody left to mark away.
+    with contextlib.suppress(ActionRefused):
+        await write(live_presence.refresh, table_id)
+
+
 class TableConsumer(AsyncJsonWebsocketConsumer):
     """One socket at a table. Channels dispatches its messages unchanged: hints do not pass
     through dispatch (tables.live.fanout hands them over), and every database call runs through
@@ -121,9 +146,14 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.drop_every = getattr(settings, "HOMEGAME_DROP_EVERY_NTH_HINT", 0)  # tests only
         self.tokens = BURST
         self.refilled_at = time.monotonic()
-        self.identity: Identity | None = await read(identify, self.scope, self.table_id)
+        self.identity: Identity | None = None
         # Accept first so the client sees the close code (a refused handshake has none).
         await self.accept()
+        if await rate_limits.ablocked(rate_limits.RECONNECTS, rate_limits.scope_keys(self.scope)):
+            await self.error("throttled", rate_limits.RECONNECTS.message)
+            await self.close(code=CLOSE_THROTTLED)
+            return
+        self.identity = await read(identify, self.scope, self.table_id)
         if self.identity is None:
             await self.close(code=CLOSE_FORBIDDEN)
             return
@@ -143,7 +173,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if getattr(self, "timer_user", False):
             timers.release()
         if identity.player_id is not None:
-            await write(live_presence.disconnected, self.table_id, self.channel_name)
+            await write(live_presence.disconnected, self.channel_name)
+            refresh_presence_later(self.table_id)
 
     # Client messages ---------------------------------------------------------------------------
 
@@ -152,12 +183,13 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             return
         if not self._take_token():
             await self.error("throttled", "Too many messages: slow down.")
+            await rate_limits.acount(rate_limits.RECONNECTS, rate_limits.scope_keys(self.scope))
             await self.close(code=CLOSE_THROTTLED)
             return
         try:
             message = parse(text_data)
         except ProtocolError as error:
-            await self.error("malformed", str(error))
+            await self.error("malformed", str(error), error.client_id)
             return
         if message.type == "ping":
             await self.pong(message.body["t"])
@@ -207,7 +239,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
 
     async def _intent(self, message: ClientMessage) -> tuple[str, dict[str, Any]]:
         assert self.identity is not None
-        # Nobody chooses the deck: a seed is only ever drawn by the engine.
+        # Nobody chooses the deck: a seed is only ever drawn by the engine (an action with one is
+        # malformed already; a host command's is dropped).
         body = {key: value for key, value in message.body.items() if key != "seed"}
         if message.type == "act":
             if self.identity.player_id is None:

@@ -3,13 +3,39 @@
 from __future__ import annotations
 
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.admin.forms import AdminAuthenticationForm
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 
+from tables import rate_limits
 from tables.errors import ActionRefused
 from tables.join_codes import LENGTH, looks_like_join_code, normalise_join_code
 from tables.models import MAX_NAME_LENGTH, Night, Table
 from tables.services import hosting
 from tables.services.joining import clean_display_name, name_is_taken
+
+
+def whole_number(raw: object) -> int:
+    """A row id a form sent back, or 0 (which names no row) for anything that is not one."""
+    text = raw.strip() if isinstance(raw, str) else ""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 18 else 0
+
+
+class LimitedAuthenticationForm(AuthenticationForm):
+    """The host's log-in: a few wrong passwords per address and session, then a wait."""
+
+    def clean(self) -> dict:
+        guesser = rate_limits.request_keys(self.request) if self.request is not None else []
+        if rate_limits.blocked(rate_limits.PASSWORDS, guesser):
+            raise forms.ValidationError(rate_limits.PASSWORDS.message, code="throttled")
+        try:
+            return super().clean()
+        except forms.ValidationError:
+            rate_limits.count(rate_limits.PASSWORDS, guesser)
+            raise
+
+
+class LimitedAdminAuthenticationForm(LimitedAuthenticationForm, AdminAuthenticationForm):
+    """The admin's log-in, counted with the host's: one password guessed two ways is one."""
 
 
 class HostSetupForm(UserCreationForm):

@@ -24,6 +24,17 @@ from engine.tournament import (
 from tables.models.tournaments import Tournament
 
 NUMBER = {"inputmode": "numeric", "min": "0"}
+# More than any home game's chips or money, and small enough for every database column.
+MAX_AMOUNT = 1_000_000_000
+
+
+class AmountField(forms.IntegerField):
+    """A whole amount of chips, money, minutes or levels, from 0 (or `min_value`) to MAX_AMOUNT."""
+
+    def __init__(self, **kwargs: object) -> None:
+        kwargs.setdefault("max_value", MAX_AMOUNT)
+        kwargs.setdefault("widget", forms.NumberInput(NUMBER))
+        super().__init__(**kwargs)  # type: ignore[arg-type]
 
 
 class TournamentCreateForm(forms.Form):
@@ -33,35 +44,24 @@ class TournamentCreateForm(forms.Form):
         choices=[(key, structure.name) for key, structure in TEMPLATES.items()],
         help_text="A copy you can edit afterwards.",
     )
-    buy_in = forms.IntegerField(
-        label="Buy-in (money)", min_value=0, initial=20, widget=forms.NumberInput(NUMBER)
-    )
+    buy_in = AmountField(label="Buy-in (money)", min_value=0, initial=20)
 
 
 class TournamentSettingsForm(forms.Form):
     name = forms.CharField(max_length=80)
-    buy_in = forms.IntegerField(label="Buy-in (money)", min_value=0, widget=forms.NumberInput(NUMBER))
-    starting_stack = forms.IntegerField(label="Starting stack (chips)", widget=forms.NumberInput(NUMBER))
-    max_rebuys = forms.IntegerField(
+    buy_in = AmountField(label="Buy-in (money)", min_value=0)
+    starting_stack = AmountField(label="Starting stack (chips)")
+    max_rebuys = AmountField(
         label="Rebuys per player",
         initial=0,
         help_text="0 for a freeze-out.",
-        widget=forms.NumberInput(NUMBER),
     )
-    rebuy_until_level = forms.IntegerField(
-        label="Rebuys allowed until the end of level", initial=0, widget=forms.NumberInput(NUMBER)
-    )
-    rebuy_price = forms.IntegerField(
-        label="Rebuy price (money)", min_value=0, widget=forms.NumberInput(NUMBER)
-    )
-    rebuy_stack = forms.IntegerField(label="Rebuy stack (chips)", initial=0, widget=forms.NumberInput(NUMBER))
+    rebuy_until_level = AmountField(label="Rebuys allowed until the end of level", initial=0)
+    rebuy_price = AmountField(label="Rebuy price (money)", min_value=0)
+    rebuy_stack = AmountField(label="Rebuy stack (chips)", initial=0)
     add_on = forms.BooleanField(label="Add-on at the first break", required=False)
-    add_on_price = forms.IntegerField(
-        label="Add-on price (money)", min_value=0, widget=forms.NumberInput(NUMBER)
-    )
-    add_on_stack = forms.IntegerField(
-        label="Add-on stack (chips)", initial=0, widget=forms.NumberInput(NUMBER)
-    )
+    add_on_price = AmountField(label="Add-on price (money)", min_value=0)
+    add_on_stack = AmountField(label="Add-on stack (chips)", initial=0)
     payouts = forms.CharField(
         label="Payouts (% of the pool, 1st first)",
         help_text="For example 50, 30, 20. They must add up to 100.",
@@ -105,10 +105,10 @@ class PeriodForm(forms.Form):
     """One row of the structure: a level (blinds, ante, minutes) or a break (minutes, note)."""
 
     kind = forms.ChoiceField(choices=[("level", "Level"), ("break", "Break")], initial="level")
-    small_blind = forms.IntegerField(label="SB", required=False, widget=forms.NumberInput(NUMBER))
-    big_blind = forms.IntegerField(label="BB", required=False, widget=forms.NumberInput(NUMBER))
-    ante = forms.IntegerField(label="Ante", required=False, widget=forms.NumberInput(NUMBER))
-    minutes = forms.IntegerField(label="Min", required=False, widget=forms.NumberInput(NUMBER))
+    small_blind = AmountField(label="SB", required=False)
+    big_blind = AmountField(label="BB", required=False)
+    ante = AmountField(label="Ante", required=False)
+    minutes = AmountField(label="Min", required=False)
     note = forms.CharField(label="Note", required=False, max_length=60)
 
     def period(self) -> Level | Break | None:

@@ -1,4 +1,4 @@
-"""Absolute links that leave the host's screen for a phone (join and transfer links)."""
+"""Links that leave the server for a phone: absolute join and transfer links, socket paths."""
 
 from __future__ import annotations
 
@@ -12,3 +12,8 @@ def absolute_url(request: HttpRequest, path: str) -> str:
     if settings.PUBLIC_URL:
         return settings.PUBLIC_URL.rstrip("/") + path
     return request.build_absolute_uri(path)
+
+
+def socket_path(table_id: int) -> str:
+    """The table's websocket path (tables.routing, docs/protocol.md)."""
+    return f"/ws/tables/{table_id}/"

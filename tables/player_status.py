@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tables.links import socket_path
 from tables.models import Player, Seat
 from tables.services.hosting import now_dealing
 
@@ -43,4 +44,8 @@ def player_status(player: Player | None) -> dict[str, Any]:
         "detail": f"{now_dealing(seat.table)}.",
         "table": seat.table.name,
         "seat": seat.number,
+        # What a client needs to open the table's socket and find itself in the view.
+        "table_id": seat.table_id,
+        "socket_path": socket_path(seat.table_id),
+        "player_id": str(player.pk),
     }

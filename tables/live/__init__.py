@@ -173,12 +173,13 @@ def apply_intent(
         with transaction.atomic():
             locked = locked_table(table_id)
             version = locked.row.version
-            # Checked before the version: a resent intent was applied at an older version. An
-            # intent made for the current version cannot have been applied yet (applying one moves
-            # the version on), so the usual action needs no look-up; should a client reuse an id
-            # anyway, the log's unique constraint refuses the second write (below).
+            # A repeated id is acked whatever version it names (docs/protocol.md), and ids are
+            # the sender's own, so every look-up is by sender. A resent intent was applied at an
+            # older version: checked before the version. One that names the current version
+            # is usually new, so it is looked up only if it is refused (below), or if the log's
+            # unique constraint refuses its second write.
             if client_id and expected_version != version:
-                done = _applied_version(table_id, client_id)
+                done = _applied_version(table_id, actor, client_id)
                 if done is not None:
                     return Applied(done, duplicate=True)
             if expected_version is not None and live.is_stale(locked.state, expected_version):
@@ -187,17 +188,17 @@ def apply_intent(
                 )
             moment = time.time() if now is None else now
             return apply_locked(locked, actor, intent, client_id, moment)
-    except IntegrityError:
-        done = _applied_version(table_id, client_id) if client_id else None
+    except (IntegrityError, ActionRefused):
+        done = _applied_version(table_id, actor, client_id) if client_id else None
         if done is None:
             raise
         return Applied(done, duplicate=True)
 
 
-def _applied_version(table_id: int, client_id: str) -> int | None:
-    """The version an intent with this client id produced, if it was applied."""
+def _applied_version(table_id: int, actor: str, client_id: str) -> int | None:
+    """The version an intent of `actor` with this client id produced, if it was applied."""
     # No ordering: the model's default one joins the table row for nothing.
-    done = HandEvent.objects.filter(table_id=table_id, client_action_id=client_id).order_by()
+    done = HandEvent.objects.filter(table_id=table_id, actor=actor, client_action_id=client_id).order_by()
     return done.values_list("version", flat=True).first()
 
 

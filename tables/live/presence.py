@@ -1,6 +1,8 @@
 """Who is connected to a table: a seated player with no open socket is shown as away.
 
-Each open websocket of a seated player is a `TableConnection` row. Pings refresh its
+Each open websocket of a seated player is a `TableConnection` row. A player is marked away
+a few seconds after their last socket closed, not at once, so a flapping connection costs the
+table no versions. Pings refresh its
 `seen_at`, so rows left behind by a process that died stop counting after `STALE_AFTER`
 (and are swept at the table's next presence change). A change in who is away goes
 through the one write path like any other change, computed under the table's lock so
@@ -19,6 +21,9 @@ from tables.models import Player
 from tables.models.live import TableConnection
 
 STALE_AFTER = datetime.timedelta(seconds=45)
+# A player is marked away only once their last socket has stayed closed this long: a phone
+# that drops and reconnects (a lift, a Wi-Fi hand-over, a page reload) costs no version.
+AWAY_AFTER_SECONDS = 3.0
 
 
 def connected(table_id: int, player: Player, channel_name: str) -> Applied:
@@ -29,9 +34,10 @@ def connected(table_id: int, player: Player, channel_name: str) -> Applied:
     return refresh(table_id)
 
 
-def disconnected(table_id: int, channel_name: str) -> Applied:
+def disconnected(channel_name: str) -> None:
+    """A socket closed. Whether its player is now away is decided later (`refresh` after
+    AWAY_AFTER_SECONDS, see tables.consumers), when a reconnect may have made it moot."""
     TableConnection.objects.filter(channel_name=channel_name).delete()
-    return refresh(table_id)
 
 
 def seen(table_id: int, player: Player | int, channel_name: str) -> None:

@@ -92,10 +92,11 @@ class HandEvent(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["table", "seq"], name="handevent_seq_unique_per_table"),
             models.UniqueConstraint(fields=["hand", "seq"], name="handevent_seq_unique_per_hand"),
+            # Client ids belong to whoever sent them: another player's id is never yours.
             models.UniqueConstraint(
-                fields=["table", "client_action_id"],
+                fields=["table", "actor", "client_action_id"],
                 condition=~models.Q(client_action_id=""),
-                name="handevent_client_action_once_per_table",
+                name="handevent_client_action_once_per_actor",
             ),
         ]
 

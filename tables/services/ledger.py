@@ -54,7 +54,7 @@ def money_for(night: Night, chips: int) -> Decimal:
 def chips_for_money(night: Night, money: Decimal) -> int:
     """How many chips `money` buys, refused unless it is a whole number of chips."""
     chips = money / night.chip_value
-    if money <= 0 or chips != chips.to_integral_value():
+    if not money.is_finite() or money <= 0 or chips != chips.to_integral_value():
         raise ActionRefused(
             f"{money} {night.currency} is not a whole number of chips "
             f"(one chip is {night.chip_value.normalize()} {night.currency})."
@@ -102,7 +102,7 @@ def _set_live_stack(seat: Seat, stack: int) -> None:
 
 def _check_chips(chips: int) -> None:
     if not isinstance(chips, int) or isinstance(chips, bool) or not 1 <= chips <= MAX_CHIPS_PER_ENTRY:
-        raise ActionRefused("Enter a whole number of chips, at least 1.")
+        raise ActionRefused(f"Enter a whole number of chips, from 1 to {MAX_CHIPS_PER_ENTRY}.")
 
 
 def _check_player(night: Night, player: Player) -> None:

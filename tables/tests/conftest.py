@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.cache import cache
 from django.db import connections
 from django.test import Client
 
@@ -32,6 +33,14 @@ BASE_DIR = Path(__file__).resolve().parents[2]
 def fast_password_hashing(settings: object) -> None:
     # The real hasher is slow on purpose; these tests check flows, not hashing.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def fresh_rate_limits() -> Iterator[None]:
+    # Every test client comes from 127.0.0.1: one test's wrong passwords must not count in the next.
+    cache.clear()
+    yield
+    cache.clear()
 
 
 @pytest.fixture

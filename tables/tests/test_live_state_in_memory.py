@@ -100,8 +100,9 @@ def test_a_row_with_the_same_version_but_written_at_another_time_is_not_taken_fo
 def test_a_client_id_reused_for_the_current_version_is_applied_once(table, dealt):
     """ "Returns the stored result for a repeated client action id": also when a client reuses
     an id with a new version (the log's unique constraint refuses the second write)."""
+    actor = _actor_to_act(table, dealt)  # ids are scoped per sender (docs/protocol.md)
     first = _act(table, dealt, client_id="same-id")
-    again = apply_intent(table.pk, _actor_to_act(table, dealt), _call_intent(), "same-id", first)
+    again = apply_intent(table.pk, actor, _call_intent(), "same-id", first)
     assert again.duplicate and again.version == first
     assert load_state(table.pk).version == first
     assert HandEvent.objects.filter(table=table, client_action_id="same-id").count() == 1

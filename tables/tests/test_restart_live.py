@@ -20,6 +20,7 @@ import time
 import uuid
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 import websockets
@@ -102,7 +103,7 @@ class Client:
 
     async def connect(self, url: str | None = None) -> None:
         self.url = url or self.url
-        headers = {"Origin": "http://127.0.0.1"}
+        headers = {"Origin": "http://" + urlsplit(self.url).netloc}  # the page's own origin
         if self.cookie:
             headers["Cookie"] = self.cookie
         self.socket = await websockets.connect(self.url, additional_headers=headers)

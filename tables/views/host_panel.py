@@ -24,6 +24,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from tables.access import can_host
 from tables.errors import ActionRefused
+from tables.forms import whole_number
 from tables.models import Night, Player, Seat, Table
 from tables.models.ledger import ChipRequest, CoHost
 from tables.models.night import game_choices
@@ -128,7 +129,10 @@ def player_action(request: HttpRequest, night_id: int, player_id: int, action: s
         command = lambda: host_panel.seat_command(seat, request.user, action, why)  # noqa: E731
         return run_command(request, command, f"{player}: {host_panel.SEAT_COMMANDS[action].lower()}.", back)
     if action == "move":
-        table = get_object_or_404(Table, pk=request.POST.get("table") or 0, night=night)
+        table = night.tables.filter(pk=whole_number(request.POST.get("table"))).first()
+        if table is None:
+            messages.error(request, "Choose a table from the list.")
+            return redirect(back)
         try:
             number = int(request.POST.get("seat", ""))
         except ValueError:

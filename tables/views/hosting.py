@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from tables.access import hosted_nights
 from tables.errors import ActionRefused
-from tables.forms import HostSetupForm, MoveSeatForm, NightForm, TableForm
+from tables.forms import HostSetupForm, LimitedAuthenticationForm, MoveSeatForm, NightForm, TableForm
 from tables.links import absolute_url
 from tables.models import Night, Player, Table
 from tables.qr import qr_svg
@@ -56,7 +56,10 @@ def setup(request: HttpRequest) -> HttpResponse:
 def login_view(request: HttpRequest) -> HttpResponse:
     if not hosting.host_exists():
         return redirect("setup")
-    return auth_views.LoginView.as_view(template_name="tables/host/login.html")(request)
+    login = auth_views.LoginView.as_view(
+        template_name="tables/host/login.html", authentication_form=LimitedAuthenticationForm
+    )
+    return login(request)
 
 
 @login_required

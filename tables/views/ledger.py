@@ -4,6 +4,7 @@ the host; the open log of the host's calls and the chip request form for players
 from __future__ import annotations
 
 import csv
+import re
 from decimal import Decimal, InvalidOperation
 from functools import partial
 
@@ -19,6 +20,7 @@ from django.views.decorators.http import require_GET, require_POST
 from tables import live
 from tables.access import can_host
 from tables.errors import ActionRefused
+from tables.forms import whole_number
 from tables.identity import current_player
 from tables.models import Night, Player
 from tables.models.ledger import KINDS_IN, ChipRequest, EntryKind, LedgerEntry
@@ -30,6 +32,10 @@ def _ledger_url(night_id: int, anchor: str = "") -> str:
     return reverse("ledger", args=[night_id]) + (f"#{anchor}" if anchor else "")
 
 
+# Whole digits a money amount may have (LedgerEntry.money: 14 digits, 4 after the point).
+MONEY_DIGITS = 10
+
+
 def _chips_from_form(night: Night, post: dict) -> int:
     """Chips from the form: entered as chips, or as money at the night's chip value."""
     raw_chips, raw_money = (post.get("chips") or "").strip(), (post.get("money") or "").strip()
@@ -39,9 +45,13 @@ def _chips_from_form(night: Night, post: dict) -> int:
         except ValueError:
             raise ActionRefused("Enter a whole number of chips.") from None
     try:
-        return ledger.chips_for_money(night, Decimal(raw_money.replace(",", ".")))
+        money = Decimal(raw_money.replace(",", "."))
     except InvalidOperation:
-        raise ActionRefused(f"Enter the chips, or the money in {night.currency}.") from None
+        money = Decimal("NaN")
+    # Infinity and NaN are Decimals too, and 1e999999 is one no division survives.
+    if not money.is_finite() or money.adjusted() >= MONEY_DIGITS:
+        raise ActionRefused(f"Enter the chips, or the money in {night.currency}.")
+    return ledger.chips_for_money(night, money)
 
 
 def ledger_context(night: Night) -> dict:
@@ -76,11 +86,13 @@ def ledger_page(request: HttpRequest, night_id: int) -> HttpResponse:
     return render(request, "tables/ledger.html", ledger_context(night))
 
 
+ENTRY_FIELDS = ("player", "kind", "chips", "money", "why")
+
+
 @login_required
 @require_POST
 def entry_create(request: HttpRequest, night_id: int) -> HttpResponse:
     night = get_hosted_night(request, night_id)
-    player = get_object_or_404(Player, pk=request.POST.get("player") or 0, night=night)
     kind = request.POST.get("kind", "")
     back = (
         reverse("host_panel", args=[night.pk])
@@ -89,6 +101,9 @@ def entry_create(request: HttpRequest, night_id: int) -> HttpResponse:
     )
     why = request.POST.get("why", "")
     try:
+        player = night.players.filter(pk=whole_number(request.POST.get("player"))).first()
+        if player is None:
+            raise ActionRefused("Choose a player from the list.")
         if kind == EntryKind.CASH_OUT:
             entry = ledger.cash_out(player, request.user, why)
         else:
@@ -97,7 +112,11 @@ def entry_create(request: HttpRequest, night_id: int) -> HttpResponse:
             )
     except ActionRefused as refusal:
         messages.error(request, str(refusal))
-        return redirect(back)
+        if back != _ledger_url(night.pk):
+            return redirect(back)
+        # The form again, with what the host typed, so one wrong field costs one fix.
+        typed = {name: request.POST.get(name, "") for name in ENTRY_FIELDS}
+        return render(request, "tables/ledger.html", {**ledger_context(night), "typed": typed}, status=400)
     messages.success(
         request,
         f"{entry.get_kind_display()} for {player}: {entry.chips} chips = "
@@ -155,10 +174,37 @@ def night_close(request: HttpRequest, night_id: int) -> HttpResponse:
     )
 
 
-def _csv_response(filename: str) -> tuple[HttpResponse, csv.writer]:
+# A spreadsheet runs a cell that starts with one of these as a formula (a player named
+# =HYPERLINK(...)); a plain number such as -20.00 is still a number.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+PLAIN_NUMBER = re.compile(r"-?\d+(\.\d+)?")
+
+
+def spreadsheet_safe(cell: object) -> object:
+    """The cell as a spreadsheet shows it as text: a leading apostrophe before a formula start.
+
+    >>> spreadsheet_safe("=1+1"), spreadsheet_safe("-20.00"), spreadsheet_safe("Ann")
+    ("'=1+1", '-20.00', 'Ann')
+    """
+    if isinstance(cell, str) and cell.startswith(FORMULA_STARTS) and not PLAIN_NUMBER.fullmatch(cell):
+        return "'" + cell
+    return cell
+
+
+class SafeCsvWriter:
+    """csv.writer whose every cell goes through spreadsheet_safe."""
+
+    def __init__(self, response: HttpResponse) -> None:
+        self._writer = csv.writer(response)
+
+    def writerow(self, row: list[object]) -> None:
+        self._writer.writerow([spreadsheet_safe(cell) for cell in row])
+
+
+def _csv_response(filename: str) -> tuple[HttpResponse, SafeCsvWriter]:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response, csv.writer(response)
+    return response, SafeCsvWriter(response)
 
 
 @login_required

@@ -8,6 +8,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
+from tables import rate_limits
 from tables.errors import ActionRefused
 from tables.forms import DisplayNameForm, JoinCodeForm
 from tables.identity import bind_player, current_player
@@ -28,20 +29,34 @@ def _home_page(request: HttpRequest, form: JoinCodeForm, status: int = 200) -> H
     return render(request, "tables/home.html", context, status=status)
 
 
+def _too_many_codes(request: HttpRequest, code: str) -> HttpResponse:
+    form = JoinCodeForm({"code": code})
+    form.add_error(None, rate_limits.JOIN_CODES.message)
+    return _home_page(request, form, status=429)
+
+
 @require_http_methods(["GET", "POST"])
 def home(request: HttpRequest) -> HttpResponse:
     form = JoinCodeForm(request.POST or None)
     if request.method == "POST":
+        guesser = rate_limits.request_keys(request)
+        if rate_limits.blocked(rate_limits.JOIN_CODES, guesser):
+            return _too_many_codes(request, request.POST.get("code", ""))
         if form.is_valid():
             return redirect("join", code=form.cleaned_data["code"])
+        rate_limits.count(rate_limits.JOIN_CODES, guesser)
         return _home_page(request, form, status=400)
     return _home_page(request, form)
 
 
 @require_http_methods(["GET", "POST"])
 def join(request: HttpRequest, code: str) -> HttpResponse:
+    guesser = rate_limits.request_keys(request)
+    if rate_limits.blocked(rate_limits.JOIN_CODES, guesser):
+        return _too_many_codes(request, code)
     night = _get_night_by_code(code)
     if night is None:
+        rate_limits.count(rate_limits.JOIN_CODES, guesser)
         form = JoinCodeForm({"code": code})
         form.is_valid()  # fills in the "no night has the code" message
         return _home_page(request, form, status=404)

@@ -29,6 +29,7 @@ from engine.phh.redact import phh_for_viewer
 from engine.shuffle import commitment, seed_from_hex, shuffled_deck
 from tables.consumers import Identity, identify
 from tables.identity import current_player
+from tables.links import socket_path
 from tables.models import Seat, Table
 from tables.models.live import Hand
 
@@ -47,7 +48,7 @@ def _page(request: HttpRequest, table: Table, identity: Identity) -> HttpRespons
         "night": table.night,
         "player_id": str(identity.player_id) if identity.player_id is not None else "",
         "role": "player" if identity.player_id is not None else ("host" if identity.is_host else "public"),
-        "socket_path": f"/ws/tables/{table.pk}/",
+        "socket_path": socket_path(table.pk),
         "hands_url": reverse("table_hands", args=[table.pk]),
         "verify_url": reverse("verify_shuffle"),
     }
