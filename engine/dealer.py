@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from engine import betting, showdown
-from engine.cards import Card
+from engine.cards import Card, card
 from engine.config import HandConfig, PostKind
 from engine.errors import ConfigurationError
 from engine.events import (
@@ -162,7 +162,11 @@ def _reveal_if_all_in(hand: Hand) -> Event | None:
 
 
 def _burn(hand: Hand, step: Step) -> Event:
-    return _reveal_if_all_in(hand) or CardBurned(hand.deck[hand.next_card])
+    """The top card, unless a card exposed during the deal was set aside: "That card is set
+    aside and treated as a burn", so it is this burn and no card leaves the deck."""
+    set_aside = hand.extras.get("set_aside")
+    burn = card(set_aside[0]) if set_aside else hand.deck[hand.next_card]
+    return _reveal_if_all_in(hand) or CardBurned(burn)
 
 
 def _board(hand: Hand, step: Step) -> Event:
@@ -244,7 +248,13 @@ def _apply_hole_cards(hand: Hand, event: HoleCardsDealt) -> None:
 
 def _apply_burn(hand: Hand, event: CardBurned) -> None:
     hand.burned.append(event.card)
-    hand.next_card += 1
+    set_aside = hand.extras.get("set_aside")
+    if set_aside and set_aside[0] == str(event.card):
+        set_aside.pop(0)  # the exposed card, already off the deck
+        if not set_aside:
+            del hand.extras["set_aside"]
+    else:
+        hand.next_card += 1
     hand.step += 1
 
 

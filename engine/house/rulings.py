@@ -399,9 +399,11 @@ def _apply_exposed(hand: Hand, event: CardExposed) -> None:
     if event.during_deal and event.replacement is not None:
         # "That card is set aside and treated as a burn ... once the deal is finished, they
         # take the card that would otherwise have been the burn before the flop."
+        # The exposed card takes the place of the next burn (engine.dealer), so the board
+        # comes from the cards right after the replacement, with no second burn.
         s = hand.seat(event.seat)
         s.hole = tuple(event.replacement if c == event.card else c for c in s.hole)
-        hand.burned.append(event.card)
+        hand.extras.setdefault("set_aside", []).append(str(event.card))
         hand.next_card += 1
 
 

@@ -52,12 +52,13 @@ def test_the_exposed_card_is_replaced_by_the_card_that_would_have_been_the_burn(
     expose(hand, 3, "3c")
     assert holes(hand) == {1: "4c7c", 2: "2c5c", 3: "8c6c"}
     play(hand, "1 call", "2 call", "3 check")
-    # The flop's burn is now the next card (9c), then the flop itself.
-    assert [str(c) for c in hand.burned] == ["3c", "9c"]
-    assert [str(c) for c in hand.boards[0]] == ["Tc", "Jc", "Qc"]
+    # "That card is set aside and treated as a burn": it is the burn before the flop, so
+    # the flop is the three cards right after the replacement, with no second burn.
+    assert [str(c) for c in hand.burned] == ["3c"]
+    assert [str(c) for c in hand.boards[0]] == ["9c", "Tc", "Jc"]
     play(hand, "2 check", "3 check", "1 check", "2 check", "3 check", "1 check")
-    assert [str(c) for c in hand.boards[0]] == ["Tc", "Jc", "Qc", "Ac", "3d"]
-    assert [str(c) for c in hand.burned] == ["3c", "9c", "Kc", "2d"]
+    assert [str(c) for c in hand.boards[0]] == ["9c", "Tc", "Jc", "Kc", "2d"]
+    assert [str(c) for c in hand.burned] == ["3c", "Qc", "Ac"]
 
 
 def test_everyone_sees_the_exposed_card_as_dead():
