@@ -247,13 +247,14 @@ def _apply_hole_cards(hand: Hand, event: HoleCardsDealt) -> None:
 
 
 def _apply_burn(hand: Hand, event: CardBurned) -> None:
-    hand.burned.append(event.card)
     set_aside = hand.extras.get("set_aside")
     if set_aside and set_aside[0] == str(event.card):
-        set_aside.pop(0)  # the exposed card, already off the deck
+        # The exposed card, already off the deck and among the burned since it was ruled.
+        set_aside.pop(0)
         if not set_aside:
             del hand.extras["set_aside"]
     else:
+        hand.burned.append(event.card)
         hand.next_card += 1
     hand.step += 1
 
