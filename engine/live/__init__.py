@@ -37,8 +37,9 @@ from engine.config import Stakes
 from engine.errors import EngineError, IllegalActionError, TableError
 from engine.games import GAMES
 from engine.hand import Hand
+from engine.live import fairness
 from engine.records import as_dict, non_zero
-from engine.shuffle import commitment, new_seed, seed_from_hex, shuffled_deck
+from engine.shuffle import seed_from_hex
 from engine.table_state import TableState
 
 Actor = int | str
@@ -83,9 +84,14 @@ class LiveOptions:
 class LiveTable:
     """One table as the app stores it.
 
-    `seed` is the current hand's shuffle seed (hex): secret until the hand ends, never in
-    a view. `commitment` is its SHA-256, published at the deal. `revealed` is the last
-    finished hand's {hand_number, seed, commitment}. `deadline` is when the player to act
+    `seed` is the current (or last) hand's server seed and `deck_seed` the seed its deck came
+    from (hex, engine.shuffle.deck_seed): secret, never in a view; the app stores them with
+    the hand and reveals them when the night closes. `commitment` is the server seed's
+    SHA-256 and `deck_root` the Merkle root over the deck's positions, both published at the
+    deal. `next_seed` / `next_commitment` are the next deal's server seed (secret) and its
+    commitment (published before the deal), `contributions` the phones' random values for
+    that deal by seat (engine.live.fairness). `revealed` is the last finished hand's
+    {hand_number, commitment, deck_root}: never a seed. `deadline` is when the player to act
     runs out of time; `next_deal_at` when the next hand is dealt automatically; both are
     epoch seconds or None. `dealing` says the host has started the game (auto-deal is on).
     `away` lists players with no open connection: they keep their seat and chips.
@@ -98,6 +104,11 @@ class LiveTable:
     seed: str | None = None
     commitment: str | None = None
     revealed: dict[str, Any] | None = None
+    deck_seed: str | None = None
+    deck_root: str | None = None
+    next_seed: str | None = None
+    next_commitment: str | None = None
+    contributions: dict[str, str] = field(default_factory=dict)
     options: LiveOptions = field(default_factory=LiveOptions)
     dealing: bool = False
     deadline: float | None = None
@@ -127,6 +138,11 @@ class LiveTable:
             "seed": self.seed,
             "commitment": self.commitment,
             "revealed": self.revealed,
+            "deck_seed": self.deck_seed,
+            "deck_root": self.deck_root,
+            "next_seed": self.next_seed,
+            "next_commitment": self.next_commitment,
+            "contributions": dict(self.contributions),
             "options": self.options.to_json(),
             "dealing": self.dealing,
             "deadline": self.deadline,
@@ -151,6 +167,11 @@ class LiveTable:
             seed=data.get("seed"),
             commitment=data.get("commitment"),
             revealed=data.get("revealed"),
+            deck_seed=data.get("deck_seed"),
+            deck_root=data.get("deck_root"),
+            next_seed=data.get("next_seed"),
+            next_commitment=data.get("next_commitment"),
+            contributions=dict(data.get("contributions") or {}),
             options=LiveOptions.from_json(data.get("options", {})),
             dealing=data.get("dealing", False),
             deadline=data.get("deadline"),
@@ -162,7 +183,8 @@ class LiveTable:
 
 
 def new_live_table(table: TableState, options: LiveOptions | None = None) -> LiveTable:
-    return LiveTable(table=table, options=options or LiveOptions())
+    """A table with its first deal's server seed already committed, so phones can contribute."""
+    return fairness.with_next_seed(LiveTable(table=table, options=options or LiveOptions()))
 
 
 # Intents ----------------------------------------------------------------------------------------
@@ -310,7 +332,6 @@ def _start_hand(state: LiveTable, actor: Actor, intent: Intent, now: float) -> R
     if actor == SYSTEM and not _can_deal(state.table):
         # Not enough players: stop the timer; the next seating change schedules a deal again.
         return replace(state, next_deal_at=None), [{"type": "table.waiting_for_players"}]
-    seed = seed_from_hex(intent["seed"]) if intent.get("seed") else new_seed()
     bomb_pot = _scheduled_bomb_pot(state)
     table, config = tables.start_hand(bomb_pot or state.table)
     if bomb_pot is not None:
@@ -319,13 +340,15 @@ def _start_hand(state: LiveTable, actor: Actor, intent: Intent, now: float) -> R
     elif state.options.game_options:
         config = replace(config, options=dict(state.options.game_options))
     game = GAMES.get(config.game)
-    deck = shuffled_deck(seed, short_deck=bool(game and game.short_deck))
-    hand = Hand(config, deck)
-    committed = commitment(seed)
-    new = replace(state, table=table, hand=hand, seed=seed.hex(), commitment=committed, dealing=True)
-    new = replace(new, next_deal_at=None)
+    # Tests may name the server seed; otherwise it is the one committed before this deal.
+    given = seed_from_hex(intent["seed"]) if intent.get("seed") else None
+    shuffle = fairness.shuffle_for_deal(
+        state, [s.seat for s in config.seats], bool(game and game.short_deck), given
+    )
+    hand = Hand(config, shuffle.deck)
+    new = replace(state, table=table, hand=hand, dealing=True, next_deal_at=None, **shuffle.fields)
     events: Events = [
-        {"type": "table.hand_started", "hand_number": config.hand_number, "commitment": committed},
+        {"type": "table.hand_started", "hand_number": config.hand_number, **shuffle.published},
         *(event.to_json() for event in hand.events),
     ]
     return _finish_if_over(new, events)
@@ -397,9 +420,15 @@ def _finish_if_over(state: LiveTable, events: Events) -> tuple[LiveTable, Events
         return state, events
     final = {s.seat: s.stack for s in hand.seats}
     table = tables.finish_hand(state.table, final)
-    revealed = {"hand_number": hand.config.hand_number, "seed": state.seed, "commitment": state.commitment}
-    events = [*events, {"type": "table.hand_finished", "final_stacks": final, **revealed}]
-    return replace(state, table=table, seed=None, revealed=revealed), events
+    revealed = {
+        "hand_number": hand.config.hand_number,
+        "commitment": state.commitment,
+        "deck_root": state.deck_root,
+    }
+    # The seed goes to the app's record of the hand (revealed when the night closes), never
+    # into a view: it gives the whole deck, and so every folded hand.
+    finished = {"type": "table.hand_finished", "final_stacks": final, **revealed, "seed": state.seed}
+    return replace(state, table=table, seed=None, revealed=revealed), [*events, finished]
 
 
 # Views ------------------------------------------------------------------------------------------
@@ -424,16 +453,19 @@ class Projector:
         self.state = state
         self._hand = views.HandProjector(state.hand) if state.hand else None
         self._table: dict[str, Any] | None = None
+        self._openings = fairness.Openings(state)
 
     def view(self, viewer: views.Viewer) -> dict[str, Any]:
         state = self.state
+        hand = self._hand.view(viewer) if self._hand else None
         return {
             "version": state.version,
             "table": self._table_part(),
-            "hand": self._hand.view(viewer) if self._hand else None,
+            "hand": hand,
             "commitment": state.commitment,
             "revealed": state.revealed,
             "deadline": state.deadline,
+            "fairness": self._openings.view(viewer, hand),
         }
 
     def _table_part(self) -> dict[str, Any]:
@@ -472,3 +504,5 @@ class Projector:
 # Seating, table settings, host rulings and tournament intents register themselves here
 # (they need the names above).
 from engine.live import rulings, seating, settings, tournament  # noqa: E402, F401
+
+fairness.register_intents()
