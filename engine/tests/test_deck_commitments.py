@@ -97,3 +97,18 @@ def test_the_verify_command_checks_openings(capsys):
     assert main(["verify", "--root", committed.root, "--opening", good, "--opening", bad]) == 1
     assert "DOES NOT MATCH" in capsys.readouterr().out
     assert main(["verify", "--opening", good]) == 2
+
+
+def test_the_reference_program_in_the_docs_checks_seeds_with_contributions_and_openings():
+    """docs/shuffle.md: "a reference program using only the standard library" does both checks."""
+    from engine.tests.test_shuffle import _doc_reference_program
+
+    program = _doc_reference_program()
+    mixed = deck_seed(SERVER, PHONES)
+    assert program["deck_seed"](SERVER, PHONES) == mixed  # type: ignore[operator]
+    deck = shuffled_deck(mixed)
+    assert program["deck_order"](mixed) == [str(c) for c in deck]  # type: ignore[operator]
+    committed = DeckCommitment(mixed, deck)
+    assert program["root_of"](mixed, [str(c) for c in deck]) == committed.root  # type: ignore[operator]
+    assert program["check_opening"](committed.root, committed.opening(9))  # type: ignore[operator]
+    assert not program["check_opening"](committed.root, {**committed.opening(9), "card": str(deck[10])})  # type: ignore[operator]
