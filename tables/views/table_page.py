@@ -216,12 +216,14 @@ def hide_cards_taken_from_viewer(
     home_actions: list[str], hand: EngineHand, viewer: engine_views.Viewer
 ) -> list[str]:
     """Crazy Blind Man removals ("N pX remove pY Card") with the card written as "??" when it
-    was taken from this viewer: "No player may see the card that was taken from them"."""
+    was taken from this viewer ("No player may see the card that was taken from them"), or
+    the viewer is the host or the public, whose views never show a removed card."""
     labels = _seats_by_label(hand)
+    seated = isinstance(viewer, int) and not isinstance(viewer, bool)
     hidden = []
     for entry in home_actions:
         words = entry.split(" ")
-        if len(words) == 5 and words[2] == "remove" and labels.get(words[3]) == viewer:
+        if len(words) == 5 and words[2] == "remove" and (not seated or labels.get(words[3]) == viewer):
             words[4] = "??"
         hidden.append(" ".join(words))
     return hidden
