@@ -46,6 +46,8 @@ def _page(request: HttpRequest, table: Table, identity: Identity) -> HttpRespons
         "socket_path": f"/ws/tables/{table.pk}/",
         "hands_url": reverse("table_hands", args=[table.pk]),
         "verify_url": reverse("verify_shuffle"),
+        # The night's hands: what each deal published, every hand checked once the night closes.
+        "night_verify_url": f"{reverse('verify_shuffle')}?table={table.pk}",
     }
     return render(request, "tables/table.html", context)
 
