@@ -80,7 +80,8 @@ export function createHistory(dialog, { handsUrl, verifyUrl, myPlayerId }) {
               el("button", { type: "button", class: "history-hand", onclick: () => showHand(h) }, `Hand #${h.number} \u00b7 ${h.game_name}`),
               el("a", { href: h.phh_url, download: "", class: "history-phh", text: "PHH" }),
               el("a", {
-                href: h.seed ? `${verifyUrl}?${new URLSearchParams({ seed: h.seed, commitment: h.commitment, root: h.deck_root || "" })}` : verifyUrl,
+                // The night's verify page; once the night is closed, this hand's seed checked too.
+                href: h.seed ? `${verifyUrl}${verifyUrl.includes("?") ? "&" : "?"}${new URLSearchParams({ seed: h.seed, commitment: h.commitment, root: h.deck_root || "" })}` : verifyUrl,
                 target: "_blank",
                 rel: "noopener",
                 class: "history-verify",
