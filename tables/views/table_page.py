@@ -160,6 +160,7 @@ def table_hands(request: HttpRequest, table_id: int) -> JsonResponse:
             "finished_at": row.finished_at.isoformat() if row.finished_at else None,
             "commitment": row.commitment,
             "deck_root": row.deck_root,
+            "contributions": row.contributions,
             "seed": _seed_if_revealed(row, table),
             "url": reverse("table_hand", args=[table_id, row.number]),
             "phh_url": reverse("table_hand_phh", args=[table_id, row.number]),
