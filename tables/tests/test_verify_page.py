@@ -63,6 +63,9 @@ def test_once_the_night_is_closed_every_hand_is_checked_with_its_seed_and_contri
         mixed = deck_seed(bytes.fromhex(row.seed), [bytes.fromhex(PHONE)])
         assert row.config and shuffled_deck(mixed) != shuffled_deck(bytes.fromhex(row.seed))
         assert hashlib.sha256(bytes.fromhex(row.seed)).hexdigest() == row.commitment
+    hands = phone_of(ann).get(f"/tables/{table.pk}/hands.json").json()["hands"]
+    assert {h["seed"] for h in hands} == set(Hand.objects.values_list("seed", flat=True))
+    assert all(h["contributions"] == {"1": PHONE} for h in hands)
 
 
 def test_a_table_nobody_may_watch_has_no_hands_to_show(table: Table) -> None:
