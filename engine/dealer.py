@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from engine import betting, showdown
-from engine.cards import Card
+from engine.cards import Card, card
 from engine.config import HandConfig, PostKind
 from engine.errors import ConfigurationError
 from engine.events import (
@@ -165,7 +165,11 @@ def _reveal_if_all_in(hand: Hand) -> Event | None:
 
 
 def _burn(hand: Hand, step: Step) -> Event:
-    return _reveal_if_all_in(hand) or CardBurned(hand.deck[hand.next_card])
+    """The top card, unless a card exposed during the deal was set aside: "That card is set
+    aside and treated as a burn", so it is this burn and no card leaves the deck."""
+    set_aside = hand.extras.get("set_aside")
+    burn = card(set_aside[0]) if set_aside else hand.deck[hand.next_card]
+    return _reveal_if_all_in(hand) or CardBurned(burn)
 
 
 def _board(hand: Hand, step: Step) -> Event:
@@ -246,8 +250,15 @@ def apply_hole_cards(hand: Hand, event: HoleCardsDealt) -> None:
 
 
 def apply_burn(hand: Hand, event: CardBurned) -> None:
-    hand.burned.append(event.card)
-    hand.next_card += 1
+    set_aside = hand.extras.get("set_aside")
+    if set_aside and set_aside[0] == str(event.card):
+        # The exposed card, already off the deck and among the burned since it was ruled.
+        set_aside.pop(0)
+        if not set_aside:
+            del hand.extras["set_aside"]
+    else:
+        hand.burned.append(event.card)
+        hand.next_card += 1
     hand.step += 1
 
 

@@ -67,8 +67,9 @@ Home games, out-of-turn actions and host rulings (engine.house, .rulings, .out_o
   `legal_actions(seat)` adds "out_of_turn": {"allowed", "reason", "pending", "actions"} for a seat
   waiting in a betting round; "remove": {"from_seat", "cards"} / "reveal": {"cards"} when due.
   `engine.house.rulings.apply_ruling(hand, ruling: dict, host: str, reason: str, at: str) -> events`
-  (RulingError, nothing changed, when refused); ruling["type"]: "misdeal" | "exposed" {seat, card,
-  during_deal} | "award" {shares: {seat: chips}, pot?} | "kill" {seat} | "fold_away" {seat} | "undo" |
+  (RulingError, nothing changed, when refused); ruling["type"]: "misdeal" | "exposed" {seat,
+  card_number, during_deal} | "award" {shares: {seat: chips}, pot?} | "kill" {seat} | "fold_away" {seat} |
+  "undo" |
   "pause" | "resume" | "out_of_turn" {seat, decision: "stands" | "call" | "withdraw"} | "reveal_rest".
   `rulings.is_void(hand)`: a misdeal; re-deal the same HandConfig with a new shuffle. Through
   `engine.live`: intents misdeal, exposed_card, award_pot, kill_hand, fold_away, undo, pause_hand,

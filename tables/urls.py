@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from tables.views import hosting, players, table_page
+from tables.views import hosting, players, table_page, verify
 
 NIGHT = "host/nights/<int:night_id>/"
 TABLE = NIGHT + "tables/<int:table_id>/"
@@ -36,7 +36,7 @@ urlpatterns = [
     path("tables/<int:table_id>/hands.json", table_page.table_hands, name="table_hands"),
     path("tables/<int:table_id>/hands/<int:number>.json", table_page.table_hand, name="table_hand"),
     path("tables/<int:table_id>/hands/<int:number>.phh", table_page.table_hand_phh, name="table_hand_phh"),
-    path("verify/", table_page.verify_shuffle, name="verify_shuffle"),
+    path("verify/", verify.verify_shuffle, name="verify_shuffle"),
 ]
 
 # Tournaments: the host's pages, and the public clock screen.

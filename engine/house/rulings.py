@@ -10,8 +10,10 @@ engine raises RulingError and changes nothing. Chips are conserved by every ruli
 
 - "misdeal": the hand is void and every chip goes back; refused once there has been real
   action ("Once there's been real action (a bet or a fold), the hand usually stands").
-- "exposed" {seat, card, during_deal}: during the deal the card is replaced by the one that
-  would have been burned before the flop; later, it stays live and is shown to everyone.
+- "exposed" {seat, card_number, during_deal}: `card_number` says which of the seat's cards was
+  seen (1 is the first it was dealt), never the card's face. During the deal the card is
+  replaced by the one that would have been burned before the flop, and is itself that burn;
+  later, it stays live and is shown to everyone.
 - "award" {shares: {seat: chips}, pot?}: the whole middle (or pot number `pot` at the
   showdown) to named players.
 - "kill" {seat}: the seat's hand is dead (e.g. it was shown to someone during the hand).
@@ -30,8 +32,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine import betting, showdown
-from engine.cards import Card, card
-from engine.errors import InvalidCardError, RulingError
+from engine.cards import Card
+from engine.errors import RulingError
 from engine.events import (
     Award,
     BetOrRaised,
@@ -204,14 +206,18 @@ def _misdeal(hand: Hand, data: Mapping[str, Any], host: str, reason: str, at: st
 
 
 def _exposed(hand: Hand, data: Mapping[str, Any], host: str, reason: str, at: str) -> Event:
+    # The host usually plays: the ruling names which of the seat's cards was seen, never its
+    # face, so no answer (refusal or preview) can depend on a card the host may not see.
     seat = _seat(hand, data)
-    try:
-        shown = card(data.get("card", ""))
-    except (InvalidCardError, TypeError):
-        raise RulingError('Name the exposed card, e.g. "As"') from None
     s = hand.seat(seat)
-    if shown not in s.hole:
-        raise RulingError(f"Seat {seat} does not hold {shown}")
+    number = data.get("card_number")
+    if "card" in data:
+        raise RulingError("Name which of the seat's cards was seen (card_number 1: the first), not its face")
+    if not s.hole:
+        raise RulingError(f"Seat {seat} has no cards yet")
+    if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= len(s.hole):
+        raise RulingError(f"Name which of seat {seat}'s cards was seen: card number 1 to {len(s.hole)}")
+    shown = s.hole[number - 1]
     during_deal = data.get("during_deal", False)
     if not isinstance(during_deal, bool):
         raise RulingError("Say whether the card was exposed during the deal")
@@ -224,7 +230,7 @@ def _exposed(hand: Hand, data: Mapping[str, Any], host: str, reason: str, at: st
         if s.folded or s.mucked:
             raise RulingError(f"Seat {seat}'s hand is out of play")
         if any(e["card"] == str(shown) for e in hand.extras.get("exposed", [])):
-            raise RulingError(f"{shown} is already face up")
+            raise RulingError(f"Seat {seat}'s card {number} is already face up")
         return CardExposed(host, reason, at, seat, shown, False)
     events = effective_events(hand.events)
     if any(e.by_player for e in events) or any(isinstance(e, CardBurned | BoardDealt) for e in events):
@@ -400,9 +406,12 @@ def apply_exposed(hand: Hand, event: CardExposed) -> None:
     if event.during_deal and event.replacement is not None:
         # "That card is set aside and treated as a burn ... once the deal is finished, they
         # take the card that would otherwise have been the burn before the flop."
+        # The exposed card takes the place of the next burn (engine.dealer), so the board
+        # comes from the cards right after the replacement, with no second burn.
         s = hand.seat(event.seat)
         s.hole = tuple(event.replacement if c == event.card else c for c in s.hole)
         hand.burned.append(event.card)
+        hand.extras.setdefault("set_aside", []).append(str(event.card))
         hand.next_card += 1
 
 

@@ -32,6 +32,7 @@ from typing import Any
 from engine import views
 from engine.errors import IllegalActionError
 from engine.games import GAMES
+from engine.live import fairness
 from engine.live.base import (
     HOST,
     SYSTEM,
@@ -152,16 +153,19 @@ class Projector:
         self.state = state
         self._hand = views.HandProjector(state.hand) if state.hand else None
         self._table: dict[str, Any] | None = None
+        self._openings = fairness.Openings(state)
 
     def view(self, viewer: views.Viewer) -> dict[str, Any]:
         state = self.state
+        hand = self._hand.view(viewer) if self._hand else None
         return {
             "version": state.version,
             "table": self._table_part(),
-            "hand": self._hand.view(viewer) if self._hand else None,
+            "hand": hand,
             "commitment": state.commitment,
             "revealed": state.revealed,
             "deadline": state.deadline,
+            "fairness": self._openings.view(viewer, hand),
         }
 
     def _table_part(self) -> dict[str, Any]:

@@ -10,6 +10,7 @@ from typing import Any
 
 from engine.errors import EngineError
 from engine.hand import Hand
+from engine.live import fairness
 from engine.records import as_dict
 from engine.table_state import TableState
 
@@ -51,9 +52,14 @@ class LiveOptions:
 class LiveTable:
     """One table as the app stores it.
 
-    `seed` is the current hand's shuffle seed (hex): secret until the hand ends, never in
-    a view. `commitment` is its SHA-256, published at the deal. `revealed` is the last
-    finished hand's {hand_number, seed, commitment}. `deadline` is when the player to act
+    `seed` is the current (or last) hand's server seed and `deck_seed` the seed its deck came
+    from (hex, engine.shuffle.deck_seed): secret, never in a view; the app stores them with
+    the hand and reveals them when the night closes. `commitment` is the server seed's
+    SHA-256 and `deck_root` the Merkle root over the deck's positions, both published at the
+    deal. `next_seed` / `next_commitment` are the next deal's server seed (secret) and its
+    commitment (published before the deal), `contributions` the phones' random values for
+    that deal by seat (engine.live.fairness). `revealed` is the last finished hand's
+    {hand_number, commitment, deck_root}: never a seed. `deadline` is when the player to act
     runs out of time; `next_deal_at` when the next hand is dealt automatically; both are
     epoch seconds or None. `dealing` says the host has started the game (auto-deal is on).
     `away` lists players with no open connection: they keep their seat and chips.
@@ -66,6 +72,11 @@ class LiveTable:
     seed: str | None = None
     commitment: str | None = None
     revealed: dict[str, Any] | None = None
+    deck_seed: str | None = None
+    deck_root: str | None = None
+    next_seed: str | None = None
+    next_commitment: str | None = None
+    contributions: dict[str, str] = field(default_factory=dict)
     options: LiveOptions = field(default_factory=LiveOptions)
     dealing: bool = False
     deadline: float | None = None
@@ -95,6 +106,11 @@ class LiveTable:
             "seed": self.seed,
             "commitment": self.commitment,
             "revealed": self.revealed,
+            "deck_seed": self.deck_seed,
+            "deck_root": self.deck_root,
+            "next_seed": self.next_seed,
+            "next_commitment": self.next_commitment,
+            "contributions": dict(self.contributions),
             "options": self.options.to_json(),
             "dealing": self.dealing,
             "deadline": self.deadline,
@@ -119,6 +135,11 @@ class LiveTable:
             seed=data.get("seed"),
             commitment=data.get("commitment"),
             revealed=data.get("revealed"),
+            deck_seed=data.get("deck_seed"),
+            deck_root=data.get("deck_root"),
+            next_seed=data.get("next_seed"),
+            next_commitment=data.get("next_commitment"),
+            contributions=dict(data.get("contributions") or {}),
             options=LiveOptions.from_json(data.get("options", {})),
             dealing=data.get("dealing", False),
             deadline=data.get("deadline"),
@@ -130,7 +151,8 @@ class LiveTable:
 
 
 def new_live_table(table: TableState, options: LiveOptions | None = None) -> LiveTable:
-    return LiveTable(table=table, options=options or LiveOptions())
+    """A table with its first deal's server seed already committed, so phones can contribute."""
+    return fairness.with_next_seed(LiveTable(table=table, options=options or LiveOptions()))
 
 
 Events = list[dict[str, Any]]

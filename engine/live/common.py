@@ -48,12 +48,18 @@ def between_hands(state: LiveTable, change: Callable[[TableState], TableState]) 
 
 
 def finish_if_over(state: LiveTable, events: Events) -> tuple[LiveTable, Events]:
-    """When the hand is over: stacks back to the table, and the seed revealed."""
+    """When the hand is over: stacks back to the table, and the deck's root published."""
     hand = state.hand
     if hand is None or not hand.finished:
         return state, events
     final = {s.seat: s.stack for s in hand.seats}
     table = tables.finish_hand(state.table, final)
-    revealed = {"hand_number": hand.config.hand_number, "seed": state.seed, "commitment": state.commitment}
-    events = [*events, {"type": "table.hand_finished", "final_stacks": final, **revealed}]
-    return replace(state, table=table, seed=None, revealed=revealed), events
+    revealed = {
+        "hand_number": hand.config.hand_number,
+        "commitment": state.commitment,
+        "deck_root": state.deck_root,
+    }
+    # The seed goes to the app's record of the hand (revealed when the night closes), never
+    # into a view: it gives the whole deck, and so every folded hand.
+    finished = {"type": "table.hand_finished", "final_stacks": final, **revealed, "seed": state.seed}
+    return replace(state, table=table, seed=None, revealed=revealed), [*events, finished]

@@ -15,9 +15,10 @@ from engine.config import Stakes
 from engine.errors import IllegalActionError, TableError
 from engine.games import GAMES
 from engine.hand import Hand
+from engine.live import fairness
 from engine.live.base import SYSTEM, Actor, Events, Intent, LiveTable, Result, StaleIntentError
 from engine.live.common import can_deal, finish_if_over, target_seat
-from engine.shuffle import commitment, new_seed, seed_from_hex, shuffled_deck
+from engine.shuffle import seed_from_hex
 from engine.table_state import TableState
 
 # Tried in order when the action clock runs out: check if possible, else fold; at showdown
@@ -45,7 +46,6 @@ def start_hand(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Re
     if actor == SYSTEM and not can_deal(state.table):
         # Not enough players: stop the timer; the next seating change schedules a deal again.
         return replace(state, next_deal_at=None), [{"type": "table.waiting_for_players"}]
-    seed = seed_from_hex(intent["seed"]) if intent.get("seed") else new_seed()
     bomb_pot = _scheduled_bomb_pot(state)
     table, config = tables.start_hand(bomb_pot or state.table)
     if bomb_pot is not None:
@@ -54,13 +54,15 @@ def start_hand(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Re
     elif state.options.game_options:
         config = replace(config, options=dict(state.options.game_options))
     game = GAMES.get(config.game)
-    deck = shuffled_deck(seed, short_deck=bool(game and game.short_deck))
-    hand = Hand(config, deck)
-    committed = commitment(seed)
-    new = replace(state, table=table, hand=hand, seed=seed.hex(), commitment=committed, dealing=True)
-    new = replace(new, next_deal_at=None)
+    # Tests may name the server seed; otherwise it is the one committed before this deal.
+    given = seed_from_hex(intent["seed"]) if intent.get("seed") else None
+    shuffle = fairness.shuffle_for_deal(
+        state, [s.seat for s in config.seats], bool(game and game.short_deck), given
+    )
+    hand = Hand(config, shuffle.deck)
+    new = replace(state, table=table, hand=hand, dealing=True, next_deal_at=None, **shuffle.fields)
     events: Events = [
-        {"type": "table.hand_started", "hand_number": config.hand_number, "commitment": committed},
+        {"type": "table.hand_started", "hand_number": config.hand_number, **shuffle.published},
         *(event.to_json() for event in hand.events),
     ]
     return finish_if_over(new, events)

@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from engine.live import dealing, rulings, seating, settings, tournament
+from engine.live import dealing, fairness, rulings, seating, settings, tournament
 from engine.live.base import HOST, SYSTEM, IntentKind
 
 PLAYER = "player"
@@ -27,6 +27,8 @@ INTENTS: dict[str, IntentKind] = {
     "set_stack": IntentKind(seating.set_stack, frozenset({HOST})),
     "move_button": IntentKind(seating.move_button, frozenset({HOST})),
     "presence": IntentKind(seating.presence, frozenset({SYSTEM}), passive=True),
+    # A phone's random value for the next deal's shuffle (engine.live.fairness)
+    "contribute": IntentKind(fairness.contribute, frozenset({PLAYER}), passive=True),
     # Table settings (engine.live.settings)
     "options": IntentKind(settings.set_options, frozenset({HOST})),
     "set_game": IntentKind(settings.set_game, frozenset({HOST})),

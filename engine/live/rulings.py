@@ -5,7 +5,8 @@ Each intent names the ruling the host panel offers; the fields go to
 name) and "host" (else "host"), at the time `now` of the intent:
 
     misdeal                                   -> "misdeal"
-    exposed_card {seat, card, during_deal?}   -> "exposed" (during_deal defaults to False)
+    exposed_card {seat, card_number, during_deal?}
+                                              -> "exposed" (during_deal defaults to False)
     award_pot {seat} | {shares: {seat: chips}, pot?}
                                               -> "award" (one seat: the whole middle)
     kill_hand {seat}                          -> "kill"
@@ -55,7 +56,7 @@ def _award(hand: Hand, intent: Mapping[str, Any]) -> dict[str, Any]:
 
 INTENT_RULINGS: dict[str, tuple[str, Fields]] = {
     "misdeal": ("misdeal", _copy(())),
-    "exposed_card": ("exposed", _copy(("seat", "card", "during_deal"), during_deal=False)),
+    "exposed_card": ("exposed", _copy(("seat", "card", "card_number", "during_deal"), during_deal=False)),
     "award_pot": ("award", _award),
     "kill_hand": ("kill", _copy(("seat",))),
     "fold_away": ("fold_away", _copy(("seat",))),

@@ -167,6 +167,6 @@ def test_a_card_cannot_be_ruled_face_up_later_in_crazy_blind_man():
     """Every other player already sees it, and its owner must not: "No player may see the
     card that was taken from them" would be broken if that card were later removed."""
     hand = three_handed()
-    ruling = {"type": "exposed", "seat": 3, "card": "Kh", "during_deal": False}
+    ruling = {"type": "exposed", "seat": 3, "card_number": 1, "during_deal": False}
     with pytest.raises(RulingError, match="already see this card"):
         apply_ruling(hand, ruling, "host-ann", "flashed", "2026-11-29T22:00:00Z")

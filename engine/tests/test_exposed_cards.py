@@ -35,8 +35,8 @@ def three_handed(game: str = "nlhe", **stakes: int) -> Hand:
     return Hand(config, DECK)
 
 
-def expose(hand: Hand, seat: int, text: str, during_deal: bool = True) -> None:
-    ruling = {"type": "exposed", "seat": seat, "card": text, "during_deal": during_deal}
+def expose(hand: Hand, seat: int, card_number: int, during_deal: bool = True) -> None:
+    ruling = {"type": "exposed", "seat": seat, "card_number": card_number, "during_deal": during_deal}
     apply_ruling(hand, ruling, "host-ann", "flipped as it was dealt", AT)
 
 
@@ -49,21 +49,22 @@ def test_the_exposed_card_is_replaced_by_the_card_that_would_have_been_the_burn(
     burn before the flop"; everyone else keeps "the exact card they were meant to get"."""
     hand = three_handed()
     assert holes(hand) == {1: "4c7c", 2: "2c5c", 3: "3c6c"}
-    expose(hand, 3, "3c")
+    expose(hand, 3, 1)
     assert holes(hand) == {1: "4c7c", 2: "2c5c", 3: "8c6c"}
     play(hand, "1 call", "2 call", "3 check")
-    # The flop's burn is now the next card (9c), then the flop itself.
-    assert [str(c) for c in hand.burned] == ["3c", "9c"]
-    assert [str(c) for c in hand.boards[0]] == ["Tc", "Jc", "Qc"]
+    # "That card is set aside and treated as a burn": it is the burn before the flop, so
+    # the flop is the three cards right after the replacement, with no second burn.
+    assert [str(c) for c in hand.burned] == ["3c"]
+    assert [str(c) for c in hand.boards[0]] == ["9c", "Tc", "Jc"]
     play(hand, "2 check", "3 check", "1 check", "2 check", "3 check", "1 check")
-    assert [str(c) for c in hand.boards[0]] == ["Tc", "Jc", "Qc", "Ac", "3d"]
-    assert [str(c) for c in hand.burned] == ["3c", "9c", "Kc", "2d"]
+    assert [str(c) for c in hand.boards[0]] == ["9c", "Tc", "Jc", "Kc", "2d"]
+    assert [str(c) for c in hand.burned] == ["3c", "Qc", "Ac"]
 
 
 def test_everyone_sees_the_exposed_card_as_dead():
     """ "That card is set aside and treated as a burn" — face up, so everyone sees it."""
     hand = three_handed()
-    expose(hand, 2, "5c")
+    expose(hand, 2, 2)
     for viewer in (1, 2, 3, "host", "public"):
         assert view(hand, viewer)["dead_cards"] == [{"seat": 2, "card": "5c"}]
     assert view(hand, 2)["your_cards"] == ["2c", "8c"]
@@ -77,7 +78,7 @@ def test_a_game_without_burns_gives_the_first_board_card_instead():
     dealt = Hand(config, DECK, deal=False)
     for event in Hand(config, DECK).events[:2]:
         dealt.apply(event)
-    expose(dealt, 1, "7c")
+    expose(dealt, 1, 2)
     assert holes(dealt) == {1: "4c8c", 2: "2c5c", 3: "3c6c"}
     assert [str(c) for c in dealt.boards[0]] == ["9c", "Tc", "Jc", "Qc", "Kc"]
 
@@ -86,14 +87,14 @@ def test_once_play_has_started_a_card_cannot_be_ruled_exposed_during_the_deal():
     hand = play(three_handed(), "1 call")
     before = hand.to_json()
     with pytest.raises(RulingError, match="stays live"):
-        expose(hand, 3, "3c")
+        expose(hand, 3, 1)
     assert hand.to_json() == before
 
 
 def test_a_card_flashed_later_stays_live_and_is_face_up_for_everyone():
     """A card seen later in the hand is not replaced: the host may rule it exposed, and it is shown."""
     hand = play(three_handed(), "1 call", "2 call", "3 check")
-    expose(hand, 2, "5c", during_deal=False)
+    expose(hand, 2, 2, during_deal=False)
     assert holes(hand)[2] == "2c5c"
     for viewer in (1, 3, "host", "public"):
         seat_two = view(hand, viewer)["seats"][1]
@@ -101,17 +102,22 @@ def test_a_card_flashed_later_stays_live_and_is_face_up_for_everyone():
     assert view(hand, "public")["dead_cards"] == []
 
 
-def test_a_ruling_must_name_a_card_the_seat_holds():
+def test_a_ruling_names_which_of_the_seats_cards_never_its_face():
+    """The host usually plays: naming faces and reading the refusals ("Seat 1 does not hold
+    Ah") would tell him any hidden card, so the ruling takes the card's number in the hand."""
     hand = three_handed()
-    with pytest.raises(RulingError, match="does not hold"):
-        expose(hand, 1, "Ah")
-    with pytest.raises(RulingError, match="Name the exposed card"):
-        expose(hand, 1, "Zz")
+    before = hand.to_json()
+    with pytest.raises(RulingError, match="not its face"):
+        apply_ruling(hand, {"type": "exposed", "seat": 1, "card": "4c"}, "host-ann", "flipped", AT)
+    for wrong in (0, 3, "1", True, None):
+        with pytest.raises(RulingError, match="card number 1 to 2"):
+            expose(hand, 1, wrong)  # type: ignore[arg-type]
+    assert hand.to_json() == before
 
 
 def test_an_exposed_card_hand_replays_and_round_trips():
     hand = make_hand("nlhe", [1000] * 3, button=1)
-    expose(hand, 1, str(hand.seat(1).hole[1]))
+    expose(hand, 1, 2)
     play(hand, "1 call", "2 call", "3 check")
     data = hand.to_json()
     assert Hand.from_json(data).to_json() == data

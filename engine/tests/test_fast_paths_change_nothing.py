@@ -251,13 +251,14 @@ def test_seat_extras_read_once_per_view_match_each_seats_own() -> None:
     """With a pending out-of-turn raise and cards exposed live and dead, as without them."""
     hand = make_hand("nlhe", [1000] * 4, button=1)  # seat 4 acts first
     check_views_parts(hand)
-    dead = {"type": "exposed", "seat": 3, "card": str(hand.seat(3).hole[1]), "during_deal": True}
+    dead = {"type": "exposed", "seat": 3, "card_number": 2, "during_deal": True}
     apply_ruling(hand, dead, "host", "flipped in the deal", "2026-11-29T21:30:00Z")
     hand.act(1, "raise", 300, out_of_turn=True)
-    exposed = {"type": "exposed", "seat": 2, "card": str(hand.seat(2).hole[0]), "during_deal": False}
+    exposed = {"type": "exposed", "seat": 2, "card_number": 1, "during_deal": False}
+    first = str(hand.seat(2).hole[0])
     apply_ruling(hand, exposed, "host", "flipped", "2026-11-29T21:30:00Z")
     extras = home_views.all_seat_extras(hand)
     assert extras[1]["out_of_turn"] == {"action": "raise", "to": 300}
-    assert extras[2]["face_up"] == [exposed["card"]]
+    assert extras[2]["face_up"] == [first]
     check_views_parts(hand)
     check_copy(hand)

@@ -115,7 +115,7 @@ class HomeGameMachine(RuleBasedStateMachine):
             ruling["seat"] = seat
         if kind == "exposed":
             hole = hand.seat(seat).hole
-            ruling["card"] = str(data.draw(st.sampled_from(hole), label="card")) if hole else "As"
+            ruling["card_number"] = data.draw(st.integers(0, len(hole) + 1), label="card number")
             ruling["during_deal"] = data.draw(st.booleans(), label="during deal")
         if kind == "award":
             middle = hand.pot + sum(s.bet for s in hand.seats)

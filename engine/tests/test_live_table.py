@@ -66,14 +66,25 @@ def test_the_deck_comes_from_the_seed_and_only_its_commitment_is_shown_during_th
         assert data["revealed"] is None
 
 
-def test_the_seed_is_revealed_when_the_hand_ends_and_matches_the_commitment():
+def test_the_seed_stays_secret_when_the_hand_ends_and_goes_to_the_hands_record():
+    """DESIGN.md, Shuffling: "The seeds, which give the whole deck and so every folded hand,
+    are revealed only when the night closes." (The seed used to be in every view after the
+    hand; the end-of-hand event carries it to the app's record of the hand, not to a view.)"""
     state = _dealt()
+    events: list[dict] = []
     while state.hand_in_progress:
         assert state.hand is not None
-        state = _act(state, state.hand.to_act, "fold")  # type: ignore[arg-type]
-    revealed = view(state, "public")["revealed"]
-    assert revealed["seed"] == SEED
-    assert commitment(bytes.fromhex(revealed["seed"])) == revealed["commitment"]
+        state, new = apply(state, state.hand.to_act, {"type": "act", "action": {"type": "fold"}}, now=101)
+        events += new
+    for viewer in (1, 2, 3, "host", "public"):
+        data = view(state, viewer)
+        assert SEED not in json.dumps(data) and state.deck_seed not in json.dumps(data)
+        assert data["revealed"] == {
+            "hand_number": 1,
+            "commitment": commitment(bytes.fromhex(SEED)),
+            "deck_root": state.deck_root,
+        }
+    assert events[-1]["type"] == "table.hand_finished" and events[-1]["seed"] == SEED
     assert state.seed is None
 
 

@@ -33,7 +33,7 @@ def _random_step(state: LiveTable, rnd: random.Random) -> LiveTable:
     if rnd.random() < 0.1:  # a host ruling now and then: a card exposed by the dealer
         target = rnd.choice(hand.seats)
         if target.hole:
-            ruling = {"type": "exposed_card", "seat": target.seat, "card": str(target.hole[0]), "reason": "x"}
+            ruling = {"type": "exposed_card", "seat": target.seat, "card_number": 1, "reason": "x"}
             try:
                 return apply(state, "host", ruling, now=2)[0]
             except EngineError:

@@ -168,7 +168,7 @@ def test_a_refused_ruling_changes_nothing():
         {"type": "award", "shares": {1: -5}},
         {"type": "resume"},
         {"type": "bribe"},
-        {"type": "exposed", "seat": 1, "card": "As", "during_deal": "yes"},
+        {"type": "exposed", "seat": 1, "card_number": 1, "during_deal": "yes"},
     ):
         with pytest.raises(RulingError):
             rule(hand, ruling)

@@ -36,6 +36,7 @@ from django.dispatch import Signal
 from django.utils import timezone
 
 from engine import live
+from engine.cards import Card
 from engine.config import HandConfig, Stakes
 from engine.errors import EngineError
 from engine.events import event_from_json
@@ -43,7 +44,7 @@ from engine.games import GAMES
 from engine.hand import Hand as EngineHand
 from engine.live import LiveOptions, LiveTable, Projector
 from engine.live import tournament as tournament_rules
-from engine.shuffle import seed_from_hex, shuffled_deck
+from engine.shuffle import deck_seed, seed_from_hex, shuffled_deck
 from engine.table import new_table, sit
 from engine.table_state import GameMode, stakes_for_game
 from tables.errors import ActionRefused
@@ -272,7 +273,7 @@ def _append_events(
     for event in events:
         kind = event["type"]
         if kind == "table.hand_started":
-            hand_id = _start_hand_row(table_id, after).pk
+            hand_id = _start_hand_row(table_id, after, event).pk
         rows.append(
             live_rows.EventRow(table_id, hand_id, seq + len(rows) + 1, after.version, actor, kind, event)
         )
@@ -289,7 +290,7 @@ def _hand_row(table_id: int, state: LiveTable) -> Hand | None:
     return Hand.objects.filter(table_id=table_id, number=state.hand.config.hand_number).first()
 
 
-def _start_hand_row(table_id: int, state: LiveTable) -> Hand:
+def _start_hand_row(table_id: int, state: LiveTable, started: Mapping[str, Any]) -> Hand:
     assert state.hand is not None and state.commitment is not None
     config = state.hand.config
     return Hand.objects.create(
@@ -300,6 +301,8 @@ def _start_hand_row(table_id: int, state: LiveTable) -> Hand:
         button=config.button,
         config=config.to_json(),
         commitment=state.commitment,
+        deck_root=state.deck_root or "",
+        contributions=dict(started.get("contributions") or {}),
         started_at=timezone.now(),
     )
 
@@ -436,12 +439,19 @@ def current_version(table_id: int) -> int:
     return TableSnapshot.objects.filter(table_id=table_id).values_list("version", flat=True).first() or 0
 
 
+def hand_deck(hand: Hand) -> tuple[Card, ...]:
+    """The deck a finished hand was dealt from: its server seed mixed with the phones' values."""
+    game = GAMES.get(hand.game)
+    contributions = [seed_from_hex(value) for value in hand.contributions.values()]
+    mixed = deck_seed(seed_from_hex(hand.seed), contributions)
+    return shuffled_deck(mixed, short_deck=bool(game and game.short_deck))
+
+
 def replay_hand(hand: Hand) -> EngineHand:
-    """The hand its logged events give, dealt from its config and its revealed seed."""
+    """The hand its logged events give, dealt from its config and its seeds."""
     if not hand.seed:
         raise ValueError("The seed of a hand is only known once it is over.")
     config = HandConfig.from_json(hand.config)
-    game = GAMES.get(config.game)
-    deck = shuffled_deck(seed_from_hex(hand.seed), short_deck=bool(game and game.short_deck))
+    deck = hand_deck(hand)
     rows = hand.events.exclude(kind="intent").exclude(kind__startswith="table.").order_by("seq")
     return EngineHand.replay(config, deck, [event_from_json(row.payload) for row in rows])

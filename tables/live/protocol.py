@@ -56,6 +56,8 @@ ACTION_FIELDS: dict[str, dict[str, Field]] = {
     "remove": {"index": Field(int, required=True)},
     "reveal": {"index": Field(int, required=True)},
     "sit_in": {"entry": Field(str, choices=("post", "wait_for_big_blind"))},
+    # A phone's random value for the next deal (engine.live.fairness), and the commitment it saw.
+    "contribute": {"value": Field(str, required=True), "commitment": Field(str, required=True)},
 }
 # Host commands whose fields include an object of small scalars (set_game's stakes and options).
 NESTED_FIELDS = {"stakes", "options"}

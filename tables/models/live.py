@@ -1,7 +1,7 @@
 """What a live table stores: its current engine snapshot, its hands, and the append-only event log.
 
 The event log is the truth and the snapshot a cache of it (DESIGN.md, "The one write
-path"): replaying a hand's events from its config and revealed seed gives the hand
+path"): replaying a hand's events from its config and its seeds gives the hand
 again. Only `tables.live.apply_intent` writes these rows.
 """
 
@@ -39,8 +39,10 @@ class HandStatus(models.TextChoices):
 
 
 class Hand(models.Model):
-    """One hand as dealt: its game and stakes as played, the button, and the shuffle seed's
-    commitment (published at the deal) and seed (stored only once the hand is over)."""
+    """One hand as dealt: its game and stakes as played, the button, and its fair shuffle:
+    the server seed's commitment, the deck's Merkle root and the phones' contributions
+    (published at the deal), and the server seed (stored once the hand is over, shown to
+    nobody until the night closes: it gives the whole deck, and so every folded hand)."""
 
     Status = HandStatus
 
@@ -51,7 +53,11 @@ class Hand(models.Model):
     button = models.PositiveSmallIntegerField()
     config = models.JSONField(help_text="The engine's HandConfig: who was dealt in, with what, posting what.")
     commitment = models.CharField(max_length=64)
-    seed = models.CharField(max_length=64, blank=True, help_text="Revealed when the hand is over.")
+    seed = models.CharField(max_length=64, blank=True, help_text="Revealed when the night closes.")
+    deck_root = models.CharField(max_length=64, blank=True)
+    contributions = models.JSONField(
+        default=dict, blank=True, help_text="Seat -> a phone's random value (hex)."
+    )
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.PLAYING)
     started_at = models.DateTimeField()
     finished_at = models.DateTimeField(null=True, blank=True)

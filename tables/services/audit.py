@@ -43,16 +43,21 @@ def record(
     )
 
 
-def record_table_command(table_id: int, user: AbstractBaseUser | None, intent: dict[str, Any]) -> AuditEntry:
-    """A host command sent over a table's socket (the panel logs its own commands itself)."""
+def record_table_command(
+    table_id: int, user: AbstractBaseUser | None, intent: dict[str, Any], refused: str = ""
+) -> AuditEntry:
+    """A host command sent over a table's socket (the panel logs its own commands itself);
+    `refused` is the reason it was not made, for a ruling attempt that was refused."""
     table = Table.objects.select_related("night").get(pk=table_id)
     details = ", ".join(
         f"{key} {value}" for key, value in intent.items() if key not in ("type", "reason", "host")
     )
-    what = intent["type"].replace("_", " ") + (f" ({details})" if details else "")
+    what = str(intent["type"]).replace("_", " ") + (" refused" if refused else "")
+    what += (f" ({details})" if details else "") + (f": {refused}" if refused else "")
     why = str(intent.get("reason", ""))
+    payload = {**intent, "refused": refused} if refused else dict(intent)
     return record(
-        table.night, user, f"{table.name}: {what}, from the table", why, table=table, payload=dict(intent)
+        table.night, user, f"{table.name}: {what}, from the table", why, table=table, payload=payload
     )
 
 

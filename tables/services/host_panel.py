@@ -20,6 +20,7 @@ from django.db import transaction
 
 from engine import live as engine_live
 from engine.games import GAMES
+from engine.live.rulings import INTENT_RULINGS
 from engine.table_state import forced_bets_of, stakes_for_game
 from tables import live
 from tables.access import check_host, owns_night
@@ -27,6 +28,9 @@ from tables.errors import ActionRefused
 from tables.models import Night, Player, Seat, Table
 from tables.models.ledger import CoHost, TableSettings
 from tables.services import audit, hosting, joining, seating
+
+# Host commands that are rulings about the hand: logged even when refused.
+RULING_COMMANDS = frozenset({*INTENT_RULINGS, "ruling"})
 
 # Seat commands the panel offers between hands, with how the log says them.
 SEAT_COMMANDS = {"sit_out": "Sat out", "sit_in": "Sat back in"}
@@ -129,10 +133,17 @@ def socket_command(
 ) -> live.Applied:
     """A host command sent over a table's socket (its sender already checked as the host):
     applied and logged in one transaction, so no command is ever applied without its line."""
-    with transaction.atomic():
-        applied = live.apply_intent(table_id, engine_live.HOST, intent, client_id, expected_version)
-        if not applied.duplicate:
-            audit.record_table_command(table_id, by, dict(intent))
+    try:
+        with transaction.atomic():
+            applied = live.apply_intent(table_id, engine_live.HOST, intent, client_id, expected_version)
+            if not applied.duplicate:
+                audit.record_table_command(table_id, by, dict(intent))
+    except ActionRefused as refused:
+        if intent.get("type") in RULING_COMMANDS:
+            # Every ruling attempt is in the open log, refused ones too (nothing else records them).
+            with transaction.atomic():
+                audit.record_table_command(table_id, by, dict(intent), refused=refused.message)
+        raise
     return applied
 
 

@@ -10,6 +10,7 @@ table that has moved on since the preview refuses it as stale.
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -32,7 +33,7 @@ from tables.services import audit
 class Field:
     name: str
     label: str
-    kind: str = "seat"  # "seat", "chips", "card" or "flag" (a checkbox)
+    kind: str = "seat"  # "seat", "chips", "which_card" (first, second...) or "flag" (a checkbox)
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +51,13 @@ RULINGS: tuple[Ruling, ...] = (
         "exposed_card",
         "Exposed card",
         "exposed_card",
-        (SEAT, Field("card", "Card", "card"), Field("during_deal", "During the deal", "flag")),
+        # Which of the seat's cards, never its face: the host usually plays, and an answer
+        # that depended on a named face would tell him a hidden card.
+        (
+            SEAT,
+            Field("card_number", "Which card", "which_card"),
+            Field("during_deal", "During the deal", "flag"),
+        ),
     ),
     Ruling("award_pot", "Award the pot", "award_pot", (Field("seat", "To seat"),)),
     Ruling("kill_hand", "Kill a hand", "kill_hand", (SEAT,)),
@@ -89,9 +96,6 @@ def build_intent(key: str, values: Mapping[str, str]) -> dict[str, Any]:
             continue
         if not raw:
             raise ActionRefused(f"{ruling.label}: choose the {spec.label.lower()}.")
-        if spec.kind == "card":
-            intent[spec.name] = raw
-            continue
         try:
             intent[spec.name] = int(raw)
         except ValueError:
@@ -179,9 +183,68 @@ def describe_changes(before: Mapping[str, Any], after: Mapping[str, Any]) -> lis
     return changes or ["Nothing visible changes."]
 
 
+CARD = re.compile(r"[2-9TJQKA][cdhs]")
+UNSEEN = "??"
+
+
+def _hide_unseen_cards(value: Any, seen: set[str]) -> Any:
+    """`value` with every card nobody could see in `seen` written as ??.
+
+    A preview is not the ruling: until it is made, a card it would turn up (an exposed
+    card, a board dealt because the action closed) stays hidden, or previewing and
+    cancelling would let the host, who usually plays, read cards."""
+    if isinstance(value, str):
+        return UNSEEN if CARD.fullmatch(value) and value not in seen else value
+    if isinstance(value, list | tuple):
+        return [_hide_unseen_cards(item, seen) for item in value]
+    if isinstance(value, Mapping):
+        return {key: _hide_unseen_cards(item, seen) for key, item in value.items()}
+    return value
+
+
+def _cards_in(value: Any) -> set[str]:
+    if isinstance(value, str):
+        return {value} if CARD.fullmatch(value) else set()
+    if isinstance(value, list | tuple):
+        return set().union(*(_cards_in(item) for item in value)) if value else set()
+    if isinstance(value, Mapping):
+        return set().union(*(_cards_in(item) for item in value.values())) if value else set()
+    return set()
+
+
 def preview(table: Table, by: AbstractBaseUser | None, key: str, values: Mapping[str, str]) -> Preview:
-    """What the ruling would do now, or ActionRefused with the engine's reason."""
+    """What the ruling would do now, or ActionRefused with the engine's reason. Either way
+    the attempt is in the open log."""
     check_host(by, table.night)
+    try:
+        shown = _preview(table, key, values)
+    except ActionRefused as refused:
+        _log_attempt(table, by, key, values, f"refused: {refused}")
+        raise
+    _log_attempt(table, by, key, values, "previewed", shown.changes)
+    return shown
+
+
+def _log_attempt(
+    table: Table,
+    by: AbstractBaseUser | None,
+    key: str,
+    values: Mapping[str, str],
+    outcome: str,
+    changes: list[str] | None = None,
+) -> None:
+    """A ruling looked at or refused: logged on its own, since no change carries it."""
+    ruling = BY_KEY.get(key)
+    label = ruling.label if ruling else "Unknown ruling"
+    fields = {spec.name: str(values.get(spec.name, "")) for spec in ruling.fields} if ruling else {}
+    payload: dict[str, Any] = {"ruling": key if ruling else "", "values": fields}
+    if changes is not None:
+        payload["changes"] = changes
+    with transaction.atomic():
+        audit.record(table.night, by, f"{table.name}: {label} {outcome}", table=table, payload=payload)
+
+
+def _preview(table: Table, key: str, values: Mapping[str, str]) -> Preview:
     intent = build_intent(key, values)
     state = live.load_state(table.pk)
     try:
@@ -189,7 +252,9 @@ def preview(table: Table, by: AbstractBaseUser | None, key: str, values: Mapping
     except EngineError as error:
         raise ActionRefused(str(error)) from None
     before_view = engine_live.view(state, "public")
-    after_view = engine_live.view(after, "public")
+    seen = _cards_in(before_view["hand"])
+    after_view = {**engine_live.view(after, "public")}
+    after_view["hand"] = _hide_unseen_cards(after_view["hand"], seen)
     changes = describe_changes(before_view, after_view)
     moved = sum(s.stack for s in after.table.seats) - sum(s.stack for s in state.table.seats)
     if moved:
@@ -208,21 +273,30 @@ def apply_ruling(
     check_host(by, table.night)
     if not why.strip():
         raise ActionRefused("Give a reason: every ruling is in the open log.")
-    shown = preview(table, by, key, values)
+    try:
+        shown = _preview(table, key, values)
+    except ActionRefused as refused:
+        _log_attempt(table, by, key, values, f"refused: {refused}")
+        raise
     if shown.version != version:
+        _log_attempt(table, by, key, values, "refused: the table had moved on")
         raise ActionRefused("The table has moved on since you looked: check the ruling again.")
     intent = dict(shown.intent)
     if intent["type"] in HAND_RULINGS:
         # The hand's own history records the host's reason with the ruling.
         intent.update(reason=why.strip(), host=audit.who_label(by))
-    with transaction.atomic():
-        applied = live.apply_intent(table.pk, engine_live.HOST, intent, expected_version=version)
-        audit.record(
-            table.night,
-            by,
-            f"{table.name}: {shown.ruling.label}",
-            why,
-            table=table,
-            payload={"intent": intent, "changes": shown.changes, "version": applied.version},
-        )
+    try:
+        with transaction.atomic():
+            applied = live.apply_intent(table.pk, engine_live.HOST, intent, expected_version=version)
+            audit.record(
+                table.night,
+                by,
+                f"{table.name}: {shown.ruling.label}",
+                why,
+                table=table,
+                payload={"intent": intent, "changes": shown.changes, "version": applied.version},
+            )
+    except ActionRefused as refused:
+        _log_attempt(table, by, key, values, f"refused: {refused.message}")
+        raise
     return applied.version

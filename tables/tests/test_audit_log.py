@@ -29,7 +29,9 @@ def test_players_read_every_ruling_and_ledger_entry_with_who_and_why(table: Tabl
     page = phone.get(_log(table.night)).content.decode()
     assert "Rebuy: Ann, 300 chips = 30.00 EUR" in page and "busted with kings" in page
     assert "Main table: Move the button" in page and "button was skipped" in page
-    assert page.count("by hostess") == 2
+    # The rebuy, the ruling's preview (every preview is logged) and the ruling itself.
+    assert "Main table: Move the button previewed" in page
+    assert page.count("by hostess") == 3
     assert page.index("Move the button") < page.index("Rebuy: Ann")  # newest first
 
 

@@ -9,6 +9,7 @@ and comes back. Screenshots go to test-artifacts/screenshots/.
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 import time
 from dataclasses import replace
@@ -320,12 +321,29 @@ def test_three_phones_play_a_hand_to_a_showdown_with_a_side_pot(daphne_server: A
         assert phone.errors == []
     phones[1].shot("table-nlhe-results")
 
-    # "... and reveals the seed after the hand, so anyone can re-derive the deck order and check it."
-    href = phones[2].page.locator("#fairness a").get_attribute("href")
+    # DESIGN.md, Shuffling: "After the hand each viewer gets the openings of what they may see
+    # (shown cards for all, own hole cards privately)": each phone checks every card it saw
+    # against the deck root on the spot. The seed itself waits for the end of the night.
+    for number, phone in enumerate(phones, start=1):
+        checks = phone.page.locator("#card-checks")
+        checks.wait_for()
+        seen = {str(c) for c in hand.boards[0]} | hole[number]
+        ok = set(
+            phone.page.locator("#card-checks .opening-ok").evaluate_all("els => els.map(e => e.dataset.card)")
+        )
+        assert seen <= ok and phone.page.locator("#card-checks .opening-bad").count() == 0
+        assert "every card you saw was in the deck committed at the deal" in checks.inner_text()
+        # Its own random value for the next deal, made in the browser, sent and shown back.
+        sent = [json.loads(frame) for frame in phone.sent if '"contribute"' in frame]
+        assert sent and re.fullmatch(r"[0-9a-f]{64}", sent[-1]["action"]["value"])
+        phone.page.locator(".contribution").wait_for()
+        assert sent[-1]["action"]["value"][:12] in phone.page.locator(".contribution").inner_text()
+    phones[2].shot("table-nlhe-card-checks")
+    href = phones[2].page.locator("#fairness a").last.get_attribute("href")
     check = phones[2].context.new_page()
     check.goto(f"{daphne_server.url}{href}")
-    assert check.locator("#verify-result").inner_text() == "The commitment matches this seed."
-    assert "python -m engine.shuffle verify" in check.locator("body").inner_text()
+    assert "The seeds are revealed when the night closes" in check.locator("body").inner_text()
+    assert final.revealed and final.revealed["deck_root"] in check.locator("body").inner_text()
     check.close()
 
     # The hand's history: step through it from the start, and download it as PHH.

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import User
 
-from engine.live import HOST
+from engine.live import HOST, view
 from tables.errors import ActionRefused
 from tables.live import apply_intent, load_state
 from tables.models import Table
@@ -55,7 +55,11 @@ def test_a_refused_ruling_shows_the_engines_reason_and_changes_nothing(table: Ta
             table, host, "adjust_stack", {"seat": "1", "stack": "5"}, "why not", version
         )
     assert load_state(table.pk).version == version
-    assert not AuditEntry.objects.exists()
+    # No ruling was made; the attempt itself is in the open log ("every ruling preview and
+    # attempt is logged").
+    logged = AuditEntry.objects.get()
+    assert logged.what.startswith("Main table: Adjust a stack refused: ")
+    assert "in the hand being played" in logged.what
 
 
 def test_a_ruling_needs_a_reason(table: Table, host: User) -> None:
@@ -70,7 +74,11 @@ def test_a_ruling_on_a_table_that_moved_on_since_the_preview_is_refused(table: T
     apply_intent(table.pk, HOST, {"type": "start_hand"})
     with pytest.raises(ActionRefused):
         host_rulings.apply_ruling(table, host, "move_button", {"seat": "2"}, "late", shown.version)
-    assert not AuditEntry.objects.exists()
+    # The preview and the refused attempt are logged; no ruling was made.
+    assert [entry.what for entry in AuditEntry.objects.order_by("pk")] == [
+        "Main table: Move the button previewed",
+        "Main table: Move the button refused: Move the button between hands.",
+    ]
 
 
 def test_only_hosts_can_preview_or_make_rulings(table: Table) -> None:
@@ -167,7 +175,7 @@ def test_a_hand_ruling_without_a_hand_is_refused_with_the_engines_reason(table: 
     seat_players(table, ["Ann", "Bob"])
     with pytest.raises(ActionRefused, match="No hand is being played"):
         host_rulings.preview(table, host, "kill_hand", {"seat": "1"})
-    assert not AuditEntry.objects.exists()
+    assert AuditEntry.objects.get().what == "Main table: Kill a hand refused: No hand is being played"
 
 
 def test_awarding_the_pot_ends_the_hand(hand_table: Table, host: User) -> None:
@@ -182,7 +190,10 @@ def test_a_card_exposed_during_the_deal_is_dead_and_shown_to_everyone(hand_table
     hand = load_state(hand_table.pk).hand
     card = str(hand.seat(2).hole[0])
     changes = _rule(
-        hand_table, host, "exposed_card", "dealer flipped it", seat="2", card=card, during_deal="on"
+        hand_table, host, "exposed_card", "dealer flipped it", seat="2", card_number="1", during_deal="on"
     )
-    assert f"Seat 2 (Bob): {card} is dead, shown to all" in changes
-    assert card not in [str(c) for c in load_state(hand_table.pk).hand.seat(2).hole]
+    # The preview names no hidden face (the host usually plays); once ruled, all see it.
+    assert "Seat 2 (Bob): ?? is dead, shown to all" in changes
+    after = load_state(hand_table.pk)
+    assert card not in [str(c) for c in after.hand.seat(2).hole]
+    assert view(after, "public")["hand"]["dead_cards"] == [{"seat": 2, "card": card}]

@@ -207,7 +207,7 @@ def ruling(request: HttpRequest, night_id: int, table_id: int) -> HttpResponse:
     """First tap: show what the ruling will change and ask for the reason. With `confirm`, make it."""
     table = get_hosted_table(request, night_id, table_id)
     key = request.POST.get("ruling", "")
-    values = {name: request.POST.get(name, "") for name in ("seat", "stack", "card", "during_deal")}
+    values = {name: request.POST.get(name, "") for name in ("seat", "stack", "card_number", "during_deal")}
     back = _panel_url(night_id, f"table-{table.pk}")
     if request.POST.get("confirm"):
         try:

@@ -8,11 +8,8 @@ than the table did: your own cards, and hands that were tabled.
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
 from typing import Any
 
-from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidden, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -26,15 +23,14 @@ from engine.games import GAMES
 from engine.hand import Hand as EngineHand
 from engine.phh import HandHistoryError
 from engine.phh.redact import phh_for_viewer
-from engine.shuffle import commitment, seed_from_hex, shuffled_deck
 from tables.consumers import Identity, identify
 from tables.identity import current_player
 from tables.links import socket_path
+from tables.live import hand_deck
 from tables.models import Seat, Table
 from tables.models.live import Hand
 
 HISTORY_HANDS = 20
-SEED_HEX = re.compile(r"[0-9a-f]{64}")
 
 
 def _identity(request: HttpRequest, table_id: int) -> Identity | None:
@@ -51,6 +47,8 @@ def _page(request: HttpRequest, table: Table, identity: Identity) -> HttpRespons
         "socket_path": socket_path(table.pk),
         "hands_url": reverse("table_hands", args=[table.pk]),
         "verify_url": reverse("verify_shuffle"),
+        # The night's hands: what each deal published, every hand checked once the night closes.
+        "night_verify_url": f"{reverse('verify_shuffle')}?table={table.pk}",
     }
     return render(request, "tables/table.html", context)
 
@@ -91,8 +89,13 @@ def _viewer_in(hand: EngineHand, identity: Identity) -> engine_views.Viewer:
 
 
 def _deck(row: Hand, config: HandConfig) -> list[Any]:
-    game = GAMES.get(config.game)
-    return list(shuffled_deck(seed_from_hex(row.seed), short_deck=bool(game and game.short_deck)))
+    return list(hand_deck(row))
+
+
+def _seed_if_revealed(row: Hand, table: Table) -> str | None:
+    """A hand's server seed, once the night is closed: before, it would give away every
+    folded and mucked hand (DESIGN.md, Shuffling)."""
+    return row.seed if table.night.status == table.night.Status.CLOSED else None
 
 
 def _hand_events(row: Hand) -> list[Any]:
@@ -145,8 +148,10 @@ def _allowed(request: HttpRequest, table_id: int) -> Identity:
 @never_cache
 @require_GET
 def table_hands(request: HttpRequest, table_id: int) -> JsonResponse:
-    """The last finished hands at this table: number, game, commitment and revealed seed."""
+    """The last finished hands at this table: number, game, commitment, deck root, and the
+    seed once the night is closed."""
     _allowed(request, table_id)
+    table = get_object_or_404(Table.objects.select_related("night"), pk=table_id)
     rows = Hand.objects.filter(table_id=table_id, status=Hand.Status.FINISHED).order_by("-number")
     hands = [
         {
@@ -155,7 +160,9 @@ def table_hands(request: HttpRequest, table_id: int) -> JsonResponse:
             "game_name": GAMES[row.game].name if row.game in GAMES else row.game,
             "finished_at": row.finished_at.isoformat() if row.finished_at else None,
             "commitment": row.commitment,
-            "seed": row.seed,
+            "deck_root": row.deck_root,
+            "contributions": row.contributions,
+            "seed": _seed_if_revealed(row, table),
             "url": reverse("table_hand", args=[table_id, row.number]),
             "phh_url": reverse("table_hand_phh", args=[table_id, row.number]),
         }
@@ -176,7 +183,8 @@ def table_hand(request: HttpRequest, table_id: int, number: int) -> JsonResponse
             "number": row.number,
             "game": row.game,
             "commitment": row.commitment,
-            "seed": row.seed,
+            "deck_root": row.deck_root,
+            "seed": _seed_if_revealed(row, row.table),
             "steps": steps,
         }
     )
@@ -196,35 +204,3 @@ def table_hand_phh(request: HttpRequest, table_id: int, number: int) -> HttpResp
     response = HttpResponse(text, content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="table-{table_id}-hand-{number}.phh"'
     return response
-
-
-# Checking a shuffle -----------------------------------------------------------------------------
-
-
-@require_GET
-def verify_shuffle(request: HttpRequest) -> HttpResponse:
-    """How to check a hand's deck: the algorithm, the command, and this hand's check done here."""
-    seed = request.GET.get("seed", "").strip().lower()
-    claimed = request.GET.get("commitment", "").strip().lower()
-    short_deck = request.GET.get("short_deck") == "1"
-    check: dict[str, Any] | None = None
-    if seed:
-        if SEED_HEX.fullmatch(seed):
-            raw = bytes.fromhex(seed)
-            check = {
-                "matches": commitment(raw) == claimed,
-                "computed": commitment(raw),
-                "deck": " ".join(str(c) for c in shuffled_deck(raw, short_deck=short_deck)),
-            }
-        else:
-            check = {"error": "A seed is 64 hexadecimal digits."}
-    doc = Path(settings.BASE_DIR) / "docs" / "shuffle.md"
-    algorithm = doc.read_text(encoding="utf-8") if doc.exists() else ""
-    context = {
-        "seed": seed,
-        "claimed": claimed,
-        "short_deck": short_deck,
-        "check": check,
-        "algorithm": algorithm,
-    }
-    return render(request, "tables/table_verify.html", context)

@@ -68,30 +68,3 @@ export function renderBoard(container, model) {
     turnLine(model),
   );
 }
-
-/** The commitment, small, at the start of each hand; the verify link once the seed is out. */
-export function renderFairness(container, model, verifyUrl) {
-  const parts = [];
-  if (model.inProgress && model.commitment) {
-    parts.push(
-      el(
-        "p",
-        { class: "commitment" },
-        `Hand #${model.hand.hand_number} deck commitment `,
-        el("code", { title: model.commitment, text: `${model.commitment.slice(0, 12)}\u2026` }),
-      ),
-    );
-  }
-  const revealed = model.revealed;
-  if (revealed && revealed.seed) {
-    const query = new URLSearchParams({ seed: revealed.seed, commitment: revealed.commitment || "" });
-    parts.push(
-      el(
-        "p",
-        { class: "commitment" },
-        el("a", { href: `${verifyUrl}?${query}`, target: "_blank", rel: "noopener", text: `Verify hand #${revealed.hand_number}'s shuffle` }),
-      ),
-    );
-  }
-  fill(container, parts);
-}

@@ -54,6 +54,13 @@ function stepView(step, myPlayerId) {
 }
 
 /** Wire the history dialog: `open()` loads the list. */
+/** The query that checks a revealed hand: its seed, commitment, root and every phone's value. */
+function seedQuery(h) {
+  const query = new URLSearchParams({ seed: h.seed, commitment: h.commitment, root: h.deck_root || "" });
+  for (const value of Object.values(h.contributions || {})) query.append("contribution", value);
+  return query;
+}
+
 export function createHistory(dialog, { handsUrl, verifyUrl, myPlayerId }) {
   const body = dialog.querySelector(".history-body");
 
@@ -80,7 +87,8 @@ export function createHistory(dialog, { handsUrl, verifyUrl, myPlayerId }) {
               el("button", { type: "button", class: "history-hand", onclick: () => showHand(h) }, `Hand #${h.number} \u00b7 ${h.game_name}`),
               el("a", { href: h.phh_url, download: "", class: "history-phh", text: "PHH" }),
               el("a", {
-                href: `${verifyUrl}?${new URLSearchParams({ seed: h.seed, commitment: h.commitment })}`,
+                // The night's verify page; once the night is closed, this hand's seed checked too.
+                href: h.seed ? `${verifyUrl}${verifyUrl.includes("?") ? "&" : "?"}${seedQuery(h)}` : verifyUrl,
                 target: "_blank",
                 rel: "noopener",
                 class: "history-verify",

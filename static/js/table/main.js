@@ -2,7 +2,8 @@
 import { connectTable, socketUrl } from "../socket.js";
 import { createActionBar } from "./actions.js";
 import { createConnectionDisplay, createTurnAlert, createWakeLock } from "./attention.js";
-import { renderBoard, renderFairness } from "./board.js";
+import { renderBoard } from "./board.js";
+import { contributeIfDue, renderFairness } from "./fairness.js";
 import { startClockTicker } from "./clock.js";
 import { el, fill } from "./format.js";
 import { createHistory } from "./history.js";
@@ -77,7 +78,8 @@ function render(view) {
   const options = { blinds, deadline: model.deadline, total: model.actionSeconds };
   renderSeats(parts.seats, others, options);
   renderBoard(parts.board, model);
-  renderFairness(parts.fairness, model, config.verifyUrl);
+  renderFairness(parts.fairness, model, config.nightVerifyUrl);
+  if (config.role === "player") contributeIfDue(model, (intent) => socket.act(intent));
   renderResults(parts.results, model);
   renderMe(parts.me, model, { ...options, onSeat: (type) => socket.act({ type }) });
   actionBar.render(model);

@@ -106,6 +106,7 @@ export function readView(view, myPlayerId) {
     actionSeconds: number(table.options && table.options.action_seconds),
     commitment: view.commitment || null,
     revealed: view.revealed || null,
+    fairness: view.fairness || null,
     stakes: (hand && hand.stakes) || table.stakes || {},
     gameName: (hand && hand.game_name) || table.game_name || table.game || "",
     game: (hand && hand.game) || table.game || "",

@@ -1,0 +1,151 @@
+"""No door tells a viewer a card it may not see, in every game, with the host seated.
+
+DESIGN.md, Visibility: "No view ever contains the deck, the shuffle seed, or a burn card."
+and "Views are not the only door. A refusal message, a ruling preview, a log line, a
+download, a verify page or a CSV must never depend on a card its reader may not see: the
+host usually plays."
+
+Each game is played to its end with random legal decisions, the host sitting in seat 1. At
+every step each viewer's view (what its socket frames carry) is checked against the deck:
+no burn, no card still in the deck, no seed. The cards a viewer saw in its views are the
+most any other door may show it: every ruling the host panel offers is previewed or
+refused for every seat, and after the hand each viewer downloads its history, its PHH file
+and the verify page.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from dataclasses import replace
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.utils import timezone
+
+from engine import live as engine_live
+from engine.config import Stakes
+from engine.games import GAMES
+from engine.house import crazy_blind_man
+from engine.table import set_game
+from tables.errors import ActionRefused
+from tables.live import apply_intent, load_state, player_actor
+from tables.models import Night, Player, Table
+from tables.models.live import Hand, TableSnapshot
+from tables.services import host_rulings, hosting, ledger
+from tables.tests.live_helpers import random_action, seat_players
+from tables.tests.test_table_page import phone_of
+
+pytestmark = pytest.mark.django_db
+
+CARD = re.compile(r"(?<![0-9A-Za-z])[2-9TJQKA][cdhs](?![0-9A-Za-z])")
+VIEWERS: tuple[engine_live.Actor, ...] = (1, 2, 3, "host", "public")
+
+
+def _cards(value: Any) -> set[str]:
+    text = value if isinstance(value, str) else json.dumps(value)
+    return set(CARD.findall(text))
+
+
+def _stakes(game: str) -> Stakes:
+    if game == "blind_holdem":
+        return Stakes(fixed_stake=4)
+    if "bomb" in game:
+        return Stakes(bomb_ante=10)
+    return Stakes(small_blind=1, big_blind=2)
+
+
+def _table(night: Night, host: User, game: str) -> tuple[Table, list[Player]]:
+    table = hosting.create_table(night, name=game, game="nlhe", max_seats=9, small_blind=1, big_blind=2)
+    # Seat 1 is the host's own seat: "the host usually plays".
+    players = seat_players(table, ["Hostess", "Bo", "Cy"])
+    for player in players:
+        ledger.record_chips_in(player, "buy_in", 300, host)
+    apply_intent(table.pk, "host", {"type": "options", "auto_deal": False})
+    state = load_state(table.pk)
+    state = replace(state, table=set_game(state.table, game, _stakes(game)))
+    TableSnapshot.objects.filter(table=table).update(state=state.to_json(), updated_at=timezone.now())
+    state = load_state(table.pk)
+    contribution = {"type": "contribute", "value": "b0" * 32, "commitment": state.next_commitment}
+    apply_intent(table.pk, player_actor(players[1].pk), contribution)
+    return table, players
+
+
+def _secrets(state: engine_live.LiveTable) -> set[str]:
+    return {s for s in (state.seed, state.deck_seed, state.next_seed) if s}
+
+
+def _check_views(state: engine_live.LiveTable, seen: dict[Any, set[str]], secrets: set[str]) -> None:
+    hand = state.hand
+    assert hand is not None
+    # A Crazy Blind Man removal is discarded like a burn, but the other players saw that card.
+    removed = {text for s in hand.seats for _, text in crazy_blind_man.removed_from(hand, s.seat)}
+    undealt = {str(c) for c in hand.deck[hand.next_card :]} | ({str(c) for c in hand.burned} - removed)
+    for viewer in VIEWERS:
+        data = engine_live.view(state, viewer)
+        text = json.dumps(data)
+        assert not [s for s in secrets if s in text], f"a seed in {viewer}'s view"
+        shown = _cards(data)
+        assert not shown & undealt, f"{viewer} sees {shown & undealt}, still in the deck or burned"
+        seen[viewer] |= shown
+
+
+def _ruling_answers(table: Table, host: User) -> list[str]:
+    """Every ruling the panel offers, for every seat: the preview's changes or the refusal."""
+    answers = []
+    for ruling in host_rulings.available():
+        for seat in ("1", "2", "3"):
+            values = {"seat": seat, "stack": "50", "card_number": "1", "during_deal": "on"}
+            try:
+                answers += host_rulings.preview(table, host, ruling.key, values).changes
+            except ActionRefused as refused:
+                answers.append(str(refused))
+    return answers
+
+
+def _downloads(client: Client, table: Table, number: int) -> str:
+    parts = [
+        client.get(f"/tables/{table.pk}/hands.json").content.decode(),
+        client.get(f"/tables/{table.pk}/hands/{number}.json").content.decode(),
+        client.get(f"/tables/{table.pk}/hands/{number}.phh").content.decode(),
+    ]
+    return "\n".join(parts)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_no_door_shows_a_viewer_a_card_it_may_not_see(game: str, night: Night, host: User) -> None:
+    table, players = _table(night, host, game)
+    server_seed = f"{sorted(GAMES).index(game) + 1:02x}" * 32
+    apply_intent(table.pk, "host", {"type": "start_hand", "seed": server_seed})
+    state = load_state(table.pk)
+    secrets = _secrets(state) | {server_seed}
+    seen: dict[Any, set[str]] = {viewer: set() for viewer in VIEWERS}
+    rnd = random.Random(game)
+    steps = 0
+    while True:
+        state = load_state(table.pk)
+        secrets |= _secrets(state)
+        _check_views(state, seen, secrets)
+        if steps % 3 == 0:
+            knows = seen["host"] | seen[1]  # the host's own screen, and the cards of his seat
+            for answer in _ruling_answers(table, host):
+                assert not _cards(answer) - knows, f"{answer!r} tells the host a card"
+        if not state.hand_in_progress:
+            break
+        seat, action = random_action(state, rnd)
+        apply_intent(table.pk, "system", {"type": "act", "seat": seat, "action": action})
+        steps += 1
+    number = state.hand.config.hand_number
+    assert Hand.objects.get(table=table, number=number).seed in secrets
+    clients: dict[Any, Client] = {seat: phone_of(player) for seat, player in enumerate(players, 1)}
+    clients["host"] = Client()
+    clients["host"].force_login(host)
+    clients["public"] = Client()
+    for viewer, client in clients.items():
+        text = _downloads(client, table, number)
+        assert not _cards(text) - seen[viewer], f"{viewer}'s downloads show {_cards(text) - seen[viewer]}"
+        page = client.get("/verify/", {"table": table.pk}).content.decode()
+        assert not [s for s in secrets if s in text + page], f"a seed reaches {viewer}"

@@ -1,0 +1,113 @@
+"""The shuffle check: a night's hands once it is closed, and any seed or opening by hand.
+
+DESIGN.md, Shuffling: each deal publishes the server seed's commitment and the deck's Merkle
+root; after a hand each viewer's view carries the openings of the cards it saw; the seeds,
+which give the whole deck and so every folded hand, are revealed only when the night closes.
+This page never shows a seed before that, nor a deck it was not given the seed of.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from engine.games import GAMES
+from engine.shuffle import check_opening, verify
+from tables.consumers import identify
+from tables.models import Night, Table
+from tables.models.live import Hand
+
+SEED_HEX = re.compile(r"[0-9a-f]{64}")
+
+
+def _night_of(request: HttpRequest, table_id: str) -> Night | None:
+    """The night of `?table=`, for someone who may see that table (as its history)."""
+    if not table_id:
+        return None
+    try:
+        table = Table.objects.select_related("night").get(pk=int(table_id))
+    except (ValueError, Table.DoesNotExist):
+        raise Http404("No such table for you.") from None
+    if identify({"user": request.user, "session": request.session}, table.pk) is None:
+        raise Http404("No such table for you.")
+    return table.night
+
+
+def _night_hands(night: Night) -> list[dict[str, Any]]:
+    """Every finished hand of the night: what was published, and, once the night is closed,
+    its seeds and whether they give exactly what was published."""
+    closed = night.status == Night.Status.CLOSED
+    rows = Hand.objects.filter(table__night=night, status=Hand.Status.FINISHED).select_related("table")
+    hands = []
+    for row in rows.order_by("table__name", "number"):
+        entry: dict[str, Any] = {
+            "table": row.table.name,
+            "number": row.number,
+            "commitment": row.commitment,
+            "deck_root": row.deck_root,
+            "contributions": row.contributions,
+        }
+        if closed and row.seed:
+            game = GAMES.get(row.game)
+            short = bool(game and game.short_deck)
+            values = list(row.contributions.values())
+            matches, _ = verify(row.seed, row.commitment, short, values, row.deck_root or None)
+            command = f"python -m engine.shuffle verify {row.seed} {row.commitment}"
+            command += "".join(f" --contribution {value}" for value in values)
+            command += f" --root {row.deck_root}" if row.deck_root else ""
+            command += " --short-deck" if short else ""
+            entry.update(seed=row.seed, matches=matches, command=command)
+        hands.append(entry)
+    return hands
+
+
+def _seed_check(query: Any) -> dict[str, Any] | None:
+    seed = query.get("seed", "").strip().lower()
+    if not seed:
+        return None
+    if not SEED_HEX.fullmatch(seed):
+        return {"error": "A seed is 64 hexadecimal digits."}
+    values = [v.strip().lower() for v in query.getlist("contribution") if v.strip()]
+    if any(not SEED_HEX.fullmatch(v) for v in values):
+        return {"error": "A phone's contribution is 64 hexadecimal digits."}
+    root = query.get("root", "").strip().lower() or None
+    matches, deck = verify(seed, query.get("commitment", ""), query.get("short_deck") == "1", values, root)
+    return {"matches": matches, "deck": " ".join(str(c) for c in deck), "with_root": bool(root)}
+
+
+def _opening_check(query: Any) -> dict[str, Any] | None:
+    text = query.get("opening", "").strip()
+    if not text:
+        return None
+    try:
+        proof = json.loads(text)
+    except ValueError:
+        return {"error": "An opening is the JSON the table gave you."}
+    if not isinstance(proof, dict):
+        return {"error": "An opening is the JSON the table gave you."}
+    return {"matches": check_opening(query.get("root", ""), proof), "card": str(proof.get("card", ""))}
+
+
+@require_GET
+def verify_shuffle(request: HttpRequest) -> HttpResponse:
+    """How to check the shuffle: a night's hands (seeds once it is closed), a seed, an opening."""
+    night = _night_of(request, request.GET.get("table", ""))
+    doc = Path(settings.BASE_DIR) / "docs" / "shuffle.md"
+    context = {
+        "night": night,
+        "night_closed": bool(night and night.status == Night.Status.CLOSED),
+        "hands": _night_hands(night) if night else [],
+        "query": request.GET,
+        "contributions": request.GET.getlist("contribution"),
+        "check": _seed_check(request.GET),
+        "opening_check": _opening_check(request.GET),
+        "algorithm": doc.read_text(encoding="utf-8") if doc.exists() else "",
+    }
+    return render(request, "tables/table_verify.html", context)
