@@ -84,6 +84,21 @@ def test_when_the_player_in_turn_bets_higher_the_chips_stay_committed():
     assert s.bet == 300
 
 
+def test_after_a_higher_bet_the_reason_quotes_matching_it_to_stay_in():
+    """ "your chips are still committed; you just have to match the higher bet to stay in the
+    hand": that is why the raise is closed, not that a short all-in did not reopen it."""
+    hand = four_handed()
+    hand.act(1, "call", out_of_turn=True)
+    hand.act(4, "raise", 300)
+    reason = hand.legal_actions(1)["actions"]["raise"]["reason"]
+    assert "you just have to match the higher bet to stay in the hand" in reason
+    assert "reopened" not in reason
+    with pytest.raises(IllegalActionError, match="match the higher bet"):
+        hand.act(1, "raise", 600)
+    hand.act(1, "call")
+    assert hand.seat(1).bet == 300
+
+
 def test_folding_after_the_raise_leaves_the_committed_chips_in_the_pot():
     hand = four_handed()
     hand.act(1, "call", out_of_turn=True)
