@@ -27,7 +27,9 @@ from typing import Any
 from engine.button import can_take_big_blind, entry_posts, plan, settle_debts
 from engine.config import HandConfig, Post, Stakes
 from engine.errors import EngineError, TableError
+from engine.games import GAMES, max_players_for_deck
 from engine.table_state import (
+    MAX_SEATS,
     Entry,
     GameMode,
     SeatState,
@@ -62,6 +64,7 @@ __all__ = [
     "move_button",
     "new_table",
     "plan_next_hand",
+    "seat_limit",
     "set_game",
     "set_options",
     "set_stack",
@@ -95,6 +98,19 @@ def _verify_entry(state: TableState, entry: Entry) -> None:
         raise TableError("Buying the button is only allowed at higher-limit tables.")
 
 
+def seat_limit(game: str) -> int:
+    """How many players `game` can deal to at once: its own limit, and what one deck serves."""
+    definition = GAMES.get(game)
+    return max_players_for_deck(definition) if definition is not None else MAX_SEATS
+
+
+def _verify_room_for(state: TableState, game: str, players: int) -> None:
+    limit = seat_limit(game)
+    if players > limit:
+        name = GAMES[game].name if game in GAMES else game
+        raise TableError(f"{name} is played by at most {limit} players; this table would have {players}.")
+
+
 def _blind_has_passed(state: TableState, seat: int) -> bool:
     """ "provided a blind has not yet passed that seat": in the opening round, a blind has
     passed a seat once the blinds have been on it or gone by it."""
@@ -116,6 +132,7 @@ def verify_sit(
         raise TableError("A player needs an id to sit down.")
     if state.seat_of(player) is not None:
         raise TableError(f"{name or player} is already seated at this table.")
+    _verify_room_for(state, state.game, len(state.seats) + 1)
     if not isinstance(stack, int) or stack < 1:
         raise TableError("A player sits down with chips: the stack must be a whole number above zero.")
     _verify_entry(state, entry)
@@ -322,8 +339,11 @@ def move_button(state: TableState, seat: int) -> TableState:
 
 
 def set_game(state: TableState, game: str, stakes: Stakes) -> TableState:
-    """The game and stakes for the next hand (tournament levels may instead pass stakes to each hand)."""
+    """The game and stakes for the next hand (tournament levels may instead pass stakes to each hand).
+    A game that cannot deal everyone seated is refused."""
     verify_stakes(game, stakes)
+    if game != state.game:
+        _verify_room_for(state, game, len(state.seats))
     return replace(state, game=game, stakes=stakes)
 
 
