@@ -64,6 +64,7 @@ __all__ = [
     "move_button",
     "new_table",
     "plan_next_hand",
+    "redeal_of",
     "seat_limit",
     "set_game",
     "set_options",
@@ -73,6 +74,7 @@ __all__ = [
     "sit_in",
     "sit_out",
     "start_hand",
+    "void_hand",
 ]
 
 
@@ -334,7 +336,12 @@ def move_button(state: TableState, seat: int) -> TableState:
     """The host puts the button on `seat` for the next hand; the blinds are the next two players."""
     verify_move_button(state, seat)
     return replace(
-        state, button=seat, small_blind_position=None, big_blind_position=None, last_hand_heads_up=False
+        state,
+        button=seat,
+        small_blind_position=None,
+        big_blind_position=None,
+        last_hand_heads_up=False,
+        redeal=None,
     )
 
 
@@ -344,6 +351,7 @@ def set_game(state: TableState, game: str, stakes: Stakes) -> TableState:
     verify_stakes(game, stakes)
     if game != state.game:
         _verify_room_for(state, game, len(state.seats))
+        state = replace(state, redeal=None)  # a void hand of another game is not re-dealt
     return replace(state, game=game, stakes=stakes)
 
 
@@ -364,14 +372,46 @@ def blinds_owed(state: TableState) -> dict[int, tuple[Post, ...]]:
 
 def plan_next_hand(state: TableState, stakes: Stakes | None = None) -> HandConfig:
     """The next hand as it would be dealt now; `stakes` overrides the table's (a tournament level)."""
-    return plan(state, stakes).config
+    return redeal_of(state) or plan(state, stakes).config
 
 
 def start_hand(state: TableState, stakes: Stakes | None = None) -> tuple[TableState, HandConfig]:
     """Deal the next hand: the table with the hand recorded (positions moved, debts settled or
-    recorded), and the `HandConfig` for the hand engine."""
-    p = plan(state, stakes)
-    return settle_debts(state, p), p.config
+    recorded), and the `HandConfig` for the hand engine. After a misdeal it is the void hand
+    again (`void_hand`), whatever `stakes` says."""
+    again = redeal_of(state)
+    if again is not None:
+        return replace(state, current_hand=again, redeal=None), again
+    p = plan(replace(state, redeal=None), stakes)
+    return replace(settle_debts(state, p), redeal=None), p.config
+
+
+def void_hand(state: TableState, config: HandConfig) -> TableState:
+    """ "Some dealing errors void the hand and it's re-dealt from scratch." The hand `config`
+    was void and every chip went back (it is finished): the next hand is the same deal, with
+    the same button, blinds, posts, straddle, players and number, and a new shuffle."""
+    if state.hand_in_progress:
+        raise TableError("Finish the void hand first.")
+    if state.hand_count != config.hand_number:
+        raise TableError(f"Hand {config.hand_number} is not the last hand dealt at this table.")
+    return replace(state, redeal=config)
+
+
+def redeal_of(state: TableState) -> HandConfig | None:
+    """The void hand the next deal repeats, or None. A re-deal needs every player of the void
+    hand still in their seat and able to play; otherwise (one left, sat out, has no chips or the
+    host moved the button) the next hand is planned as usual, as hand N + 1. The void hand's
+    positions and posts already count as played then, as in any hand."""
+    config = state.redeal
+    if config is None or state.hand_in_progress:
+        return None
+    seats = []
+    for s in config.seats:
+        occupant = state.seat(s.seat)
+        if occupant is None or occupant.player != s.player or not can_take_big_blind(state, occupant):
+            return None
+        seats.append(replace(s, stack=occupant.stack))
+    return replace(config, seats=tuple(seats))
 
 
 def verify_finish_hand(

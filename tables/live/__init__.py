@@ -256,7 +256,7 @@ def _append_events(
     for event in events:
         kind = event["type"]
         if kind == "table.hand_started":
-            hand_id = _start_hand_row(table_id, after).pk
+            hand_id = _start_hand_row(table_id, after, redeal=bool(event.get("redeal"))).pk
         rows.append(
             live_rows.EventRow(table_id, hand_id, seq + len(rows) + 1, after.version, actor, kind, event)
         )
@@ -273,19 +273,26 @@ def _hand_row(table_id: int, state: LiveTable) -> Hand | None:
     return Hand.objects.filter(table_id=table_id, number=state.hand.config.hand_number).first()
 
 
-def _start_hand_row(table_id: int, state: LiveTable) -> Hand:
+def _start_hand_row(table_id: int, state: LiveTable, *, redeal: bool = False) -> Hand:
+    """The hand's row. A re-deal after a misdeal is the same hand: its row is dealt again (the
+    void deal's commitment and seed stay in the log, with its start and end events)."""
     assert state.hand is not None and state.commitment is not None
     config = state.hand.config
-    return Hand.objects.create(
-        table_id=table_id,
-        number=config.hand_number,
-        game=config.game,
-        stakes=config.to_json()["stakes"],
-        button=config.button,
-        config=config.to_json(),
-        commitment=state.commitment,
-        started_at=timezone.now(),
-    )
+    fields = {
+        "game": config.game,
+        "stakes": config.to_json()["stakes"],
+        "button": config.button,
+        "config": config.to_json(),
+        "commitment": state.commitment,
+        "seed": "",
+        "status": Hand.Status.PLAYING,
+        "started_at": timezone.now(),
+        "finished_at": None,
+    }
+    if redeal:
+        row, _ = Hand.objects.update_or_create(table_id=table_id, number=config.hand_number, defaults=fields)
+        return row
+    return Hand.objects.create(table_id=table_id, number=config.hand_number, **fields)
 
 
 # Hints of this thread's writes held for the caller to send (tables.live.threads.write).
