@@ -33,7 +33,7 @@ from engine import dealer
 from engine.cards import Card
 from engine.config import HandConfig, PostKind
 from engine.errors import ConfigurationError, IllegalActionError
-from engine.events import Event, register_event
+from engine.events import Event, HandsTabled, register_event
 from engine.games import ForcedBets, GameDef, Step, StepKind, Structure, compile_procedure, holdem_streets
 from engine.house.events import HouseEvent
 from engine.seating import clockwise_after
@@ -43,6 +43,7 @@ if TYPE_CHECKING:
 
 KEYS = ("crazy_blind_man", "crazy_blind_man_fl")
 REMOVAL = "removal"
+SHOWDOWN = "crazy_showdown"
 REMOVAL_METHODS = ("nearest_active",)
 
 
@@ -64,6 +65,10 @@ def _procedure(game: GameDef) -> tuple[Step, ...]:
     steps = list(compile_procedure(game))
     flop = next(i for i, step in enumerate(steps) if step.kind is StepKind.BOARD and step.street == 1)
     steps.insert(flop + 1, Step(REMOVAL, 1))  # type: ignore[arg-type]
+    # "At the showdown, each surviving player places their two cards face up on the table."
+    last = len(steps) - 1
+    assert steps[last].kind is StepKind.SHOWDOWN
+    steps[last] = Step(SHOWDOWN, steps[last].street)  # type: ignore[arg-type]
     return tuple(steps)
 
 
@@ -156,6 +161,16 @@ def _removal_step(hand: Hand, step: Step) -> Event | None:
     return None  # waiting for the chooser (the applier moves on when the last card is removed)
 
 
+def _showdown_step(hand: Hand, step: Step) -> Event | None:
+    """Every surviving hand face up (nobody may muck a hand they have never seen), then the
+    usual showdown, which has nobody left to ask and awards the pots: "The best hand takes
+    the pot, and tied hands share it equally." """
+    hidden = tuple(s.seat for s in hand.seats if s.live and not s.shown)
+    if hidden:
+        return HandsTabled(hidden)
+    return dealer.STEP_HANDLERS[StepKind.SHOWDOWN](hand, step)
+
+
 # Player action --------------------------------------------------------------------------------
 
 
@@ -224,3 +239,4 @@ def register(applies: Any) -> None:
     applies(RemovalStarted)(_apply_started)
     applies(CardRemoved)(_apply_removed)
     dealer.STEP_HANDLERS[REMOVAL] = _removal_step
+    dealer.STEP_HANDLERS[SHOWDOWN] = _showdown_step
