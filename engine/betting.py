@@ -172,7 +172,11 @@ def _could_call_more(hand: Hand, s: SeatState) -> bool:
 
 
 def legal_actions(hand: Hand, s: SeatState) -> dict[str, Any]:
-    """JSON-able: {"your_turn", "reason", "actions": {name: {"allowed", "reason" | amounts}}}."""
+    """JSON-able: {"your_turn", "reason", "wager"?, "actions": {name: {"allowed", "reason" | amounts}}}.
+
+    On the seat's turn, "wager" names the one of "bet" (nobody has bet this round) and
+    "raise" (there is a bet) that applies: `hand.act(seat, options["wager"], to)`. The other
+    one is listed too, not allowed, with the reason."""
     try:
         _turn(hand, s.seat)
     except IllegalActionError as error:
@@ -203,7 +207,7 @@ def legal_actions(hand: Hand, s: SeatState) -> dict[str, Any]:
         "allowed": False,
         "reason": "There is a bet to raise" if word == "raise" else "There is no bet yet: bet instead",
     }
-    return {"your_turn": True, "reason": "", "actions": actions}
+    return {"your_turn": True, "reason": "", "wager": word, "actions": actions}
 
 
 def verify_fold(hand: Hand, seat: int) -> None:
