@@ -204,11 +204,13 @@ def legal_actions(hand: Hand, seat: int) -> dict[str, Any] | None:
     chooser, target = pair
     if chooser != seat:
         return {"your_turn": False, "reason": f"Waiting for seat {chooser} to remove a card", "actions": {}}
-    cards = len(hand.seat(target).hole)
+    hole = hand.seat(target).hole
     return {
         "your_turn": True,
         "reason": "",
-        "actions": {"remove": {"allowed": True, "from_seat": target, "cards": list(range(cards))}},
+        "actions": {"remove": {"allowed": True, "from_seat": target, "cards": list(range(len(hole)))}},
+        # The chooser sees the target's cards: say which card each index takes.
+        "choices": [{"index": index, "card": str(card)} for index, card in enumerate(hole)],
     }
 
 

@@ -188,3 +188,18 @@ def test_at_the_showdown_every_surviving_hand_is_turned_up_and_the_best_hand_win
     public = view(hand, "public")
     assert seat_cards(public)[2] == ["4c", "7c"] and seat_cards(public)[3] == ["Kd", "2s"]
     assert seat_cards(public)[1] is None  # a folded hand is not turned up
+
+
+def test_the_chooser_is_told_which_card_each_removal_index_takes():
+    """The removal is by index into the target's cards; the chooser sees those cards, so the
+    choice names them (index i takes that card), as the chooser's own view shows them."""
+    hand = play(three_handed(), "1 call", "2 call", "3 check")
+    options = hand.legal_actions(2)
+    assert options["choices"] == [
+        {"index": 0, "card": "Kh"},
+        {"index": 1, "card": "Kd"},
+        {"index": 2, "card": "2s"},
+    ]
+    assert [c["card"] for c in options["choices"]] == seat_cards(view(hand, 2))[3]
+    assert "choices" not in hand.legal_actions(3)  # not the chooser: nothing about seat 3's own cards
+    assert "choices" not in view(hand, 3)["legal_actions"]
