@@ -320,7 +320,8 @@ def _apply_committed(hand: Hand, event: OutOfTurnCommitted) -> None:
 
 def _apply_lapsed(hand: Hand, event: OutOfTurnLapsed) -> None:
     _drop(hand, event.seat)
-    hand.seat(event.seat).last_action = ""
+    # Everyone saw the check posted: say why it no longer counts.
+    hand.seat(event.seat).last_action = "out-of-turn check lapsed: the bet changed"
 
 
 def _apply_paused(hand: Hand, event: PausedForRuling) -> None:

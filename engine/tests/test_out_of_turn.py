@@ -125,6 +125,17 @@ def test_an_out_of_turn_check_stands_only_if_the_action_is_unchanged():
     assert changed.legal_actions(4)["actions"]["raise"]["allowed"] is True
 
 
+def test_an_out_of_turn_check_that_lapses_says_so():
+    """The check no longer counts once the bet changed ("otherwise they act normally"): the
+    table sees that it lapsed, rather than the posted check silently disappearing."""
+    hand = play(four_handed(), "4 call", "1 call", "2 call", "3 check")
+    hand.act(4, "check", out_of_turn=True)
+    play(hand, "2 bet 200", "3 call")
+    assert hand.to_act == 4
+    assert hand.seat(4).last_action == "out-of-turn check lapsed: the bet changed"
+    assert view(hand, "public")["seats"][3]["last_action"] == "out-of-turn check lapsed: the bet changed"
+
+
 def test_a_bet_that_the_rules_do_not_settle_pauses_the_hand_for_the_host():
     """An out-of-turn raise to 300, then the player in turn raises to 250: 300 is below the
     new minimum raise (400), and the house text does not say what happens. The host decides."""
