@@ -95,3 +95,13 @@ def test_a_short_all_in_after_two_checks_lets_the_next_player_complete_to_one_fu
     assert (raise_["min_to"], raise_["max_to"]) == (20, 20)
     play(hand, "2 raise 20")
     assert hand.legal_actions(3)["actions"]["call"]["amount"] == 20
+
+
+def test_a_hand_built_without_saying_cash_game_keeps_the_cap():
+    """ "In cash games, if only two players are in the hand when a betting round starts, there
+    is no limit on raises": a hand says it is a cash game (the table does); by default the
+    usual cap of a bet and four raises applies."""
+    hand = make_hand("flhe", [5000] * 2, button=1, stakes=STAKES)
+    assert hand.config.cash_game is False
+    play(hand, "1 raise 200", "2 raise 300", "1 raise 400", "2 raise 500")
+    assert not hand.legal_actions(1)["actions"]["raise"]["allowed"]
