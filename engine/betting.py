@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 
 FIXED_LIMIT_BETS_PER_ROUND = 5  # "a bet and up to four raises"
 STREET_NAMES = ("preflop", "flop", "turn", "river")
+# hand.extras key: {str(seat): why} for seats a house rule has limited to calling or folding.
+RAISE_CLOSED_KEY = "raise_closed"
 
 
 # Sizes ------------------------------------------------------------------------------
@@ -60,6 +62,7 @@ def betting_possible(hand: Hand) -> bool:
 def apply_round_started(hand: Hand, event: RoundStarted) -> None:
     hand.round_open = True
     hand.street = event.street
+    hand.extras.pop(RAISE_CLOSED_KEY, None)
     hand.aggressor = None
     hand.aggressor_street = event.street
     for s in hand.seats:
@@ -139,7 +142,11 @@ def raise_range(hand: Hand, s: SeatState) -> tuple[int, int]:
     if available <= to_call:
         raise IllegalActionError(f"You do not have enough chips to {word}: you can call all-in")
     if not s.can_raise:
-        raise IllegalActionError("The betting was not reopened by a full raise: you may only call or fold")
+        # A house rule may say why this seat may only call (kept until the seat acts).
+        why = hand.extras.get(RAISE_CLOSED_KEY, {}).get(str(s.seat))
+        raise IllegalActionError(
+            why or "The betting was not reopened by a full raise: you may only call or fold"
+        )
     if not any(_could_call_more(hand, other) for other in hand.seats if other is not s):
         raise IllegalActionError(f"Everyone else is all-in: nobody could call a {word}")
     all_in_to = s.bet + available
@@ -165,7 +172,11 @@ def _could_call_more(hand: Hand, s: SeatState) -> bool:
 
 
 def legal_actions(hand: Hand, s: SeatState) -> dict[str, Any]:
-    """JSON-able: {"your_turn", "reason", "actions": {name: {"allowed", "reason" | amounts}}}."""
+    """JSON-able: {"your_turn", "reason", "wager"?, "actions": {name: {"allowed", "reason" | amounts}}}.
+
+    On the seat's turn, "wager" names the one of "bet" (nobody has bet this round) and
+    "raise" (there is a bet) that applies: `hand.act(seat, options["wager"], to)`. The other
+    one is listed too, not allowed, with the reason."""
     try:
         _turn(hand, s.seat)
     except IllegalActionError as error:
@@ -196,7 +207,7 @@ def legal_actions(hand: Hand, s: SeatState) -> dict[str, Any]:
         "allowed": False,
         "reason": "There is a bet to raise" if word == "raise" else "There is no bet yet: bet instead",
     }
-    return {"your_turn": True, "reason": "", "actions": actions}
+    return {"your_turn": True, "reason": "", "wager": word, "actions": actions}
 
 
 def verify_fold(hand: Hand, seat: int) -> None:
@@ -253,6 +264,9 @@ def _put_in(hand: Hand, s: SeatState, chips: int) -> None:
 
 
 def _after_action(hand: Hand, s: SeatState) -> None:
+    closed = hand.extras.get(RAISE_CLOSED_KEY)
+    if closed:
+        closed.pop(str(s.seat), None)
     s.acted = True
     s.can_raise = False
     hand.to_act = _next_needing_action(hand, s.seat)
@@ -295,7 +309,11 @@ def apply_bet_or_raise(hand: Hand, event: BetOrRaised) -> None:
         if full:
             hand.min_raise = max(hand.min_raise, increase)
             hand.full_level = to
-    if full:
+    # Fixed-Limit: "If it is less than half a bet, the most the next player can raise to is
+    # one full bet." That text has no "already acted" exception (No-Limit's has), so an
+    # opening all-in too short to count lets a player who checked complete the bet.
+    completes = opening and hand.game.structure is Structure.FIXED_LIMIT
+    if full or completes:
         for other in hand.seats:
             other.can_raise = True
     hand.current_bet = max(hand.current_bet, to)

@@ -86,7 +86,7 @@ class HandConfig:
     posts: tuple[Post, ...]
     big_blind_seat: int | None = None
     straddle_seat: int | None = None
-    cash_game: bool = True
+    cash_game: bool = False  # a table's hands say True; only cash games lift the heads-up cap
     max_seats: int = 10
     hand_number: int = 1
     options: dict[str, Any] = field(default_factory=dict)
@@ -104,7 +104,7 @@ class HandConfig:
             posts=tuple(Post(p["seat"], PostKind(p["kind"]), p["amount"], p["live"]) for p in data["posts"]),
             big_blind_seat=data.get("big_blind_seat"),
             straddle_seat=data.get("straddle_seat"),
-            cash_game=data.get("cash_game", True),
+            cash_game=data.get("cash_game", False),
             max_seats=data.get("max_seats", 10),
             hand_number=data.get("hand_number", 1),
             options=dict(data.get("options", {})),

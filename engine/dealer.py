@@ -220,6 +220,7 @@ STEP_HANDLERS: dict[str, StepHandler] = {
     StepKind.COLLECT_STAKES: blind_holdem.collect_stakes,
     StepKind.BLIND_SHOWDOWN: blind_holdem.blind_showdown,
     StepKind.REMOVAL: crazy_blind_man.removal_step,
+    StepKind.FACE_UP_SHOWDOWN: crazy_blind_man.showdown_step,
 }
 
 

@@ -80,10 +80,11 @@ def standard_config(
     button: int,
     stakes: Stakes,
     straddle: bool = False,
-    **options: Any,
+    **fields: Any,
 ) -> HandConfig:
     """A `HandConfig` with the usual forced bets (see `standard_posts`). Extra keyword
-    arguments are HandConfig fields (cash_game, max_seats, hand_number, options)."""
+    arguments are other HandConfig fields: cash_game, max_seats, hand_number, and `options`,
+    the game's announced options as one dict (e.g. ``options={"reveal": "staged"}``)."""
     posts, big_blind_seat, straddle_seat = standard_posts(
         game, [s.seat for s in seats], button, stakes, straddle=straddle
     )
@@ -95,5 +96,5 @@ def standard_config(
         posts=posts,
         big_blind_seat=big_blind_seat,
         straddle_seat=straddle_seat,
-        **options,
+        **fields,
     )

@@ -62,6 +62,7 @@ class StepKind(StrEnum):
     BLIND_SHOWDOWN = "blind_showdown"
     # Crazy Blind Man (engine.house.crazy_blind_man)
     REMOVAL = "removal"
+    FACE_UP_SHOWDOWN = "crazy_showdown"  # every surviving hand turned up: nobody mucks unseen cards
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,10 +201,14 @@ def _bomb(key: str, name: str, hole_cards: int, boards: int) -> GameDef:
 
 
 def _with_removal(game: GameDef) -> GameDef:
-    """Crazy Blind Man: the Hold'em steps with the removal right after the flop's board cards."""
+    """Crazy Blind Man: the Hold'em steps with the removal right after the flop's board cards,
+    and a showdown with every hand face up."""
     steps = list(compile_procedure(game))
     flop = next(i for i, step in enumerate(steps) if step.kind is StepKind.BOARD and step.street == 1)
     steps.insert(flop + 1, Step(StepKind.REMOVAL, 1))
+    # "At the showdown, each surviving player places their two cards face up on the table."
+    showdown_at = next(i for i, step in enumerate(steps) if step.kind is StepKind.SHOWDOWN)
+    steps[showdown_at] = Step(StepKind.FACE_UP_SHOWDOWN, steps[showdown_at].street)
     return replace(game, steps=tuple(steps))
 
 

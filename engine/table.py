@@ -27,7 +27,9 @@ from typing import Any
 from engine.button import can_take_big_blind, entry_posts, plan, settle_debts
 from engine.config import HandConfig, Post, Stakes
 from engine.errors import EngineError, TableError
+from engine.games import GAMES, max_players_for_deck
 from engine.table_state import (
+    MAX_SEATS,
     Entry,
     GameMode,
     SeatState,
@@ -62,6 +64,8 @@ __all__ = [
     "move_button",
     "new_table",
     "plan_next_hand",
+    "redeal_of",
+    "seat_limit",
     "set_game",
     "set_options",
     "set_stack",
@@ -70,6 +74,7 @@ __all__ = [
     "sit_in",
     "sit_out",
     "start_hand",
+    "void_hand",
 ]
 
 
@@ -95,6 +100,19 @@ def _verify_entry(state: TableState, entry: Entry) -> None:
         raise TableError("Buying the button is only allowed at higher-limit tables.")
 
 
+def seat_limit(game: str) -> int:
+    """How many players `game` can deal to at once: its own limit, and what one deck serves."""
+    definition = GAMES.get(game)
+    return max_players_for_deck(definition) if definition is not None else MAX_SEATS
+
+
+def _verify_room_for(state: TableState, game: str, players: int) -> None:
+    limit = seat_limit(game)
+    if players > limit:
+        name = GAMES[game].name if game in GAMES else game
+        raise TableError(f"{name} is played by at most {limit} players; this table would have {players}.")
+
+
 def _blind_has_passed(state: TableState, seat: int) -> bool:
     """ "provided a blind has not yet passed that seat": in the opening round, a blind has
     passed a seat once the blinds have been on it or gone by it."""
@@ -116,6 +134,7 @@ def verify_sit(
         raise TableError("A player needs an id to sit down.")
     if state.seat_of(player) is not None:
         raise TableError(f"{name or player} is already seated at this table.")
+    _verify_room_for(state, state.game, len(state.seats) + 1)
     if not isinstance(stack, int) or stack < 1:
         raise TableError("A player sits down with chips: the stack must be a whole number above zero.")
     _verify_entry(state, entry)
@@ -317,13 +336,22 @@ def move_button(state: TableState, seat: int) -> TableState:
     """The host puts the button on `seat` for the next hand; the blinds are the next two players."""
     verify_move_button(state, seat)
     return replace(
-        state, button=seat, small_blind_position=None, big_blind_position=None, last_hand_heads_up=False
+        state,
+        button=seat,
+        small_blind_position=None,
+        big_blind_position=None,
+        last_hand_heads_up=False,
+        redeal=None,
     )
 
 
 def set_game(state: TableState, game: str, stakes: Stakes) -> TableState:
-    """The game and stakes for the next hand (tournament levels may instead pass stakes to each hand)."""
+    """The game and stakes for the next hand (tournament levels may instead pass stakes to each hand).
+    A game that cannot deal everyone seated is refused."""
     verify_stakes(game, stakes)
+    if game != state.game:
+        _verify_room_for(state, game, len(state.seats))
+        state = replace(state, redeal=None)  # a void hand of another game is not re-dealt
     return replace(state, game=game, stakes=stakes)
 
 
@@ -344,14 +372,46 @@ def blinds_owed(state: TableState) -> dict[int, tuple[Post, ...]]:
 
 def plan_next_hand(state: TableState, stakes: Stakes | None = None) -> HandConfig:
     """The next hand as it would be dealt now; `stakes` overrides the table's (a tournament level)."""
-    return plan(state, stakes).config
+    return redeal_of(state) or plan(state, stakes).config
 
 
 def start_hand(state: TableState, stakes: Stakes | None = None) -> tuple[TableState, HandConfig]:
     """Deal the next hand: the table with the hand recorded (positions moved, debts settled or
-    recorded), and the `HandConfig` for the hand engine."""
-    p = plan(state, stakes)
-    return settle_debts(state, p), p.config
+    recorded), and the `HandConfig` for the hand engine. After a misdeal it is the void hand
+    again (`void_hand`), whatever `stakes` says."""
+    again = redeal_of(state)
+    if again is not None:
+        return replace(state, current_hand=again, redeal=None), again
+    p = plan(replace(state, redeal=None), stakes)
+    return replace(settle_debts(state, p), redeal=None), p.config
+
+
+def void_hand(state: TableState, config: HandConfig) -> TableState:
+    """ "Some dealing errors void the hand and it's re-dealt from scratch." The hand `config`
+    was void and every chip went back (it is finished): the next hand is the same deal, with
+    the same button, blinds, posts, straddle, players and number, and a new shuffle."""
+    if state.hand_in_progress:
+        raise TableError("Finish the void hand first.")
+    if state.hand_count != config.hand_number:
+        raise TableError(f"Hand {config.hand_number} is not the last hand dealt at this table.")
+    return replace(state, redeal=config)
+
+
+def redeal_of(state: TableState) -> HandConfig | None:
+    """The void hand the next deal repeats, or None. A re-deal needs every player of the void
+    hand still in their seat and able to play; otherwise (one left, sat out, has no chips or the
+    host moved the button) the next hand is planned as usual, as hand N + 1. The void hand's
+    positions and posts already count as played then, as in any hand."""
+    config = state.redeal
+    if config is None or state.hand_in_progress:
+        return None
+    seats = []
+    for s in config.seats:
+        occupant = state.seat(s.seat)
+        if occupant is None or occupant.player != s.player or not can_take_big_blind(state, occupant):
+            return None
+        seats.append(replace(s, stack=occupant.stack))
+    return replace(config, seats=tuple(seats))
 
 
 def verify_finish_hand(

@@ -104,6 +104,7 @@ class TableState:
     `opening_seats_passed` lists the seats a blind has passed since the game started;
     `opening_done` turns true once the blinds have been all the way round.
     `current_hand` is the hand being played, between `start_hand` and `finish_hand`.
+    `redeal` is a hand voided by a misdeal: the next hand deals it again.
     """
 
     max_seats: int = 10
@@ -121,6 +122,7 @@ class TableState:
     opening_done: bool = False
     current_hand: HandConfig | None = None
     finishes: tuple[Finish, ...] = ()
+    redeal: HandConfig | None = None
 
     @property
     def cash_game(self) -> bool:
@@ -175,6 +177,7 @@ class TableState:
             "opening_done": self.opening_done,
             "current_hand": self.current_hand.to_json() if self.current_hand else None,
             "finishes": [f.to_json() for f in self.finishes],
+            "redeal": self.redeal.to_json() if self.redeal else None,
         }
 
     @classmethod
@@ -183,6 +186,7 @@ class TableState:
             SeatState(**{**s, "status": SeatStatus(s.get("status", "active"))}) for s in data.get("seats", ())
         )
         current = data.get("current_hand")
+        redeal = data.get("redeal")
         return cls(
             max_seats=data.get("max_seats", 10),
             mode=GameMode(data.get("mode", "cash")),
@@ -199,6 +203,7 @@ class TableState:
             opening_done=data.get("opening_done", False),
             current_hand=HandConfig.from_json(current) if current else None,
             finishes=tuple(Finish.from_json(f) for f in data.get("finishes", ())),
+            redeal=HandConfig.from_json(redeal) if redeal else None,
         )
 
 

@@ -30,10 +30,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine import games as engine_games
+from engine import showdown
 from engine.cards import Card
 from engine.config import HandConfig, PostKind
 from engine.errors import ConfigurationError, IllegalActionError
-from engine.events import Event, register_event
+from engine.events import Event, HandsTabled, register_event
 from engine.games import Step, StepKind
 from engine.house.events import HouseEvent
 from engine.seating import clockwise_after
@@ -130,6 +131,16 @@ def removal_step(hand: Hand, step: Step) -> Event | None:
     return None  # waiting for the chooser (the applier moves on when the last card is removed)
 
 
+def showdown_step(hand: Hand, step: Step) -> Event | None:
+    """Every surviving hand face up (nobody may muck a hand they have never seen), then the
+    usual showdown, which has nobody left to ask and awards the pots: "The best hand takes
+    the pot, and tied hands share it equally." """
+    hidden = tuple(s.seat for s in hand.seats if s.live and not s.shown)
+    if hidden:
+        return HandsTabled(hidden)
+    return showdown.next_event(hand)
+
+
 # Player action --------------------------------------------------------------------------------
 
 
@@ -163,11 +174,13 @@ def legal_actions(hand: Hand, seat: int) -> dict[str, Any] | None:
     chooser, target = pair
     if chooser != seat:
         return {"your_turn": False, "reason": f"Waiting for seat {chooser} to remove a card", "actions": {}}
-    cards = len(hand.seat(target).hole)
+    hole = hand.seat(target).hole
     return {
         "your_turn": True,
         "reason": "",
-        "actions": {"remove": {"allowed": True, "from_seat": target, "cards": list(range(cards))}},
+        "actions": {"remove": {"allowed": True, "from_seat": target, "cards": list(range(len(hole)))}},
+        # The chooser sees the target's cards: say which card each index takes.
+        "choices": [{"index": index, "card": str(card)} for index, card in enumerate(hole)],
     }
 
 

@@ -310,13 +310,18 @@ def apply_committed(hand: Hand, event: OutOfTurnCommitted) -> None:
     s.stack -= chips
     s.bet += chips
     s.committed += chips
-    s.can_raise = False  # "you just have to match the higher bet to stay in the hand"
+    s.can_raise = False
+    hand.extras.setdefault(betting.RAISE_CLOSED_KEY, {})[str(s.seat)] = (
+        f"You acted out of turn and the bet went up to {hand.current_bet}: your chips are "
+        "committed, and you just have to match the higher bet to stay in the hand (call or fold)"
+    )
     s.last_action = f"committed {event.to} out of turn"
 
 
 def apply_lapsed(hand: Hand, event: OutOfTurnLapsed) -> None:
     _drop(hand, event.seat)
-    hand.seat(event.seat).last_action = ""
+    # Everyone saw the check posted: say why it no longer counts.
+    hand.seat(event.seat).last_action = "out-of-turn check lapsed: the bet changed"
 
 
 def apply_paused(hand: Hand, event: PausedForRuling) -> None:

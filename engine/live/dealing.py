@@ -46,12 +46,14 @@ def start_hand(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Re
     if actor == SYSTEM and not can_deal(state.table):
         # Not enough players: stop the timer; the next seating change schedules a deal again.
         return replace(state, next_deal_at=None), [{"type": "table.waiting_for_players"}]
-    bomb_pot = _scheduled_bomb_pot(state)
+    # After a misdeal the void hand is dealt again as it was (its game, options and number).
+    redeal = tables.redeal_of(state.table) is not None
+    bomb_pot = None if redeal else _scheduled_bomb_pot(state)
     table, config = tables.start_hand(bomb_pot or state.table)
     if bomb_pot is not None:
         # One hand of the bomb pot, then the table's own game and stakes again.
         table = replace(table, game=state.table.game, stakes=state.table.stakes)
-    elif state.options.game_options:
+    elif state.options.game_options and not redeal:
         config = replace(config, options=dict(state.options.game_options))
     game = GAMES.get(config.game)
     # Tests may name the server seed; otherwise it is the one committed before this deal.
@@ -61,8 +63,11 @@ def start_hand(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Re
     )
     hand = Hand(config, shuffle.deck)
     new = replace(state, table=table, hand=hand, dealing=True, next_deal_at=None, **shuffle.fields)
+    started: dict[str, Any] = {"type": "table.hand_started", "hand_number": config.hand_number}
+    if redeal:
+        started["redeal"] = True  # hand N again: the first deal of it was void
     events: Events = [
-        {"type": "table.hand_started", "hand_number": config.hand_number, **shuffle.published},
+        {**started, **shuffle.published},
         *(event.to_json() for event in hand.events),
     ]
     return finish_if_over(new, events)

@@ -17,20 +17,19 @@ name) and "host" (else "host"), at the time `now` of the intent:
     reveal_rest                               -> "reveal_rest"
     ruling {ruling: {...}}                    -> any of engine.house.rulings.RULINGS
 
-A misdeal finishes the void hand with every chip returned and gives the button back to
-the same seat, so the next deal (a new shuffle) has the same button and blinds.
+A misdeal finishes the void hand with every chip returned; the next deal is the same hand
+again (`engine.table.void_hand`): same button, blinds, posts, players and number, a new shuffle.
 """
 
 from __future__ import annotations
 
-import contextlib
 import datetime
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
 from engine import table as tables
-from engine.errors import IllegalActionError, TableError
+from engine.errors import IllegalActionError
 from engine.hand import Hand
 from engine.house.rulings import apply_ruling, is_void
 from engine.live.base import HOST, Actor, LiveTable, Result
@@ -90,8 +89,7 @@ def rule(state: LiveTable, actor: Actor, intent: Mapping[str, Any], now: float) 
     events = [event.to_json() for event in apply_ruling(hand, ruling, str(host), str(reason), at)]
     new, events = finish_if_over(replace(state, hand=hand), events)
     if is_void(hand):
-        # "re-dealt from scratch": the same seat keeps the button for the new deal.
-        with contextlib.suppress(TableError):  # else the table's own rules place the button
-            new = replace(new, table=tables.move_button(new.table, hand.config.button))
-        events.append({"type": "table.misdeal", "hand_number": hand.config.hand_number})
+        # "re-dealt from scratch": the next deal is this hand again, with a new shuffle.
+        new = replace(new, table=tables.void_hand(new.table, hand.config))
+        events.append({"type": "table.misdeal", "hand_number": hand.config.hand_number, "redealt": True})
     return new, events

@@ -58,7 +58,7 @@ def test_the_hand_goes_through_the_six_stages_in_order():
         ("betting", 3),
         ("betting", 4),
         ("betting", 5),
-        ("showdown", 5),
+        ("complete", 5),  # the showdown turns every hand up and awards the pot at once
     ]
     assert all(len(s.hole) == 2 for s in hand.seats)
 
@@ -108,7 +108,7 @@ def test_the_removed_card_is_never_shown_to_the_player_it_was_taken_from():
     assert view(hand, 3)["removed"][0] == {"by": 2, "from": 3, "card": None}
     assert view(hand, 1)["removed"][0] == {"by": 2, "from": 3, "card": "Kh"}
     assert view(hand, "public")["removed"][0]["card"] is None
-    play(hand, *["2 check", "3 check", "1 check"] * 3, "2 show", "3 show", "1 show")
+    play(hand, *["2 check", "3 check", "1 check"] * 3)
     assert hand.finished
     for viewer in (3, "public", "host"):
         assert "Kh" not in str(view(hand, viewer))
@@ -126,7 +126,6 @@ def test_the_pagat_example_three_kings_become_a_pair():
     hand.act(1, "remove", index=1)
     play(hand, *["2 check", "3 check", "1 check"] * 3)
     assert view(hand, 3)["your_cards"] == ["Kd", "2s"]
-    play(hand, "2 show", "3 show", "1 show")
     assert seat_cards(view(hand, "public"))[3] == ["Kd", "2s"]
     assert view(hand, "public")["seats"][2]["hand"] == ["Pair of kings"]
 
@@ -170,3 +169,37 @@ def test_a_card_cannot_be_ruled_face_up_later_in_crazy_blind_man():
     ruling = {"type": "exposed", "seat": 3, "card_number": 1, "during_deal": False}
     with pytest.raises(RulingError, match="already see this card"):
         apply_ruling(hand, ruling, "host-ann", "flashed", "2026-11-29T22:00:00Z")
+
+
+def test_at_the_showdown_every_surviving_hand_is_turned_up_and_the_best_hand_wins():
+    """ "At the showdown, each surviving player places their two cards face up on the table."
+    "The best hand takes the pot": nobody is asked to show or muck a hand they cannot see."""
+    hand = play(three_handed(), "1 call", "2 call", "3 check")
+    for seat in (2, 3, 1):
+        hand.act(seat, "remove", index=0)  # seat 2 keeps 4c7c: a straight it cannot see
+    play(hand, *["2 check", "3 check", "1 check"] * 2, "2 check", "3 check", "1 fold")
+    assert hand.finished
+    assert [(s.seat, s.shown, s.mucked) for s in hand.seats] == [
+        (1, False, False),
+        (2, True, False),
+        (3, True, False),
+    ]
+    assert hand.seat(2).won == 300
+    public = view(hand, "public")
+    assert seat_cards(public)[2] == ["4c", "7c"] and seat_cards(public)[3] == ["Kd", "2s"]
+    assert seat_cards(public)[1] is None  # a folded hand is not turned up
+
+
+def test_the_chooser_is_told_which_card_each_removal_index_takes():
+    """The removal is by index into the target's cards; the chooser sees those cards, so the
+    choice names them (index i takes that card), as the chooser's own view shows them."""
+    hand = play(three_handed(), "1 call", "2 call", "3 check")
+    options = hand.legal_actions(2)
+    assert options["choices"] == [
+        {"index": 0, "card": "Kh"},
+        {"index": 1, "card": "Kd"},
+        {"index": 2, "card": "2s"},
+    ]
+    assert [c["card"] for c in options["choices"]] == seat_cards(view(hand, 2))[3]
+    assert "choices" not in hand.legal_actions(3)  # not the chooser: nothing about seat 3's own cards
+    assert "choices" not in view(hand, 3)["legal_actions"]

@@ -81,3 +81,27 @@ def test_all_in_for_less_than_half_a_bet_lets_the_next_player_raise_to_one_full_
     play(hand, "2 bet 40")
     raise_ = hand.legal_actions(3)["actions"]["raise"]
     assert (raise_["min_to"], raise_["max_to"]) == (100, 100)
+
+
+def test_a_short_all_in_after_two_checks_lets_the_next_player_complete_to_one_full_bet():
+    """ "If it is less than half a bet, the most the next player can raise to is one full bet."
+    The Fixed-Limit text has no "already acted" exception: a player who checked may complete."""
+    hand = make_hand("flhe", [29, 5000, 5000], button=1, stakes=Stakes(small_blind=10, big_blind=20))
+    play(hand, "1 call", "2 call", "3 check")
+    play(hand, "2 check", "3 check", "1 bet 9")  # small bet 20: all-in for less than half of it
+    assert hand.seat(1).all_in
+    raise_ = hand.legal_actions(2)["actions"]["raise"]
+    assert raise_["allowed"], raise_
+    assert (raise_["min_to"], raise_["max_to"]) == (20, 20)
+    play(hand, "2 raise 20")
+    assert hand.legal_actions(3)["actions"]["call"]["amount"] == 20
+
+
+def test_a_hand_built_without_saying_cash_game_keeps_the_cap():
+    """ "In cash games, if only two players are in the hand when a betting round starts, there
+    is no limit on raises": a hand says it is a cash game (the table does); by default the
+    usual cap of a bet and four raises applies."""
+    hand = make_hand("flhe", [5000] * 2, button=1, stakes=STAKES)
+    assert hand.config.cash_game is False
+    play(hand, "1 raise 200", "2 raise 300", "1 raise 400", "2 raise 500")
+    assert not hand.legal_actions(1)["actions"]["raise"]["allowed"]

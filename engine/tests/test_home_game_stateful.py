@@ -1,5 +1,6 @@
 """Random hands of the home games, with out-of-turn actions and host rulings, checked after every step.
 
+A misdeal is re-dealt (the same HandConfig, a new shuffle) and play goes on.
 Invariants: chips are conserved, no card appears twice, a live hand always waits for
 someone (or for the host), the JSON round trip and the replay of the events give the same
 state, a refused action or ruling changes nothing, and in Crazy Blind Man no view or
@@ -20,7 +21,7 @@ from engine.errors import EngineError, IllegalActionError, RulingError
 from engine.forced_bets import standard_config
 from engine.hand import Hand
 from engine.house import crazy_blind_man
-from engine.house.rulings import apply_ruling, paused
+from engine.house.rulings import apply_ruling, is_void, paused
 from engine.house.views import visible_history
 from engine.tests.hand_helpers import seats_with
 from engine.views import view
@@ -130,6 +131,18 @@ class HomeGameMachine(RuleBasedStateMachine):
         seat = paused(self.hand)["seat"]
         ruling = {"type": "out_of_turn", "seat": seat, "decision": decision}
         self._unchanged_after(RulingError, lambda: apply_ruling(self.hand, ruling, "host", "settled", AT))
+
+    @precondition(lambda self: is_void(self.hand))
+    @rule(seed=st.integers(0, 2**32))
+    def re_deal_after_a_misdeal(self, seed):
+        """ "Some dealing errors void the hand and it's re-dealt from scratch": every chip is
+        back where the hand started, and the same HandConfig is dealt from a new shuffle."""
+        hand = self.hand
+        assert [s.stack for s in hand.seats] == [s.stack for s in hand.config.seats]
+        deck = list(hand.deck)
+        random.Random(seed).shuffle(deck)
+        self.hand = Hand(hand.config, deck)
+        assert self.hand.config == hand.config and not is_void(self.hand)
 
     @rule(
         seat=st.integers(0, 7),

@@ -155,3 +155,14 @@ def test_nobody_may_raise_when_every_other_player_is_covered_by_the_current_bet(
     assert not hand.legal_actions(2)["actions"]["raise"]["allowed"]
     play(hand, "2 call", "4 call")
     assert hand.finished
+
+
+def test_legal_actions_name_the_one_wager_that_applies():
+    """Before anyone bets, the wager is a bet; facing a bet, a raise: callers read "wager"
+    instead of working it out from the current bet."""
+    hand = _to_flop([1000] * 3)
+    options = hand.legal_actions(2)
+    assert options["wager"] == "bet" and options["actions"]["bet"]["allowed"]
+    hand.act(2, options["wager"], 100)
+    options = hand.legal_actions(3)
+    assert options["wager"] == "raise" and options["actions"]["raise"]["min_to"] == 200

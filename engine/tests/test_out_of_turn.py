@@ -84,6 +84,21 @@ def test_when_the_player_in_turn_bets_higher_the_chips_stay_committed():
     assert s.bet == 300
 
 
+def test_after_a_higher_bet_the_reason_quotes_matching_it_to_stay_in():
+    """ "your chips are still committed; you just have to match the higher bet to stay in the
+    hand": that is why the raise is closed, not that a short all-in did not reopen it."""
+    hand = four_handed()
+    hand.act(1, "call", out_of_turn=True)
+    hand.act(4, "raise", 300)
+    reason = hand.legal_actions(1)["actions"]["raise"]["reason"]
+    assert "you just have to match the higher bet to stay in the hand" in reason
+    assert "reopened" not in reason
+    with pytest.raises(IllegalActionError, match="match the higher bet"):
+        hand.act(1, "raise", 600)
+    hand.act(1, "call")
+    assert hand.seat(1).bet == 300
+
+
 def test_folding_after_the_raise_leaves_the_committed_chips_in_the_pot():
     hand = four_handed()
     hand.act(1, "call", out_of_turn=True)
@@ -108,6 +123,17 @@ def test_an_out_of_turn_check_stands_only_if_the_action_is_unchanged():
     play(changed, "2 bet 200", "3 call")
     assert changed.to_act == 4
     assert changed.legal_actions(4)["actions"]["raise"]["allowed"] is True
+
+
+def test_an_out_of_turn_check_that_lapses_says_so():
+    """The check no longer counts once the bet changed ("otherwise they act normally"): the
+    table sees that it lapsed, rather than the posted check silently disappearing."""
+    hand = play(four_handed(), "4 call", "1 call", "2 call", "3 check")
+    hand.act(4, "check", out_of_turn=True)
+    play(hand, "2 bet 200", "3 call")
+    assert hand.to_act == 4
+    assert hand.seat(4).last_action == "out-of-turn check lapsed: the bet changed"
+    assert view(hand, "public")["seats"][3]["last_action"] == "out-of-turn check lapsed: the bet changed"
 
 
 def test_a_bet_that_the_rules_do_not_settle_pauses_the_hand_for_the_host():

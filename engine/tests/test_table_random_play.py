@@ -9,6 +9,7 @@ extra chips, and a random player wins the pot, so chips are conserved. After eve
   posting it: between two big blinds of one player, every player dealt in throughout
   posted one.
 - Chips are conserved, dead blinds included.
+- A misdeal (now and then) is re-dealt as the same hand, even when someone sits down meanwhile.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from engine.table import (
     sit_in,
     sit_out,
     start_hand,
+    void_hand,
 )
 from engine.table_state import seats_between
 
@@ -110,6 +112,10 @@ class Session:
 
     def play_hand(self) -> None:
         self.state, config = start_hand(self.state)
+        if len(self.hands) % 10 == 3:  # every tenth hand, so the random draws stay as they were
+            self.misdeal(config)
+            self.state, again = start_hand(self.state)
+            assert again == config, "the re-deal is not the void hand"
         validate(config, GAMES[config.game].deck)  # the hand engine accepts what the table plans
         stacks = {s.seat: s.stack for s in config.seats}
         put = dict.fromkeys(stacks, 0)
@@ -123,6 +129,13 @@ class Session:
         final[winner] += sum(put.values())
         self.state = finish_hand(self.state, final)
         self.hands.append(config)
+
+    def misdeal(self, config: HandConfig) -> None:
+        """The hand is void, every chip goes back ("re-dealt from scratch"), and sometimes a
+        seat changes meanwhile (a newcomer, who must wait for the re-deal to be over)."""
+        self.state = void_hand(finish_hand(self.state, {s.seat: s.stack for s in config.seats}), config)
+        if len(self.hands) % 20 == 3 and self.state.cash_game:
+            self.arrive()
 
 
 def check_button(before: HandConfig, after: HandConfig, before_bb: int, still_here: set[int]) -> None:

@@ -291,20 +291,27 @@ def _hand_row(table_id: int, state: LiveTable) -> Hand | None:
 
 
 def _start_hand_row(table_id: int, state: LiveTable, started: Mapping[str, Any]) -> Hand:
+    """The hand's row. A re-deal after a misdeal is the same hand: its row is dealt again (the
+    void deal's commitment and seed stay in the log, with its start and end events)."""
     assert state.hand is not None and state.commitment is not None
     config = state.hand.config
-    return Hand.objects.create(
-        table_id=table_id,
-        number=config.hand_number,
-        game=config.game,
-        stakes=config.to_json()["stakes"],
-        button=config.button,
-        config=config.to_json(),
-        commitment=state.commitment,
-        deck_root=state.deck_root or "",
-        contributions=dict(started.get("contributions") or {}),
-        started_at=timezone.now(),
-    )
+    fields = {
+        "game": config.game,
+        "stakes": config.to_json()["stakes"],
+        "button": config.button,
+        "config": config.to_json(),
+        "commitment": state.commitment,
+        "deck_root": state.deck_root or "",
+        "contributions": dict(started.get("contributions") or {}),
+        "seed": "",
+        "status": Hand.Status.PLAYING,
+        "started_at": timezone.now(),
+        "finished_at": None,
+    }
+    if started.get("redeal"):
+        row, _ = Hand.objects.update_or_create(table_id=table_id, number=config.hand_number, defaults=fields)
+        return row
+    return Hand.objects.create(table_id=table_id, number=config.hand_number, **fields)
 
 
 # Hints of this thread's writes held for the caller to send (tables.live.threads.write).
