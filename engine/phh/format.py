@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.errors import EngineError
+from engine.phh import reader
 
 
 class HandHistoryError(EngineError):
@@ -57,7 +58,7 @@ PER_PLAYER_FIELDS = ("seats", "players", "finishing_stacks", "winnings", "time_b
 def loads(text: str) -> dict[str, Any]:
     """The fields of one PHH file, after checking those this engine needs."""
     try:
-        history = tomllib.loads(text)
+        history = reader.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise HandHistoryError(f"This is not a PHH file (TOML): {error}") from None
     check(history)
