@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from engine.cards import STANDARD_DECK, Card, card
@@ -71,13 +72,37 @@ def player_seats(history: Mapping[str, Any]) -> tuple[list[int], int]:
     if len(set(order)) != players or min(order) < 1:
         raise HandHistoryError("seats must be different seat numbers from 1 up")
     button = chips(history.get("_button", order[-1]), "_button")
-    ascending = sorted(order)
-    if [ascending[i] for i in clockwise_after(ascending, button)] != order:
+    if not _runs_clockwise(tuple(order), button):
         raise HandHistoryError("seats must run clockwise from the first player left of the button")
     return order, button
 
 
+@lru_cache(maxsize=1024)
+def _runs_clockwise(order: tuple[int, ...], button: int) -> bool:
+    """Whether `order` starts left of `button` and runs clockwise (a few layouts recur)."""
+    ascending = sorted(order)
+    return tuple(ascending[i] for i in clockwise_after(ascending, button)) == order
+
+
 def standard_posts(
+    game: GameDef, order: Sequence[int], antes: Sequence[int], blinds: Sequence[int]
+) -> tuple[tuple[Post, ...], int | None, int | None]:
+    """(posts, big_blind_seat, straddle_seat) read from per-player antes and blinds (see
+    `_standard_posts`); the same few stakes recur from file to file, so they are kept."""
+    arguments = (tuple(order), tuple(antes), tuple(blinds))
+    if GAMES.get(game.key) is game:
+        return _standard_posts_of_game(game.key, *arguments)
+    return _standard_posts(game, *arguments)
+
+
+@lru_cache(maxsize=1024)
+def _standard_posts_of_game(
+    key: str, order: Sequence[int], antes: Sequence[int], blinds: Sequence[int]
+) -> tuple[tuple[Post, ...], int | None, int | None]:
+    return _standard_posts(GAMES[key], order, antes, blinds)
+
+
+def _standard_posts(
     game: GameDef, order: Sequence[int], antes: Sequence[int], blinds: Sequence[int]
 ) -> tuple[tuple[Post, ...], int | None, int | None]:
     """(posts, big_blind_seat, straddle_seat) read from per-player antes and blinds.
@@ -202,16 +227,21 @@ _CARDS_BY_TEXT: dict[str, Card | None] = {str(c): c for c in STANDARD_DECK} | {"
 
 def cards_of(text: str, game: GameDef) -> list[Card | None]:
     """ "AsKd" -> cards; "??" is an unknown card (None)."""
+    return list(_cards_of(text, game.short_deck))
+
+
+@lru_cache(maxsize=4096)  # every file deals hole cards from the same 1,326 pairs
+def _cards_of(text: str, short_deck: bool) -> tuple[Card | None, ...]:
     if len(text) % 2:
         raise HandHistoryError(f"{text!r} is not a list of cards (two characters each)")
     found: list[Card | None] = []
     for i in range(0, len(text), 2):
         chunk = text[i : i + 2]
         known = _CARDS_BY_TEXT[chunk] if chunk in _CARDS_BY_TEXT else card(chunk)  # card() says why not
-        if known is not None and game.short_deck and known.rank < 6:
+        if known is not None and short_deck and known.rank < 6:
             raise HandHistoryError(f"{known} is not in the short deck (6 to A)")
         found.append(known)
-    return found
+    return tuple(found)
 
 
 def setup(history: Mapping[str, Any]) -> Setup:
