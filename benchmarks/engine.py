@@ -101,7 +101,7 @@ def all_in_hands(count: int, seed: int) -> list[str]:
                 hand.act(seat, name, options[name]["max_to"])
             elif options["check"]["allowed"]:
                 hand.check(seat)
-            elif rng.random() < 0.5:
+            elif rng.random() < 0.15:
                 hand.call(seat)
             else:
                 hand.fold(seat)
