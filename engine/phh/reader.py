@@ -31,6 +31,7 @@ _IS_STRING = re.compile(_STRING).fullmatch
 _IS_INTEGERS = re.compile(rf"\[(?:{_INTEGER}(?:, {_INTEGER})*)?\]").fullmatch
 _IS_STRINGS = re.compile(rf"\[(?:{_STRING}(?:, {_STRING})*)?\]").fullmatch
 _STRINGS = re.compile(_STRING).findall
+_LINE_STRINGS = re.compile(r'\n  "([^"\\\x00-\x08\x0a-\x1f\x7f]*)",').findall
 _LINE_ITEMS = re.compile(rf"\n  ({_STRING}|{_INTEGER}),").findall
 _CONSTANTS: dict[str, bool] = {"true": True, "false": False}
 _ENTRY = rf"([A-Za-z0-9_-]+) = ({_STRING}|{_INTEGER}|true|false)"
@@ -61,7 +62,10 @@ def parse(text: str) -> dict[str, Any] | None:
         first = value[:1]
         if first == "[":
             if value[1:2] == "\n":
-                fields[key] = [_scalar(item) for item in _LINE_ITEMS(value)]
+                items = _LINE_STRINGS(value)  # `actions`: strings only, one a line
+                if len(items) != value.count("\n") - 1:
+                    items = [_scalar(item) for item in _LINE_ITEMS(value)]
+                fields[key] = items
             elif _IS_INTEGERS(value):
                 fields[key] = [int(item) for item in value[1:-1].split(", ")] if value != "[]" else []
             elif _IS_STRINGS(value):

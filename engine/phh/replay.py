@@ -58,6 +58,14 @@ def chips(value: object, name: str) -> int:
     return value
 
 
+def _whole_numbers(values: Sequence[object], name: str) -> list[int]:
+    """`chips` of each value; at once when they are all ints already, as in files we write."""
+    numbers = [value for value in values if type(value) is int]
+    if len(numbers) == len(values) and (not numbers or min(numbers) >= 0):
+        return numbers
+    return [chips(value, name) for value in values]
+
+
 def game_of(history: Mapping[str, Any]) -> GameDef:
     key = history.get("_game") or GAME_OF_VARIANT[history["variant"]]
     if key not in GAMES:
@@ -68,7 +76,7 @@ def game_of(history: Mapping[str, Any]) -> GameDef:
 def player_seats(history: Mapping[str, Any]) -> tuple[list[int], int]:
     """(seat numbers in player order, the button's seat)."""
     players = len(history["starting_stacks"])
-    order = [chips(seat, "seats") for seat in history.get("seats", range(1, players + 1))]
+    order = _whole_numbers(history.get("seats", range(1, players + 1)), "seats")
     if len(set(order)) != players or min(order) < 1:
         raise HandHistoryError("seats must be different seat numbers from 1 up")
     button = chips(history.get("_button", order[-1]), "_button")
@@ -200,7 +208,7 @@ def config_of(history: Mapping[str, Any]) -> tuple[HandConfig, list[int]]:
         cap=chips(history.get("_cap", 0), "_cap"),
     )
     names = history.get("players") or [""] * len(order)
-    stacks = [chips(stack, "starting_stacks") for stack in history["starting_stacks"]]
+    stacks = _whole_numbers(history["starting_stacks"], "starting_stacks")
     in_seat_order = sorted(zip(order, stacks, names, strict=True))
     seats = tuple(SeatInHand(seat, f"seat-{seat}", stack, str(name)) for seat, stack, name in in_seat_order)
     config = HandConfig(
@@ -244,6 +252,12 @@ def _cards_of(text: str, short_deck: bool) -> tuple[Card | None, ...]:
     return tuple(found)
 
 
+@lru_cache(maxsize=64)
+def _labels(players: int) -> dict[str, int]:
+    """{"p1": 0, "p2": 1, ...}: callers only read it."""
+    return {f"p{index + 1}": index for index in range(players)}
+
+
 def setup(history: Mapping[str, Any]) -> Setup:
     """The config, a deck that deals the recorded cards, and the actions to apply, checked."""
     try:
@@ -251,7 +265,7 @@ def setup(history: Mapping[str, Any]) -> Setup:
     except EngineError as error:
         raise HandHistoryError(str(error)) from None
     game = GAMES[config.game]
-    index_of = {f"p{index + 1}": index for index in range(len(order))}
+    index_of = _labels(len(order))
     dealt_boards = 0
     holes: list[list[Card | None]] = [[None] * game.hole_cards for _ in order]
     boards: list[list[Card | None]] = [[] for _ in range(game.boards)]
@@ -274,7 +288,8 @@ def setup(history: Mapping[str, Any]) -> Setup:
                         raise HandHistoryError(
                             f"{game.name} deals {game.hole_cards} hole cards, not {len(dealt)}"
                         )
-                    holes[player_index(words[2], order)] = dealt
+                    label = words[2]
+                    holes[index_of[label] if label in index_of else player_index(label, order)] = dealt
                 elif verb == "db" and len(words) == 3:
                     dealt = cards_of(words[2], game)
                     board = dealt_boards % game.boards  # with two boards, first board first
@@ -304,8 +319,9 @@ def setup(history: Mapping[str, Any]) -> Setup:
                 raise HandHistoryError(f"{taken} is removed from p{player + 1}, who does not hold it")
             holes[player][holes[player].index(None)] = taken
     # Each home action goes before the action it names (moves are numbered from 1).
-    moves += [(a.before + 1, a.text, "home", order[a.player], k) for k, a in enumerate(home)]
-    moves.sort(key=lambda move: (move[0], move[2] != "home"))
+    if home:  # without them the moves are in file order already
+        moves += [(a.before + 1, a.text, "home", order[a.player], k) for k, a in enumerate(home)]
+        moves.sort(key=lambda move: (move[0], move[2] != "home"))
     deck = stacked_deck(game, holes, boards)
     return Setup(config, deck, order, moves, home)
 
