@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.games import GAMES
-from engine.phh import HandHistoryError, dumps, hand_to_phh, loads, reader
+from engine.phh import HandHistoryError, dumps, hand_to_phh, loads, reader, replay
 from engine.tests.test_phh_round_trip import random_finished_hand
 
 FILES = Path(__file__).resolve().parent / "phh"
@@ -147,3 +147,18 @@ def test_a_file_that_is_not_toml_is_refused_with_tomllibs_reason(text):
     assert reader.parse(text) is None
     with pytest.raises(HandHistoryError, match="not a PHH file"):
         loads(text)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "reason"),
+    [
+        ("starting_stacks = [100, 100]", "starting_stacks = [-5, 100]", "whole number, 0 or more, not -5"),
+        ("players = ", "seats = [0, 1]\nplayers = ", "different seat numbers from 1 up"),
+        ("players = ", "seats = [2, 2]\nplayers = ", "different seat numbers from 1 up"),
+    ],
+)
+def test_numbers_read_by_the_fast_reader_are_still_checked(old, new, reason):
+    text = WRITTEN_HISTORY.replace(old, new)
+    assert reader.parse(text) is not None
+    with pytest.raises(HandHistoryError, match=reason):
+        replay(text)
