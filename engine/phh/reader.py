@@ -3,11 +3,11 @@
 `tomllib` is general and so costs tens of microseconds per hand history, as much as
 replaying a short hand. The files this engine writes use a small, fixed part of TOML:
 one `key = value` per line, bare keys, whole numbers, booleans, basic strings with
-no escapes, arrays of those (`actions` one string per line) and inline tables of
-them (`_options`). `parse` reads exactly
-that part and returns None for anything else (a comment, a float, an escape, a table,
-a repeated key, ...), so that `tomllib` reads it: a file gives the same fields whichever
-reader reads it, and no valid file is refused for not being in the fast part.
+no escapes, arrays of those (`actions` one string per line) and inline tables of them
+(`_options`). `parse` reads exactly that part and returns None for anything else (a
+comment, a float, an escape, a nested table, a repeated key, ...), so that `tomllib`
+reads it: a file gives the same fields whichever reader reads it, and no valid file is
+refused for not being in the fast part.
 """
 
 from __future__ import annotations
