@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.errors import EngineError
+from engine.phh import reader
 
 
 class HandHistoryError(EngineError):
@@ -57,7 +58,7 @@ PER_PLAYER_FIELDS = ("seats", "players", "finishing_stacks", "winnings", "time_b
 def loads(text: str) -> dict[str, Any]:
     """The fields of one PHH file, after checking those this engine needs."""
     try:
-        history = tomllib.loads(text)
+        history = reader.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise HandHistoryError(f"This is not a PHH file (TOML): {error}") from None
     check(history)
@@ -84,7 +85,7 @@ def check(history: Mapping[str, Any]) -> None:
         value = history[name]
         if not isinstance(value, list) or len(value) != players:
             raise HandHistoryError(f"{name} must have one entry per player ({players})")
-        if name != "players" and not all(_is_number(item) for item in value):
+        if name != "players" and not _all_numbers(value):
             raise HandHistoryError(f"{name} must hold numbers only")
     for name in ("min_bet", "small_bet", "big_bet"):
         if name in history and not _is_number(history[name]):
@@ -92,6 +93,12 @@ def check(history: Mapping[str, Any]) -> None:
     actions = history["actions"]
     if not isinstance(actions, list) or not all(isinstance(action, str) for action in actions):
         raise HandHistoryError("actions must be a list of strings")
+
+
+def _all_numbers(values: list[Any]) -> bool:
+    if set(map(type, values)) <= {int}:  # the usual case, checked at C speed
+        return True
+    return all(_is_number(item) for item in values)
 
 
 def _is_number(value: object) -> bool:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from engine.cards import STANDARD_DECK, Card, card
@@ -58,6 +59,14 @@ def chips(value: object, name: str) -> int:
     return value
 
 
+def _whole_numbers(values: Sequence[object], name: str) -> list[int]:
+    """`chips` of each value; at once when they are all ints already, as in files we write."""
+    numbers = [value for value in values if type(value) is int]
+    if len(numbers) == len(values) and (not numbers or min(numbers) >= 0):
+        return numbers
+    return [chips(value, name) for value in values]
+
+
 def game_of(history: Mapping[str, Any]) -> GameDef:
     key = history.get("_game") or GAME_OF_VARIANT[history["variant"]]
     if key not in GAMES:
@@ -68,17 +77,41 @@ def game_of(history: Mapping[str, Any]) -> GameDef:
 def player_seats(history: Mapping[str, Any]) -> tuple[list[int], int]:
     """(seat numbers in player order, the button's seat)."""
     players = len(history["starting_stacks"])
-    order = [chips(seat, "seats") for seat in history.get("seats", range(1, players + 1))]
+    order = _whole_numbers(history.get("seats", range(1, players + 1)), "seats")
     if len(set(order)) != players or min(order) < 1:
         raise HandHistoryError("seats must be different seat numbers from 1 up")
     button = chips(history.get("_button", order[-1]), "_button")
-    ascending = sorted(order)
-    if [ascending[i] for i in clockwise_after(ascending, button)] != order:
+    if not _runs_clockwise(tuple(order), button):
         raise HandHistoryError("seats must run clockwise from the first player left of the button")
     return order, button
 
 
+@lru_cache(maxsize=1024)
+def _runs_clockwise(order: tuple[int, ...], button: int) -> bool:
+    """Whether `order` starts left of `button` and runs clockwise (a few layouts recur)."""
+    ascending = sorted(order)
+    return tuple(ascending[i] for i in clockwise_after(ascending, button)) == order
+
+
 def standard_posts(
+    game: GameDef, order: Sequence[int], antes: Sequence[int], blinds: Sequence[int]
+) -> tuple[tuple[Post, ...], int | None, int | None]:
+    """(posts, big_blind_seat, straddle_seat) read from per-player antes and blinds (see
+    `_standard_posts`); the same few stakes recur from file to file, so they are kept."""
+    arguments = (tuple(order), tuple(antes), tuple(blinds))
+    if GAMES.get(game.key) is game:
+        return _standard_posts_of_game(game.key, *arguments)
+    return _standard_posts(game, *arguments)
+
+
+@lru_cache(maxsize=1024)
+def _standard_posts_of_game(
+    key: str, order: Sequence[int], antes: Sequence[int], blinds: Sequence[int]
+) -> tuple[tuple[Post, ...], int | None, int | None]:
+    return _standard_posts(GAMES[key], order, antes, blinds)
+
+
+def _standard_posts(
     game: GameDef, order: Sequence[int], antes: Sequence[int], blinds: Sequence[int]
 ) -> tuple[tuple[Post, ...], int | None, int | None]:
     """(posts, big_blind_seat, straddle_seat) read from per-player antes and blinds.
@@ -176,7 +209,7 @@ def config_of(history: Mapping[str, Any]) -> tuple[HandConfig, list[int]]:
         cap=chips(history.get("_cap", 0), "_cap"),
     )
     names = history.get("players") or [""] * len(order)
-    stacks = [chips(stack, "starting_stacks") for stack in history["starting_stacks"]]
+    stacks = _whole_numbers(history["starting_stacks"], "starting_stacks")
     in_seat_order = sorted(zip(order, stacks, names, strict=True))
     seats = tuple(SeatInHand(seat, f"seat-{seat}", stack, str(name)) for seat, stack, name in in_seat_order)
     config = HandConfig(
@@ -203,16 +236,27 @@ _CARDS_BY_TEXT: dict[str, Card | None] = {str(c): c for c in STANDARD_DECK} | {"
 
 def cards_of(text: str, game: GameDef) -> list[Card | None]:
     """ "AsKd" -> cards; "??" is an unknown card (None)."""
+    return list(_cards_of(text, game.short_deck))
+
+
+@lru_cache(maxsize=4096)  # every file deals hole cards from the same 1,326 pairs
+def _cards_of(text: str, short_deck: bool) -> tuple[Card | None, ...]:
     if len(text) % 2:
         raise HandHistoryError(f"{text!r} is not a list of cards (two characters each)")
     found: list[Card | None] = []
     for i in range(0, len(text), 2):
         chunk = text[i : i + 2]
         known = _CARDS_BY_TEXT[chunk] if chunk in _CARDS_BY_TEXT else card(chunk)  # card() says why not
-        if known is not None and game.short_deck and known.rank < 6:
+        if known is not None and short_deck and known.rank < 6:
             raise HandHistoryError(f"{known} is not in the short deck (6 to A)")
         found.append(known)
-    return found
+    return tuple(found)
+
+
+@lru_cache(maxsize=64)
+def _labels(players: int) -> dict[str, int]:
+    """{"p1": 0, "p2": 1, ...}: callers only read it."""
+    return {f"p{index + 1}": index for index in range(players)}
 
 
 def setup(history: Mapping[str, Any]) -> Setup:
@@ -222,7 +266,7 @@ def setup(history: Mapping[str, Any]) -> Setup:
     except EngineError as error:
         raise HandHistoryError(str(error)) from None
     game = GAMES[config.game]
-    index_of = {f"p{index + 1}": index for index in range(len(order))}
+    index_of = _labels(len(order))
     dealt_boards = 0
     holes: list[list[Card | None]] = [[None] * game.hole_cards for _ in order]
     boards: list[list[Card | None]] = [[] for _ in range(game.boards)]
@@ -245,7 +289,8 @@ def setup(history: Mapping[str, Any]) -> Setup:
                         raise HandHistoryError(
                             f"{game.name} deals {game.hole_cards} hole cards, not {len(dealt)}"
                         )
-                    holes[player_index(words[2], order)] = dealt
+                    label = words[2]
+                    holes[index_of[label] if label in index_of else player_index(label, order)] = dealt
                 elif verb == "db" and len(words) == 3:
                     dealt = cards_of(words[2], game)
                     board = dealt_boards % game.boards  # with two boards, first board first
@@ -275,8 +320,9 @@ def setup(history: Mapping[str, Any]) -> Setup:
                 raise HandHistoryError(f"{taken} is removed from p{player + 1}, who does not hold it")
             holes[player][holes[player].index(None)] = taken
     # Each home action goes before the action it names (moves are numbered from 1).
-    moves += [(a.before + 1, a.text, "home", order[a.player], k) for k, a in enumerate(home)]
-    moves.sort(key=lambda move: (move[0], move[2] != "home"))
+    if home:  # without them the moves are in file order already
+        moves += [(a.before + 1, a.text, "home", order[a.player], k) for k, a in enumerate(home)]
+        moves.sort(key=lambda move: (move[0], move[2] != "home"))
     deck = stacked_deck(game, holes, boards)
     return Setup(config, deck, order, moves, home)
 
