@@ -439,6 +439,7 @@ def player_seated(seat: Seat) -> None:
     through the write path. Call inside the seating transaction: a refusal undoes the seating."""
     player_id = str(seat.player_id)
     stack = starting_stack(seat)
+    carried = False  # whether their chips come from another table
     others = TableSnapshot.objects.filter(table__night_id=seat.table.night_id).exclude(table_id=seat.table_id)
     try:
         for snapshot in others:
@@ -448,7 +449,7 @@ def player_seated(seat: Seat) -> None:
                 continue
             if old.hand_in_progress and old.hand is not None and found.seat in old.hand.index:
                 raise ActionRefused(f"{found.name or 'This player'} is in a hand; move them when it ends.")
-            stack = found.stack
+            stack, carried = found.stack, True
             apply_intent(snapshot.table_id, live.SYSTEM, {"type": "leave", "seat": found.seat})
         here = load_state(seat.table_id).table.seat_of(player_id)
         if here is None:
@@ -457,8 +458,9 @@ def player_seated(seat: Seat) -> None:
         elif here.seat != seat.number:
             move = {"type": "change_seat", "seat": here.seat, "to": seat.number}
             apply_intent(seat.table_id, live.SYSTEM, move)
-        if here is not None and here.stack != stack:
+        if here is not None and carried and here.stack != stack:
             # A table with no snapshot yet seated them with a fresh stack: they bring their own.
+            # A move within one table keeps the stack they have (no starting stack again).
             refill = {"type": "set_stack", "seat": seat.number, "stack": stack}
             apply_intent(seat.table_id, live.SYSTEM, refill)
     except IntentRefused as refused:

@@ -84,7 +84,8 @@ def chips_to_sit_with(player: Player) -> int | None:
     totals report as chips not bought)."""
     rows = list(LedgerEntry.objects.filter(player=player).select_related("corrects").order_by("id"))
     if not rows:
-        return None
+        # Tournament chips are not cash chips: a player out of a tournament holds none.
+        return 0 if player.tournament_entries.exists() else None
     held = 0
     for row in rows:
         if row.kind == EntryKind.CASH_OUT and row.table_id is not None:
@@ -94,6 +95,22 @@ def chips_to_sit_with(player: Player) -> int | None:
         elif row.table_id is None and row.kind == EntryKind.CASH_OUT:
             held -= row.chips
     return held
+
+
+def chips_held(player: Player) -> int:
+    """The chips a player holds: their stack at their table, or the chips in their hand.
+
+    Refused while they play a hand: what they hold is decided when it ends."""
+    seat = Seat.objects.select_related("table").filter(player=player).first()
+    if seat is None:
+        return max(chips_in_hand(player) or 0, 0)
+    state = live.load_state(seat.table_id)
+    found = state.table.seat_of(str(player.pk))
+    if found is None:
+        return 0
+    if state.hand_in_progress and state.hand is not None and found.seat in state.hand.index:
+        raise ActionRefused(f"{player.display_name} is in the hand being played; try again after it.")
+    return found.stack
 
 
 # Writing entries --------------------------------------------------------------------------------
