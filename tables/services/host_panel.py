@@ -26,7 +26,7 @@ from tables import live
 from tables.errors import ActionRefused
 from tables.models import Night, Player, Seat, Table
 from tables.models.ledger import CoHost, TableSettings
-from tables.services import audit, joining, seating
+from tables.services import audit, joining, ledger, seating
 
 # Seat commands the panel offers between hands, with how the log says them.
 SEAT_COMMANDS = {"sit_out": "Sat out", "sit_in": "Sat back in"}
@@ -154,10 +154,43 @@ def socket_command(
     """A host command sent over a table's socket (its sender already checked as the host):
     applied and logged in one transaction, so no command is ever applied without its line."""
     with transaction.atomic():
-        applied = live.apply_intent(table_id, engine_live.HOST, intent, client_id, expected_version)
+        applied = _chips_command(table_id, by, intent, expected_version)
+        if applied is None:
+            applied = live.apply_intent(table_id, engine_live.HOST, intent, client_id, expected_version)
         if not applied.duplicate:
             audit.record_table_command(table_id, by, dict(intent))
     return applied
+
+
+def _chips_command(
+    table_id: int, by: AbstractBaseUser | None, intent: Mapping[str, Any], expected_version: int | None
+) -> live.Applied | None:
+    """A socket command that moves chips goes through the ledger, like the panel's own tools:
+    `leave` for a bought-in player is their cash-out, `set_stack` a ledger-backed adjustment.
+    None for every other command (and for players the ledger never saw, leaving)."""
+    if intent.get("type") not in ("leave", "set_stack"):
+        return None
+    state = live.locked_table(table_id).state
+    if expected_version is not None and engine_live.is_stale(state, expected_version):
+        raise live.IntentRefused(
+            "stale_version", f"The table has moved on (version {state.version}); decide again."
+        )
+    occupant = state.table.occupant(intent.get("seat")) if isinstance(intent.get("seat"), int) else None
+    if occupant is None or not occupant.player.isdigit():
+        return None  # the engine refuses it with its own words
+    player = Player.objects.select_related("night").filter(pk=int(occupant.player)).first()
+    if player is None:
+        return None
+    try:
+        if intent["type"] == "leave":
+            if not ledger.entries(player.night).filter(player=player).exists():
+                return None
+            ledger.cash_out(player, by, str(intent.get("reason", "")) or "left the table")
+        else:
+            ledger.adjust_stack(player, intent.get("stack"), by, str(intent.get("reason", "")))
+    except ActionRefused as refused:
+        raise live.IntentRefused("illegal", str(refused)) from None
+    return live.Applied(live.current_version(table_id))
 
 
 def table_command(table: Table, by: AbstractBaseUser | None, command: str, why: str = "") -> int:

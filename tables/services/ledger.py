@@ -187,11 +187,16 @@ def record_chips_in(
     return entry
 
 
-def cash_out(player: Player, by: AbstractBaseUser | None, reason: str = "") -> LedgerEntry:
+def cash_out(
+    player: Player, by: AbstractBaseUser | None, reason: str = "", counted: int | None = None
+) -> LedgerEntry:
     """The player leaves with their chips, paid at chip value: their table stack if seated,
-    otherwise what they bought and have not cashed out."""
+    otherwise what they bought and have not cashed out. `counted`, the chips the host typed,
+    must be that number: a count that differs is refused with what the player holds."""
     night = player.night
     _check_player(night, player)
+    if counted is not None:
+        _check_chips(counted)
     with transaction.atomic():
         seated = _seat_in_live_table(player)
         table = None
@@ -203,6 +208,7 @@ def cash_out(player: Player, by: AbstractBaseUser | None, reason: str = "") -> L
             if state.hand_in_progress and state.hand is not None and found.seat in state.hand.index:
                 raise ActionRefused(f"{player.display_name} is in the hand being played; cash out after it.")
             chips, table = found.stack, seat.table
+            _check_count(player, chips, counted, f"at {table.name}")
             try:
                 live.apply_intent(seat.table_id, HOST, {"type": "leave", "seat": found.seat})
             except live.IntentRefused as refused:
@@ -213,6 +219,7 @@ def cash_out(player: Player, by: AbstractBaseUser | None, reason: str = "") -> L
             if not held or held < 0:
                 raise ActionRefused(f"{player.display_name} has no chips to cash out.")
             chips = held
+            _check_count(player, chips, counted, "off the tables")
         entry = LedgerEntry.objects.create(
             night=night,
             player=player,
@@ -225,6 +232,14 @@ def cash_out(player: Player, by: AbstractBaseUser | None, reason: str = "") -> L
         )
         _log(entry, by)
     return entry
+
+
+def _check_count(player: Player, chips: int, counted: int | None, where: str) -> None:
+    if counted is not None and counted != chips:
+        raise ActionRefused(
+            f"{player.display_name} has {chips} chips {where}, not {counted}: a cash-out takes "
+            "the whole stack. Count again, or leave the chips empty to cash out what they have."
+        )
 
 
 def correct(entry: LedgerEntry, chips: int, by: AbstractBaseUser | None, reason: str) -> LedgerEntry:
@@ -263,6 +278,58 @@ def correct(entry: LedgerEntry, chips: int, by: AbstractBaseUser | None, reason:
                 _set_live_stack(seat, found.stack + chips)
         _log(correction, by)
     return correction
+
+
+def stack_adjustment(player: Player, stack: int) -> tuple[LedgerEntry | None, int]:
+    """What setting a seated player's stack to `stack` writes: (the entry the difference
+    corrects, the difference). The entry is None for a player the ledger never saw, whose
+    stack no entry backs. Refused when chips would come from nowhere or vanish."""
+    if not isinstance(stack, int) or isinstance(stack, bool) or not 0 <= stack <= MAX_CHIPS_PER_ENTRY:
+        raise ActionRefused(f"A stack is a whole number of chips, 0 to {MAX_CHIPS_PER_ENTRY}.")
+    from tables.services.tournament_play import tournament_at  # it reads tournaments, which use this module
+
+    seat = Seat.objects.select_related("table").filter(player=player).first()
+    name = player.display_name
+    if seat is None:
+        raise ActionRefused(f"{name} has no seat.")
+    state = live.load_state(seat.table_id)
+    found = state.table.seat_of(str(player.pk))
+    if found is None:
+        raise ActionRefused(f"{name} is not at {seat.table.name} yet.")
+    playing = tournament_at(seat.table_id)
+    if playing is not None:
+        raise ActionRefused(
+            f"{seat.table.name} is a table of {playing.name}: its chips come only from entries, "
+            "rebuys and add-ons, and move only through hands."
+        )
+    difference = stack - found.stack
+    if difference == 0:
+        raise ActionRefused(f"{name} already has {stack} chips.")
+    last_in = LedgerEntry.objects.filter(player=player, kind__in=KINDS_IN).order_by("-id").first()
+    if last_in is None:
+        return None, difference
+    kept = last_in.chips + sum(c.chips for c in last_in.corrections.all())
+    if kept + difference < 0:
+        raise ActionRefused(
+            f"That takes {-difference} chips off {name}, more than their last "
+            f"{last_in.get_kind_display().lower()} ({kept}): correct the ledger's entries instead."
+        )
+    return last_in, difference
+
+
+def adjust_stack(player: Player, stack: int, by: AbstractBaseUser | None, reason: str) -> LedgerEntry | None:
+    """The host sets a seated player's stack: the difference is a correction of their last
+    buy-in, rebuy or top-up, so the ledger says where the chips came from (or went). A player
+    the ledger never saw just gets the stack (the totals show it as chips not bought)."""
+    _check_player(player.night, player)
+    with transaction.atomic():
+        _seat_in_live_table(player)  # the table locked first, as every entry does
+        target, difference = stack_adjustment(player, stack)
+        if target is not None:
+            return correct(target, difference, by, reason or "stack adjusted by the host")
+        seat = Seat.objects.select_related("table", "player").get(player=player)
+        _set_live_stack(seat, stack)
+        return None
 
 
 def _log(entry: LedgerEntry, by: AbstractBaseUser | None) -> None:

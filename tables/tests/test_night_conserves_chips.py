@@ -160,6 +160,14 @@ class NightMachine(RuleBasedStateMachine):
             ledger.cash_out(self._cash_player(who), self.host)
 
     @precondition(lambda self: self.cash_players)
+    @rule(who=st.integers(0, 7), chips=st.integers(1, 600))
+    def cash_out_typed(self, who: int, chips: int) -> None:
+        """The host types the chips counted: a count that is not what the player holds is refused."""
+        with refusals:
+            entry = ledger.cash_out(self._cash_player(who), self.host, counted=chips)
+            assert entry.chips == chips
+
+    @precondition(lambda self: self.cash_players)
     @rule(who=st.integers(0, 7))
     def has_left(self, who: int) -> None:
         with refusals:

@@ -89,7 +89,10 @@ def entry_create(request: HttpRequest, night_id: int) -> HttpResponse:
     why = request.POST.get("why", "")
     try:
         if kind == EntryKind.CASH_OUT:
-            entry = ledger.cash_out(player, request.user, why)
+            typed = (request.POST.get("chips") or request.POST.get("money") or "").strip()
+            # Chips typed with a cash-out are the host's count: checked against the stack, never replaced.
+            counted = _chips_from_form(night, request.POST) if typed else None
+            entry = ledger.cash_out(player, request.user, why, counted=counted)
         else:
             entry = ledger.record_chips_in(
                 player, kind, _chips_from_form(night, request.POST), request.user, why
