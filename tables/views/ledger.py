@@ -45,6 +45,9 @@ def _chips_from_form(night: Night, post: dict) -> int:
 
 def ledger_context(night: Night) -> dict:
     entries = list(ledger.entries(night).select_related("recorded_by"))
+    names = settle_up.payee_names(night)
+    for entry in entries:
+        entry.payee = names[entry.player_id]
     try:
         settlement = settle_up.settle(night)
         settlement_error = ""
@@ -183,12 +186,13 @@ def ledger_csv(request: HttpRequest, night_id: int) -> HttpResponse:
             "reason",
         ]
     )
+    names = settle_up.payee_names(night)
     for entry in ledger.entries(night).select_related("recorded_by"):
         writer.writerow(
             [
                 entry.pk,
                 entry.recorded_at.isoformat(),
-                entry.player.display_name,
+                names[entry.player_id],
                 entry.kind,
                 entry.chips,
                 f"{entry.money:f}",
