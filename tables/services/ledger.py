@@ -418,6 +418,11 @@ class NightTotals:
     chips_in_play_money: Decimal
     chips_in_hand: int  # bought by players not seated (yet)
     unbacked_chips: int  # on tables for players the ledger never saw (seated before any buy-in)
+    # The night's tournaments (tables.services.tournament_money): their chips are not cash chips.
+    tournament_paid_in: Decimal = Decimal(0)
+    tournament_paid_out: Decimal = Decimal(0)
+    tournament_pools_held: Decimal = Decimal(0)
+    tournaments_running: tuple[str, ...] = ()
 
     @property
     def chips_in_play(self) -> int:
@@ -425,7 +430,8 @@ class NightTotals:
 
     @property
     def difference(self) -> Decimal:
-        return self.money_in - self.money_out - self.chips_in_play_money
+        tournaments = self.tournament_paid_in - self.tournament_paid_out - self.tournament_pools_held
+        return self.money_in - self.money_out - self.chips_in_play_money + tournaments
 
     @property
     def chip_difference(self) -> int:
@@ -440,12 +446,15 @@ class NightTotals:
 def chips_on_tables(night: Night) -> tuple[int, int]:
     """(chips on the night's live tables for players with ledger entries, chips of the others)."""
     known = set(LedgerEntry.objects.filter(night=night).values_list("player_id", flat=True))
+    # Tournament chips are not cash chips: neither backed nor missing a buy-in.
+    entrants = set(night.players.filter(tournament_entries__isnull=False).values_list("pk", flat=True))
     backed = unbacked = 0
     for table in night.tables.all():
         for seat in live.load_state(table.pk).table.seats:
-            if seat.player.isdigit() and int(seat.player) in known:
+            player = int(seat.player) if seat.player.isdigit() else None
+            if player in known:
                 backed += seat.stack
-            else:
+            elif player not in entrants:
                 unbacked += seat.stack
     return backed, unbacked
 
@@ -464,7 +473,14 @@ def totals(night: Night) -> NightTotals:
     in_hand = 0
     for player in night.players.filter(ledger_entries__isnull=False, seats__isnull=True).distinct():
         in_hand += chips_in_hand(player) or 0
+    from tables.services import tournament_money  # it reads tournament results
+
+    played = tournament_money.night_money(night)
     return NightTotals(
+        tournament_paid_in=played.paid_in,
+        tournament_paid_out=played.paid_out,
+        tournament_pools_held=played.pool_held,
+        tournaments_running=played.running,
         currency=night.currency,
         money_in=money_in,
         money_out=money_out,
@@ -490,6 +506,11 @@ def close_night(night: Night, by: AbstractBaseUser | None) -> NightTotals:
                 f"{format_money(now.money_out, cur)} out, {format_money(now.chips_in_play_money, cur)} "
                 f"still in play; {format_money(abs(now.difference), cur)} "
                 f"{'unaccounted for' if now.difference > 0 else 'more out than in'}."
+            )
+        if now.tournaments_running:
+            raise ActionRefused(
+                f"{', '.join(now.tournaments_running)} is not over: its prize pool is paid out when "
+                "it finishes."
             )
         if now.unbacked_chips:
             raise ActionRefused(

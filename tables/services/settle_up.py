@@ -19,7 +19,7 @@ from decimal import ROUND_HALF_EVEN, Decimal
 
 from tables.errors import ActionRefused
 from tables.models import Night
-from tables.services import ledger
+from tables.services import ledger, tournament_money
 from tables.services.ledger import minor_digits
 
 EXACT_LIMIT = 14
@@ -131,7 +131,8 @@ def payee_names(night: Night) -> dict[int, str]:
 
 def balances_by_player(night: Night) -> dict[str, Decimal]:
     """Each player's take-away minus put-in, counting chips still in play (on a table or in
-    their hand) at chip value; by payee name (`payee_names`)."""
+    their hand) at chip value, and the prizes minus the entries of finished tournaments; by
+    payee name (`payee_names`)."""
     by_id: dict[int, Decimal] = {}
     for entry in ledger.entries(night):
         signed = -entry.money if entry.is_in else entry.money
@@ -145,6 +146,8 @@ def balances_by_player(night: Night) -> dict[str, Decimal]:
         for seat in ledger.live.load_state(table.pk).table.seats:
             if seat.player.isdigit() and int(seat.player) in by_id:
                 by_id[int(seat.player)] += ledger.money_for(night, seat.stack)
+    for pk, amount in tournament_money.balances(night).items():
+        by_id[pk] = by_id.get(pk, Decimal(0)) + amount
     names = payee_names(night)
     return {names[pk]: amount for pk, amount in by_id.items()}
 
