@@ -52,6 +52,7 @@ from tables.services import (
     joining,
     ledger,
     seating,
+    settle_up,
     tournament_play,
     tournament_seating,
     tournaments,
@@ -300,6 +301,25 @@ class NightMachine(RuleBasedStateMachine):
 
     @precondition(lambda self: self.tournament is not None)
     @rule()
+    def undo_the_last_bust(self) -> None:
+        with refusals:
+            tournaments.undo_last_bust(self.tournament.pk, self.host, "wrong bust")
+
+    @precondition(lambda self: self.tournament is not None)
+    @rule()
+    def close_tournament_night(self) -> None:
+        """The night closes once the tournament is over, balanced, its prizes settled."""
+        try:
+            closed = ledger.close_night(self.tour_night, self.host)
+        except ActionRefused:
+            assert self._tournament_on() or not self.tour_night.is_open
+            return
+        assert closed.balanced and closed.tournament_paid_in == closed.tournament_paid_out
+        assert sum(settle_up.settle(self.tour_night).balances.values()) == 0
+        self.tour_night.refresh_from_db()
+
+    @precondition(lambda self: self.tournament is not None)
+    @rule()
     def balance_and_redraw(self) -> None:
         with refusals:
             moves = tournament_seating.propose_moves(self.tournament)
@@ -348,6 +368,9 @@ class NightMachine(RuleBasedStateMachine):
                 bought.get(player.pk, 0),
             )
         totals = ledger.totals(self.cash)
+        assert totals.balanced and totals.unbacked_chips == 0, totals
+        # Tournament chips are not cash chips: the tournament's night has none without a buy-in.
+        totals = ledger.totals(self.tour_night)
         assert totals.balanced and totals.unbacked_chips == 0, totals
 
     @invariant()
