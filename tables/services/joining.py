@@ -11,6 +11,8 @@ from django.utils import timezone
 from tables.errors import ActionRefused
 from tables.live import player_removed
 from tables.models import MAX_NAME_LENGTH, Night, Player
+from tables.models.tournaments import Tournament, TournamentEntry
+from tables.services import ledger
 
 
 def new_session_token() -> str:
@@ -90,9 +92,6 @@ def check_holds_no_chips(player: Player) -> None:
     A tournament entrant still in keeps their chips until they bust; a cash player takes theirs
     away with a cash-out. Chips the ledger never saw (a table's default stack) leave with them.
     """
-    from tables.models.tournaments import Tournament, TournamentEntry
-    from tables.services import ledger  # the ledger uses the write path, which imports this module
-
     name = player.display_name
     entry = (
         TournamentEntry.objects.select_related("tournament")

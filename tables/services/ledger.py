@@ -25,7 +25,8 @@ from tables import live
 from tables.errors import ActionRefused
 from tables.models import Night, Player, Seat
 from tables.models.ledger import KINDS_IN, ChipRequest, EntryKind, LedgerEntry
-from tables.services import audit
+from tables.services import audit, tournament_money
+from tables.services.tournament_play import tournament_at
 
 MAX_CHIPS_PER_ENTRY = 10_000_000
 # Currencies without a minor unit; everything else is counted in hundredths.
@@ -286,8 +287,6 @@ def stack_adjustment(player: Player, stack: int) -> tuple[LedgerEntry | None, in
     stack no entry backs. Refused when chips would come from nowhere or vanish."""
     if not isinstance(stack, int) or isinstance(stack, bool) or not 0 <= stack <= MAX_CHIPS_PER_ENTRY:
         raise ActionRefused(f"A stack is a whole number of chips, 0 to {MAX_CHIPS_PER_ENTRY}.")
-    from tables.services.tournament_play import tournament_at  # it reads tournaments, which use this module
-
     seat = Seat.objects.select_related("table").filter(player=player).first()
     name = player.display_name
     if seat is None:
@@ -473,8 +472,6 @@ def totals(night: Night) -> NightTotals:
     in_hand = 0
     for player in night.players.filter(ledger_entries__isnull=False, seats__isnull=True).distinct():
         in_hand += chips_in_hand(player) or 0
-    from tables.services import tournament_money  # it reads tournament results
-
     played = tournament_money.night_money(night)
     return NightTotals(
         tournament_paid_in=played.paid_in,

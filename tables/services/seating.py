@@ -14,6 +14,7 @@ from django.db import IntegrityError, transaction
 from tables import live
 from tables.errors import ActionRefused
 from tables.models import Night, Player, Seat, Table
+from tables.services.tournament_play import tournament_at
 
 
 @dataclass(frozen=True)
@@ -43,8 +44,6 @@ def seat_waiting_players(table: Table) -> SeatingResult:
         night = _lock_night(table.night_id)
         if not night.is_open:
             raise ActionRefused("This night is closed.")
-        from tables.services.tournament_play import tournament_at  # it uses the write path
-
         playing = tournament_at(table.pk)
         if playing is not None:
             raise ActionRefused(

@@ -16,6 +16,7 @@ from decimal import Decimal
 
 from tables.models import Night, Player
 from tables.models.tournaments import Tournament, TournamentEntry
+from tables.services.tournaments import results
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,8 +36,6 @@ def paid_in(entry: TournamentEntry) -> int:
 
 
 def _prizes(tournament: Tournament) -> dict[int, int]:
-    from tables.services.tournaments import results  # results read the seating services
-
     return {row.entry.player_id: row.prize for row in results(tournament)}
 
 
