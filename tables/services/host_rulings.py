@@ -248,7 +248,8 @@ def apply_ruling(
             if intent["type"] == "set_stack":
                 # Through the ledger, so that the chips it adds or takes have their entry.
                 player = _seated_player(table, live.load_state(table.pk), intent["seat"])
-                ledger.adjust_stack(player, intent["stack"], by, why)
+                # The ruling's own line below carries the reason; the entry names the ruling.
+                ledger.adjust_stack(player, intent["stack"], by, f"{shown.ruling.label} at {table.name}")
                 applied = live.Applied(live.current_version(table.pk))
             else:
                 applied = live.apply_intent(table.pk, engine_live.HOST, intent, expected_version=version)

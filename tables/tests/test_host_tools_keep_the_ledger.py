@@ -42,7 +42,11 @@ def test_adjusting_a_stack_then_correcting_the_buy_in_does_not_count_twice(table
     )
     assert load_state(table.pk).table.seat(1).stack == 250
     (correction,) = ledger.entries(table.night).filter(kind=EntryKind.CORRECTION)
-    assert (correction.chips, correction.player, correction.reason) == (52, ann, "recount")
+    assert (correction.chips, correction.player, correction.reason) == (
+        52,
+        ann,
+        "Adjust a stack at Main table",
+    )
     totals = ledger.totals(table.night)
     assert totals.balanced and totals.chips_bought == 450
 
