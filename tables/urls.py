@@ -54,6 +54,7 @@ urlpatterns += [
         TOURNAMENT + "entries/<int:entry_id>/add-on/", tournaments.tournament_add_on, name="tournament_add_on"
     ),
     path(TOURNAMENT + "busts/", tournaments.tournament_busts, name="tournament_busts"),
+    path(TOURNAMENT + "busts/undo/", tournaments.tournament_undo_bust, name="tournament_undo_bust"),
     path(TOURNAMENT + "deal/", tournaments.tournament_deal, name="tournament_deal"),
     path(TOURNAMENT + "seating/", tournaments.tournament_seating, name="tournament_seating"),
     path(TOURNAMENT + "seating/draw/", tournaments.tournament_draw, name="tournament_draw"),

@@ -143,9 +143,20 @@ def field_summary(
     add_ons: int,
     players_left: int,
     big_blind: int,
+    taken_out: int = 0,
 ) -> FieldSummary:
-    """Entries, players left, chips in play and the average stack in chips and in big blinds."""
-    counts = {"entries": entries, "rebuys": rebuys, "add-ons": add_ons, "players left": players_left}
+    """Entries, players left, chips in play and the average stack in chips and in big blinds.
+
+    `taken_out`: chips of players the host recorded out while they still had some (they left
+    the game with their stack), no longer in play.
+    """
+    counts = {
+        "entries": entries,
+        "rebuys": rebuys,
+        "add-ons": add_ons,
+        "players left": players_left,
+        "chips taken out": taken_out,
+    }
     for name, value in counts.items():
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise TournamentError(f"The number of {name} must be a whole number, 0 or more.")
@@ -154,6 +165,9 @@ def field_summary(
     if big_blind < 1:
         raise TournamentError("The big blind must be at least 1 chip.")
     chips = entries * structure.starting_stack + rebuys * rules.rebuy_stack + add_ons * rules.add_on_stack
+    if taken_out > chips:
+        raise TournamentError(f"{taken_out} chips taken out is more than the {chips} ever in play.")
+    chips -= taken_out
     average = chips / players_left if players_left else 0.0
     return FieldSummary(
         entries=entries,

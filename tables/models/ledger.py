@@ -113,7 +113,8 @@ def chips_to_sit_with(player: Player) -> int | None:
     own reports count them as held (tables.services.ledger.chips_in_hand)."""
     rows = list(LedgerEntry.objects.filter(player=player).select_related("corrects").order_by("id"))
     if not rows:
-        return None
+        # Tournament chips are not cash chips: a player out of a tournament holds none.
+        return 0 if player.tournament_entries.exists() else None
     held = 0
     for row in rows:
         if row.kind == EntryKind.CASH_OUT and row.table_id is not None:

@@ -27,7 +27,7 @@ from tables.access import check_host, owns_night
 from tables.errors import ActionRefused
 from tables.models import Night, Player, Seat, Table
 from tables.models.ledger import CoHost, TableSettings
-from tables.services import audit, hosting, joining, seating
+from tables.services import audit, hosting, joining, ledger, seating
 
 # Host commands that are rulings about the hand: logged even when refused.
 RULING_COMMANDS = frozenset({*INTENT_RULINGS, "ruling"})
@@ -135,7 +135,9 @@ def socket_command(
     applied and logged in one transaction, so no command is ever applied without its line."""
     try:
         with transaction.atomic():
-            applied = live.apply_intent(table_id, engine_live.HOST, intent, client_id, expected_version)
+            applied = _chips_command(table_id, by, intent, expected_version)
+            if applied is None:
+                applied = live.apply_intent(table_id, engine_live.HOST, intent, client_id, expected_version)
             if not applied.duplicate:
                 audit.record_table_command(table_id, by, dict(intent))
     except ActionRefused as refused:
@@ -145,6 +147,34 @@ def socket_command(
                 audit.record_table_command(table_id, by, dict(intent), refused=refused.message)
         raise
     return applied
+
+
+def _chips_command(
+    table_id: int, by: AbstractBaseUser | None, intent: Mapping[str, Any], expected_version: int | None
+) -> live.Applied | None:
+    """A socket command that moves chips goes through the ledger, like the panel's own tools:
+    `leave` for a bought-in player is their cash-out, `set_stack` a ledger-backed adjustment.
+    None for every other command (and for players the ledger never saw, leaving)."""
+    if intent.get("type") not in ("leave", "set_stack"):
+        return None
+    state = live.locked_table(table_id).state
+    if expected_version is not None and engine_live.is_stale(state, expected_version):
+        raise ActionRefused(
+            f"The table has moved on (version {state.version}); decide again.", code="stale_version"
+        )
+    occupant = state.table.occupant(intent.get("seat")) if isinstance(intent.get("seat"), int) else None
+    if occupant is None or not occupant.player.isdigit():
+        return None  # the engine refuses it with its own words
+    player = Player.objects.select_related("night").filter(pk=int(occupant.player)).first()
+    if player is None:
+        return None
+    if intent["type"] == "leave":
+        if not ledger.entries(player.night).filter(player=player).exists():
+            return None
+        ledger.cash_out(player, by, str(intent.get("reason", "")) or "left the table")
+    else:
+        ledger.adjust_stack(player, intent.get("stack"), by, str(intent.get("reason", "")))
+    return live.Applied(live.current_version(table_id))
 
 
 def table_command(table: Table, by: AbstractBaseUser | None, command: str, why: str = "") -> int:

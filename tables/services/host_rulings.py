@@ -25,8 +25,8 @@ from engine.live.rulings import INTENT_RULINGS
 from tables import live
 from tables.access import check_host
 from tables.errors import ActionRefused
-from tables.models import Table
-from tables.services import audit
+from tables.models import Player, Table
+from tables.services import audit, ledger
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,6 +257,10 @@ def _preview(table: Table, key: str, values: Mapping[str, str]) -> Preview:
     after_view["hand"] = _hide_unseen_cards(after_view["hand"], seen)
     changes = describe_changes(before_view, after_view)
     moved = sum(s.stack for s in after.table.seats) - sum(s.stack for s in state.table.seats)
+    if intent["type"] == "set_stack":
+        line = _ledger_line(table, state, intent)
+        if line:
+            return Preview(BY_KEY[key], intent, state.version, [*changes, line])
     if moved:
         # Only ledger entries and hands should change the chips in play: say so before it happens.
         changes.append(
@@ -264,6 +268,30 @@ def _preview(table: Table, key: str, values: Mapping[str, str]) -> Preview:
             "the night will not balance until the ledger is corrected."
         )
     return Preview(BY_KEY[key], intent, state.version, changes)
+
+
+def _seated_player(table: Table, state: engine_live.LiveTable, seat: int) -> Player:
+    occupant = state.table.occupant(seat) if isinstance(seat, int) else None
+    player = None
+    if occupant is not None and occupant.player.isdigit():
+        player = Player.objects.filter(pk=int(occupant.player), night_id=table.night_id).first()
+    if player is None:
+        raise ActionRefused(f"Nobody sits in seat {seat} at {table.name}.")
+    return player
+
+
+def _ledger_line(table: Table, state: engine_live.LiveTable, intent: Mapping[str, Any]) -> str:
+    """The ledger line a stack adjustment writes, for the preview ("" when the ledger never saw
+    the player). Refused, as the adjustment would be, when chips would come from nowhere."""
+    player = _seated_player(table, state, intent["seat"])
+    target, difference = ledger.stack_adjustment(player, intent["stack"])
+    if target is None:
+        return ""
+    money = ledger.format_money(ledger.money_for(table.night, difference), table.night.currency)
+    return (
+        f"Ledger: a correction of {difference:+d} chips ({money}) to {player.display_name}'s "
+        f"{target.get_kind_display().lower()} #{target.pk}"
+    )
 
 
 def apply_ruling(
@@ -287,7 +315,14 @@ def apply_ruling(
         intent.update(reason=why.strip(), host=audit.who_label(by))
     try:
         with transaction.atomic():
-            applied = live.apply_intent(table.pk, engine_live.HOST, intent, expected_version=version)
+            if intent["type"] == "set_stack":
+                # Through the ledger, so that the chips it adds or takes have their entry.
+                player = _seated_player(table, live.load_state(table.pk), intent["seat"])
+                # The ruling's own line below carries the reason; the entry names the ruling.
+                ledger.adjust_stack(player, intent["stack"], by, f"{shown.ruling.label} at {table.name}")
+                applied = live.Applied(live.current_version(table.pk))
+            else:
+                applied = live.apply_intent(table.pk, engine_live.HOST, intent, expected_version=version)
             audit.record(
                 table.night,
                 by,

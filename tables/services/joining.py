@@ -13,6 +13,8 @@ from tables import live
 from tables.errors import ActionRefused
 from tables.models import MAX_NAME_LENGTH, Night, Player
 from tables.models.live import TableSnapshot
+from tables.models.tournaments import Tournament, TournamentEntry
+from tables.services import ledger
 
 
 def new_session_token() -> str:
@@ -78,6 +80,7 @@ def remove_player(player: Player) -> None:
     """The guest has left the night: free their seat and their name, and leave the live table
     (at once between hands; dealt in to a hand, when it ends)."""
     with transaction.atomic():
+        check_holds_no_chips(player)
         _leave_live_tables(player.pk, player.night_id)
         player.seats.all().delete()
         player.status = Player.Status.LEFT
@@ -94,3 +97,28 @@ def _leave_live_tables(player_id: int, night_id: int) -> None:
         if found is None or found.leaving:
             continue
         live.apply_intent(snapshot.table_id, SYSTEM, {"type": "leave", "seat": found.seat})
+
+
+def check_holds_no_chips(player: Player) -> None:
+    """Refuse to let a player go while chips of theirs are in play: they would vanish with them.
+
+    A tournament entrant still in keeps their chips until they bust; a cash player takes theirs
+    away with a cash-out. Chips the ledger never saw (a table's default stack) leave with them.
+    """
+    name = player.display_name
+    entry = (
+        TournamentEntry.objects.select_related("tournament")
+        .exclude(tournament__status=Tournament.Status.FINISHED)
+        .filter(player=player, place__isnull=True)
+        .first()
+    )
+    if entry is not None:
+        raise ActionRefused(
+            f"{name} is still in {entry.tournament.name}: record them out first "
+            "(their chips leave play with them, in the open log)."
+        )
+    if not ledger.entries(player.night).filter(player=player).exists():
+        return
+    held = ledger.chips_held(player)
+    if held:
+        raise ActionRefused(f"{name} still has {held} chips: cash them out first.")

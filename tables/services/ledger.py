@@ -25,7 +25,8 @@ from tables import live
 from tables.errors import ActionRefused
 from tables.models import Night, Player, Seat
 from tables.models.ledger import KINDS_IN, ChipRequest, EntryKind, LedgerEntry, chips_to_sit_with
-from tables.services import audit
+from tables.services import audit, tournament_money
+from tables.services.tournament_play import tournament_at
 
 MAX_CHIPS_PER_ENTRY = 10_000_000
 # Currencies without a minor unit; everything else is counted in hundredths.
@@ -76,6 +77,22 @@ def chips_in_hand(player: Player) -> int | None:
     if Seat.objects.filter(player=player).exists():
         return 0 if LedgerEntry.objects.filter(player=player).exists() else None
     return chips_to_sit_with(player)
+
+
+def chips_held(player: Player) -> int:
+    """The chips a player holds: their stack at their table, or the chips in their hand.
+
+    Refused while they play a hand: what they hold is decided when it ends."""
+    seat = Seat.objects.select_related("table").filter(player=player).first()
+    if seat is None:
+        return max(chips_in_hand(player) or 0, 0)
+    state = live.load_state(seat.table_id)
+    found = state.table.seat_of(str(player.pk))
+    if found is None:
+        return 0
+    if state.hand_in_progress and state.hand is not None and found.seat in state.hand.index:
+        raise ActionRefused(f"{player.display_name} is in the hand being played; try again after it.")
+    return found.stack
 
 
 # Writing entries --------------------------------------------------------------------------------
@@ -149,11 +166,16 @@ def record_chips_in(
     return entry
 
 
-def cash_out(player: Player, by: AbstractBaseUser | None, reason: str = "") -> LedgerEntry:
+def cash_out(
+    player: Player, by: AbstractBaseUser | None, reason: str = "", counted: int | None = None
+) -> LedgerEntry:
     """The player leaves with their chips, paid at chip value: their table stack if seated,
-    otherwise what they bought and have not cashed out."""
+    otherwise what they bought and have not cashed out. `counted`, the chips the host typed,
+    must be that number: a count that differs is refused with what the player holds."""
     night = player.night
     _check_player(night, player)
+    if counted is not None:
+        _check_chips(counted)
     with transaction.atomic():
         seated = _seat_in_live_table(player)
         table = None
@@ -165,6 +187,7 @@ def cash_out(player: Player, by: AbstractBaseUser | None, reason: str = "") -> L
             if state.hand_in_progress and state.hand is not None and found.seat in state.hand.index:
                 raise ActionRefused(f"{player.display_name} is in the hand being played; cash out after it.")
             chips, table = found.stack, seat.table
+            _check_count(player, chips, counted, f"at {table.name}")
             live.apply_intent(seat.table_id, HOST, {"type": "leave", "seat": found.seat})
             seat.delete()
         else:
@@ -172,6 +195,7 @@ def cash_out(player: Player, by: AbstractBaseUser | None, reason: str = "") -> L
             if not held or held < 0:
                 raise ActionRefused(f"{player.display_name} has no chips to cash out.")
             chips = held
+            _check_count(player, chips, counted, "off the tables")
         entry = LedgerEntry.objects.create(
             night=night,
             player=player,
@@ -184,6 +208,14 @@ def cash_out(player: Player, by: AbstractBaseUser | None, reason: str = "") -> L
         )
         _log(entry, by)
     return entry
+
+
+def _check_count(player: Player, chips: int, counted: int | None, where: str) -> None:
+    if counted is not None and counted != chips:
+        raise ActionRefused(
+            f"{player.display_name} has {chips} chips {where}, not {counted}: a cash-out takes "
+            "the whole stack. Count again, or leave the chips empty to cash out what they have."
+        )
 
 
 def correct(entry: LedgerEntry, chips: int, by: AbstractBaseUser | None, reason: str) -> LedgerEntry:
@@ -222,6 +254,56 @@ def correct(entry: LedgerEntry, chips: int, by: AbstractBaseUser | None, reason:
                 _set_live_stack(seat, found.stack + chips)
         _log(correction, by)
     return correction
+
+
+def stack_adjustment(player: Player, stack: int) -> tuple[LedgerEntry | None, int]:
+    """What setting a seated player's stack to `stack` writes: (the entry the difference
+    corrects, the difference). The entry is None for a player the ledger never saw, whose
+    stack no entry backs. Refused when chips would come from nowhere or vanish."""
+    if not isinstance(stack, int) or isinstance(stack, bool) or not 0 <= stack <= MAX_CHIPS_PER_ENTRY:
+        raise ActionRefused(f"A stack is a whole number of chips, 0 to {MAX_CHIPS_PER_ENTRY}.")
+    seat = Seat.objects.select_related("table").filter(player=player).first()
+    name = player.display_name
+    if seat is None:
+        raise ActionRefused(f"{name} has no seat.")
+    state = live.load_state(seat.table_id)
+    found = state.table.seat_of(str(player.pk))
+    if found is None:
+        raise ActionRefused(f"{name} is not at {seat.table.name} yet.")
+    playing = tournament_at(seat.table_id)
+    if playing is not None:
+        raise ActionRefused(
+            f"{seat.table.name} is a table of {playing.name}: its chips come only from entries, "
+            "rebuys and add-ons, and move only through hands."
+        )
+    difference = stack - found.stack
+    if difference == 0:
+        raise ActionRefused(f"{name} already has {stack} chips.")
+    last_in = LedgerEntry.objects.filter(player=player, kind__in=KINDS_IN).order_by("-id").first()
+    if last_in is None:
+        return None, difference
+    kept = last_in.chips + sum(c.chips for c in last_in.corrections.all())
+    if kept + difference < 0:
+        raise ActionRefused(
+            f"That takes {-difference} chips off {name}, more than their last "
+            f"{last_in.get_kind_display().lower()} ({kept}): correct the ledger's entries instead."
+        )
+    return last_in, difference
+
+
+def adjust_stack(player: Player, stack: int, by: AbstractBaseUser | None, reason: str) -> LedgerEntry | None:
+    """The host sets a seated player's stack: the difference is a correction of their last
+    buy-in, rebuy or top-up, so the ledger says where the chips came from (or went). A player
+    the ledger never saw just gets the stack (the totals show it as chips not bought)."""
+    _check_player(player.night, player)
+    with transaction.atomic():
+        _seat_in_live_table(player)  # the table locked first, as every entry does
+        target, difference = stack_adjustment(player, stack)
+        if target is not None:
+            return correct(target, difference, by, reason or "stack adjusted by the host")
+        seat = Seat.objects.select_related("table", "player").get(player=player)
+        _set_live_stack(seat, stack)
+        return None
 
 
 def _log(entry: LedgerEntry, by: AbstractBaseUser | None) -> None:
@@ -310,6 +392,11 @@ class NightTotals:
     chips_in_play_money: Decimal
     chips_in_hand: int  # bought by players not seated (yet)
     unbacked_chips: int  # on tables for players the ledger never saw (seated before any buy-in)
+    # The night's tournaments (tables.services.tournament_money): their chips are not cash chips.
+    tournament_paid_in: Decimal = Decimal(0)
+    tournament_paid_out: Decimal = Decimal(0)
+    tournament_pools_held: Decimal = Decimal(0)
+    tournaments_running: tuple[str, ...] = ()
 
     @property
     def chips_in_play(self) -> int:
@@ -317,7 +404,8 @@ class NightTotals:
 
     @property
     def difference(self) -> Decimal:
-        return self.money_in - self.money_out - self.chips_in_play_money
+        tournaments = self.tournament_paid_in - self.tournament_paid_out - self.tournament_pools_held
+        return self.money_in - self.money_out - self.chips_in_play_money + tournaments
 
     @property
     def chip_difference(self) -> int:
@@ -332,12 +420,15 @@ class NightTotals:
 def chips_on_tables(night: Night) -> tuple[int, int]:
     """(chips on the night's live tables for players with ledger entries, chips of the others)."""
     known = set(LedgerEntry.objects.filter(night=night).values_list("player_id", flat=True))
+    # Tournament chips are not cash chips: neither backed nor missing a buy-in.
+    entrants = set(night.players.filter(tournament_entries__isnull=False).values_list("pk", flat=True))
     backed = unbacked = 0
     for table in night.tables.all():
         for seat in live.load_state(table.pk).table.seats:
-            if seat.player.isdigit() and int(seat.player) in known:
+            player = int(seat.player) if seat.player.isdigit() else None
+            if player in known:
                 backed += seat.stack
-            else:
+            elif player not in entrants:
                 unbacked += seat.stack
     return backed, unbacked
 
@@ -356,7 +447,12 @@ def totals(night: Night) -> NightTotals:
     in_hand = 0
     for player in night.players.filter(ledger_entries__isnull=False, seats__isnull=True).distinct():
         in_hand += chips_in_hand(player) or 0
+    played = tournament_money.night_money(night)
     return NightTotals(
+        tournament_paid_in=played.paid_in,
+        tournament_paid_out=played.paid_out,
+        tournament_pools_held=played.pool_held,
+        tournaments_running=played.running,
         currency=night.currency,
         money_in=money_in,
         money_out=money_out,
@@ -382,6 +478,11 @@ def close_night(night: Night, by: AbstractBaseUser | None) -> NightTotals:
                 f"{format_money(now.money_out, cur)} out, {format_money(now.chips_in_play_money, cur)} "
                 f"still in play; {format_money(abs(now.difference), cur)} "
                 f"{'unaccounted for' if now.difference > 0 else 'more out than in'}."
+            )
+        if now.tournaments_running:
+            raise ActionRefused(
+                f"{', '.join(now.tournaments_running)} is not over: its prize pool is paid out when "
+                "it finishes."
             )
         if now.unbacked_chips:
             raise ActionRefused(

@@ -16,6 +16,7 @@ from tables import live
 from tables.errors import ActionRefused
 from tables.models import Night, Player, Seat, Table
 from tables.models.live import TableSnapshot
+from tables.services.tournament_play import tournament_at
 
 
 @dataclass(frozen=True)
@@ -45,9 +46,19 @@ def seat_waiting_players(table: Table) -> SeatingResult:
         night = _lock_night(table.night_id)
         if not night.is_open:
             raise ActionRefused("This night is closed.")
+        playing = tournament_at(table.pk)
+        if playing is not None:
+            raise ActionRefused(
+                f"{table.name} is a table of {playing.name}: its seats come from the tournament's draw."
+            )
         waiting = waiting_players(night)
         if not waiting:
             raise ActionRefused("Nobody is waiting for a seat.")
+        # A player with nothing to sit with (cashed out, or out of a tournament) waits on; the
+        # others are drawn.
+        waiting = [player for player in waiting if live.starting_stack(Seat(table=table, player=player)) > 0]
+        if not waiting:
+            raise ActionRefused("Nobody waiting has chips to sit down with: record their buy-in first.")
         free = free_seat_numbers(table)
         if not free:
             raise ActionRefused(f"{table.name} is full.")

@@ -19,7 +19,7 @@ from decimal import ROUND_HALF_EVEN, Decimal
 
 from tables.errors import ActionRefused
 from tables.models import Night
-from tables.services import ledger
+from tables.services import ledger, tournament_money
 from tables.services.ledger import minor_digits
 
 EXACT_LIMIT = 14
@@ -109,31 +109,47 @@ def fewest_transfers(balances: Mapping[str, int]) -> list[Transfer]:
 @dataclass(frozen=True, slots=True)
 class Settlement:
     currency: str
-    balances: dict[str, int]  # minor units, by display name
+    balances: dict[str, int]  # minor units, by payee name (payee_names)
     transfers: list[Transfer]
     rounding: int  # minor units given to the largest balance so the balances sum to 0
 
 
+def payee_names(night: Night) -> dict[int, str]:
+    """What each player of the night is called where money is concerned, by player id: their
+    name, and for a later player with the same name (someone who left, then a new guest), the
+    name and a number, so that two people are never one payee.
+
+    Players are people, not names: balances are kept by player and only shown by these names.
+    """
+    names: dict[int, str] = {}
+    seen: dict[str, int] = {}
+    for pk, name in night.players.order_by("joined_at", "id").values_list("pk", "display_name"):
+        count = seen[name.lower()] = seen.get(name.lower(), 0) + 1
+        names[pk] = name if count == 1 else f"{name} ({count})"
+    return names
+
+
 def balances_by_player(night: Night) -> dict[str, Decimal]:
     """Each player's take-away minus put-in, counting chips still in play (on a table or in
-    their hand) at chip value."""
-    result: dict[str, Decimal] = {}
+    their hand) at chip value, and the prizes minus the entries of finished tournaments; by
+    payee name (`payee_names`)."""
+    by_id: dict[int, Decimal] = {}
     for entry in ledger.entries(night):
-        name = entry.player.display_name
         signed = -entry.money if entry.is_in else entry.money
-        result[name] = result.get(name, Decimal(0)) + signed
+        by_id[entry.player_id] = by_id.get(entry.player_id, Decimal(0)) + signed
     players = night.players.filter(ledger_entries__isnull=False).distinct()
-    names = {str(p.pk): p.display_name for p in players}
     for player in players:
         held = ledger.chips_in_hand(player)
         if held:
-            result[player.display_name] += ledger.money_for(night, held)
+            by_id[player.pk] += ledger.money_for(night, held)
     for table in night.tables.all():
         for seat in ledger.live.load_state(table.pk).table.seats:
-            if seat.player in names:
-                name = names[seat.player]
-                result[name] = result.get(name, Decimal(0)) + ledger.money_for(night, seat.stack)
-    return result
+            if seat.player.isdigit() and int(seat.player) in by_id:
+                by_id[int(seat.player)] += ledger.money_for(night, seat.stack)
+    for pk, amount in tournament_money.balances(night).items():
+        by_id[pk] = by_id.get(pk, Decimal(0)) + amount
+    names = payee_names(night)
+    return {names[pk]: amount for pk, amount in by_id.items()}
 
 
 def settle(night: Night) -> Settlement:

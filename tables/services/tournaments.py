@@ -17,6 +17,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from engine.live import HOST
 from engine.tournament import (
     Bust,
     ClockReading,
@@ -49,9 +50,11 @@ from engine.tournament import (
     template,
 )
 from tables.errors import ActionRefused
-from tables.models import Night, Player, Seat
+from tables.live import apply_intent, load_state
+from tables.models import AuditEntry, Night, Player, Seat, Table
 from tables.models.live import TableSnapshot
 from tables.models.tournaments import Tournament, TournamentAction, TournamentEntry, TournamentLog
+from tables.services import audit
 from tables.services.tournament_stacks import add_on_seated, rebuy_seated
 
 DEFAULT_PAYOUTS = PayoutTable((50, 30, 20))
@@ -383,9 +386,12 @@ def record_busts(
             )
         except TournamentError as error:
             raise _refused(error) from None
+        taken = {int(finish.player): take_chips_out(still_in[int(finish.player)]) for finish in finishes}
         out = []
         for finish in finishes:
             entry = still_in.pop(int(finish.player))
+            if taken[entry.pk] is not None:
+                _log_chips_taken_out(tournament, actor, entry, *taken[entry.pk])
             entry.place, entry.shared_by, entry.finished_at = finish.place, finish.shared_by, now
             entry.save(update_fields=["place", "shared_by", "finished_at"])
             Seat.objects.filter(player_id=entry.player_id).delete()
@@ -404,6 +410,129 @@ def record_busts(
         tournament.version += 1
         tournament.save(update_fields=["version", "status"])
     return out
+
+
+def take_chips_out(entry: TournamentEntry) -> tuple[Seat, int] | None:
+    """A player recorded out while they still have chips at their table leaves it through the
+    write path with their stack, which goes out of play: (their seat, the chips). None when
+    they have no chips there. Refused while they play a hand: its end decides their chips."""
+    seat = Seat.objects.select_related("table").filter(player_id=entry.player_id).first()
+    if seat is None:
+        return None
+    state = load_state(seat.table_id)
+    found = state.table.seat_of(str(entry.player_id))
+    if found is None:
+        return None
+    name = entry.player.display_name
+    if state.hand_in_progress and state.hand is not None and found.seat in state.hand.index:
+        raise ActionRefused(f"{name} is in the hand being played: record who is out when it ends.")
+    apply_intent(seat.table_id, HOST, {"type": "leave", "seat": found.seat})
+    return seat, found.stack
+
+
+def _give_chips_back(tournament: Tournament, actor: AbstractBaseUser | None, entry: TournamentEntry) -> None:
+    """An undone bust gives back the chips it took out of play, in the seat they were in."""
+    line = (
+        AuditEntry.objects.filter(night_id=tournament.night_id, payload__tournament=tournament.pk)
+        .filter(payload__entry=entry.pk)
+        .order_by("-id")
+        .first()
+    )
+    chips = int(line.payload.get("chips_taken_out", 0)) if line is not None else 0
+    if chips <= 0:
+        return  # out with no chips: back in, seated again by the host's draw or moves
+    table = Table.objects.get(pk=line.payload["table"])
+    number = line.payload["seat"]
+    name = entry.player.display_name
+    if Seat.objects.filter(table=table, number=number).exists():
+        raise ActionRefused(f"{name}'s seat {number} at {table.name} is taken now: free it first.")
+    Seat.objects.create(table=table, number=number, player=entry.player)
+    sit = {"type": "sit", "seat": number, "player": str(entry.player_id), "stack": chips, "name": name}
+    apply_intent(table.pk, HOST, sit)
+    audit.record(
+        tournament.night,
+        actor,
+        f"{tournament.name}: {name} is back in seat {number} at {table.name} with {chips} chips",
+        table=table,
+        payload={"tournament": tournament.pk, "entry": entry.pk, "chips_taken_out": -chips},
+    )
+
+
+def chips_taken_out(tournament: Tournament) -> int:
+    """Chips that left play with players recorded out before they had lost them (open log)."""
+    lines = AuditEntry.objects.filter(night_id=tournament.night_id, payload__tournament=tournament.pk)
+    return sum(int(line.payload.get("chips_taken_out", 0)) for line in lines)
+
+
+def undo_last_bust(
+    tournament_id: int, actor: AbstractBaseUser | None, why: str, now: datetime.datetime | None = None
+) -> list[TournamentEntry]:
+    """Take back the latest bust (a wrong "Record who is out"): the players placed last are in
+    again, and a tournament that bust had finished runs again. Logged in the open log.
+
+    Only the latest: the places of earlier busts do not depend on it. A player back in has
+    no seat; seated again, they sit down with the chips the tournament gives them.
+    """
+    now = _moment(now)
+    if not why.strip():
+        raise ActionRefused("Say why the bust is undone: the log is open to everyone.")
+    with transaction.atomic():
+        tournament = lock_tournament(tournament_id)
+        entries = list(tournament.entries.select_related("player").filter(place__isnull=False))
+        champion = None
+        if tournament.status == Tournament.Status.FINISHED:
+            champion = next((e for e in entries if e.place == 1 and e.shared_by == 1), None)
+            entries = [e for e in entries if e is not champion]
+        if not entries:
+            raise ActionRefused("No bust to undo.")
+        latest = min(entry.place for entry in entries)
+        undone = [entry for entry in entries if entry.place == latest]
+        labels = []
+        for entry in undone:
+            _give_chips_back(tournament, actor, entry)
+        for entry in [*undone, *([champion] if champion else [])]:
+            labels.append(
+                f"{entry.player.display_name} ({Finish(str(entry.pk), entry.place, entry.shared_by).label})"
+            )
+            entry.place, entry.shared_by, entry.finished_at = None, 1, None
+            entry.save(update_fields=["place", "shared_by", "finished_at"])
+        fields = ["version"]
+        if champion is not None:
+            tournament.status = Tournament.Status.RUNNING
+            fields.append("status")
+        tournament.version += 1
+        tournament.save(update_fields=fields)
+        what = f"{tournament.name}: Undid the bust of {', '.join(labels[: len(undone)])}"
+        if champion is not None:
+            what += f"; {champion.player.display_name} has not won yet"
+        log_action(tournament, actor, TournamentAction.BUST, f"undone: {', '.join(labels)}", now)
+        audit.record(
+            tournament.night,
+            actor,
+            what,
+            why,
+            payload={"tournament": tournament.pk, "undo_bust": [entry.pk for entry in undone]},
+        )
+    return undone
+
+
+def _log_chips_taken_out(
+    tournament: Tournament, actor: AbstractBaseUser | None, entry: TournamentEntry, seat: Seat, chips: int
+) -> None:
+    name = entry.player.display_name
+    audit.record(
+        tournament.night,
+        actor,
+        f"{tournament.name}: {name} is out with {chips} chips at {seat.table.name}, taken out of play",
+        table=seat.table,
+        payload={
+            "tournament": tournament.pk,
+            "entry": entry.pk,
+            "chips_taken_out": chips,
+            "table": seat.table_id,
+            "seat": seat.number,
+        },
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -463,6 +592,7 @@ def field(tournament: Tournament, now: datetime.datetime | None = None) -> Field
         add_ons=sum(entry.add_ons for entry in entries),
         players_left=sum(1 for entry in entries if not entry.is_out),
         big_blind=level.big_blind if level else 1,
+        taken_out=chips_taken_out(tournament),
     )
 
 

@@ -87,7 +87,10 @@ def test_the_host_runs_the_night_from_a_phone_and_the_players_phone_follows(
     box.locator("input[name=why]").fill("50 chips were paid to the bar")
     box.get_by_role("button", name="Check what changes").click()
     changes = host.locator("#ruling-confirm .changes")
-    expected = f"Seat {seat.number} (Ann): stack 300 → 250 chips\nChips in play −50 without a ledger entry"
+    # Issue 16, 5: the adjustment is written in the ledger as a correction, and the preview says so.
+    expected = (
+        f"Seat {seat.number} (Ann): stack 300 → 250 chips\nLedger: a correction of -50 chips (-5.00 EUR)"
+    )
     assert changes.inner_text().startswith(expected)
     save_screenshot(host, "host-ruling-confirm")
     host.get_by_role("button", name="Make the ruling").click()

@@ -24,9 +24,10 @@ def test_adjusting_a_stack_previews_the_change_then_makes_it_with_its_reason(
     ann, _ = seat_players(table, ["Ann", "Bob"])
     ledger.record_chips_in(ann, "buy_in", 200, host)
     shown = host_rulings.preview(table, host, "adjust_stack", {"seat": "1", "stack": "150"})
+    buy_in = ledger.entries(table.night).get(player=ann)
     assert shown.changes == [
         "Seat 1 (Ann): stack 200 → 150 chips",
-        "Chips in play −50 without a ledger entry: the night will not balance until the ledger is corrected.",
+        f"Ledger: a correction of -50 chips (-5.00 EUR) to Ann's buy-in #{buy_in.pk}",
     ]
     assert load_state(table.pk).table.seat(1).stack == 200  # a preview changes nothing
     host_rulings.apply_ruling(
@@ -36,8 +37,8 @@ def test_adjusting_a_stack_previews_the_change_then_makes_it_with_its_reason(
     logged = AuditEntry.objects.get(what="Main table: Adjust a stack")
     assert (logged.who, logged.why) == (host, "miscounted chips")
     assert logged.payload["changes"] == shown.changes
-    # The chips changed outside the ledger: the night no longer balances until it is corrected.
-    assert ledger.totals(table.night).chip_difference == 50
+    # Issue 16, 5: the adjustment writes its own correction, so the night still balances.
+    assert ledger.totals(table.night).chip_difference == 0
 
 
 def test_moving_the_button_shows_where_it_goes(table: Table, host: User) -> None:

@@ -56,6 +56,9 @@ def _chips_from_form(night: Night, post: dict) -> int:
 
 def ledger_context(night: Night) -> dict:
     entries = list(ledger.entries(night).select_related("recorded_by"))
+    names = settle_up.payee_names(night)
+    for entry in entries:
+        entry.payee = names[entry.player_id]
     try:
         settlement = settle_up.settle(night)
         settlement_error = ""
@@ -105,7 +108,10 @@ def entry_create(request: HttpRequest, night_id: int) -> HttpResponse:
         if player is None:
             raise ActionRefused("Choose a player from the list.")
         if kind == EntryKind.CASH_OUT:
-            entry = ledger.cash_out(player, request.user, why)
+            typed = (request.POST.get("chips") or request.POST.get("money") or "").strip()
+            # Chips typed with a cash-out are the host's count: checked against the stack, never replaced.
+            counted = _chips_from_form(night, request.POST) if typed else None
+            entry = ledger.cash_out(player, request.user, why, counted=counted)
         else:
             entry = ledger.record_chips_in(
                 player, kind, _chips_from_form(night, request.POST), request.user, why
@@ -227,12 +233,13 @@ def ledger_csv(request: HttpRequest, night_id: int) -> HttpResponse:
             "reason",
         ]
     )
+    names = settle_up.payee_names(night)
     for entry in ledger.entries(night).select_related("recorded_by"):
         writer.writerow(
             [
                 entry.pk,
                 entry.recorded_at.isoformat(),
-                entry.player.display_name,
+                names[entry.player_id],
                 entry.kind,
                 entry.chips,
                 f"{entry.money:f}",

@@ -208,6 +208,16 @@ def tournament_busts(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 
 @login_required
+@require_POST
+def tournament_undo_bust(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """Take back the latest bust (a wrong "Record who is out"), with the reason, in the open log."""
+    tournament = _get_tournament_for_user(request, tournament_id)
+    why = request.POST.get("why", "")
+    undo = lambda: tournaments.undo_last_bust(tournament.pk, request.user, why)  # noqa: E731
+    return _run(request, tournament, undo, "Bust undone.")
+
+
+@login_required
 @require_http_methods(["GET", "POST"])
 def tournament_deal(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The deal calculator: chip chop and ICM for the players still in. It records nothing."""
