@@ -36,6 +36,20 @@ def fast_password_hashing(settings: object) -> None:
 
 
 @pytest.fixture(autouse=True)
+def fresh_table_memory() -> Iterator[None]:
+    # Each process keeps the newest state of every table it served (tables.live). A test's
+    # database is emptied afterwards and a later test's table may get the same id: it must not
+    # be shown the state the earlier table had.
+    from tables import live
+
+    live._recent.clear()
+    live._projectors.clear()
+    yield
+    live._recent.clear()
+    live._projectors.clear()
+
+
+@pytest.fixture(autouse=True)
 def fresh_rate_limits() -> Iterator[None]:
     # Every test client comes from 127.0.0.1: one test's wrong passwords must not count in the next.
     cache.clear()

@@ -155,7 +155,7 @@ async def test_a_co_host_or_an_administrator_sends_host_commands_over_the_socket
     reply = await phone.request(
         {"type": "host", "client_id": "d1", "version": phone.version, "command": {"type": "deal"}}
     )
-    assert reply["type"] == "ack", reply
+    assert reply["type"] == "ack", (reply, phone.messages)
     assert (await database_sync_to_async(load_state)(owned_table.pk)).hand_in_progress
     await phone.close()
 
