@@ -7,6 +7,7 @@ same state, and an illegal action changes nothing.
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
@@ -19,6 +20,9 @@ from engine.games import GAMES, ForcedBets, max_players_for_deck
 from engine.hand import Hand
 from engine.tests.hand_helpers import seats_with
 from engine.views import view
+
+# Minutes of random play: `make test` and CI run it; `make test-fast` leaves it out.
+pytestmark = pytest.mark.slow
 
 CARD_TEXTS = {str(c) for c in STANDARD_DECK}
 # The Hold'em games of this module's rules (home games have their own stateful test).

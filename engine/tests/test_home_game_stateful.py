@@ -11,6 +11,7 @@ player may see the card that was taken from them").
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
@@ -25,6 +26,9 @@ from engine.house.rulings import apply_ruling, is_void, paused
 from engine.house.views import visible_history
 from engine.tests.hand_helpers import seats_with
 from engine.views import view
+
+# Minutes of random play: `make test` and CI run it; `make test-fast` leaves it out.
+pytestmark = pytest.mark.slow
 
 CARD_TEXTS = {str(c) for c in STANDARD_DECK}
 GAMES = ["nlhe", "blind_holdem", "crazy_blind_man", "crazy_blind_man_fl"]

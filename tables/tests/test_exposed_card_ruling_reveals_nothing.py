@@ -119,6 +119,7 @@ async def _socket_answers(table: Table, host: User, commands: list[dict[str, Any
     return replies
 
 
+@pytest.mark.slow  # every face tried over a real socket: `make test` and CI run it
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.usefixtures("fresh_channel_layer")
 async def test_no_socket_ruling_answer_depends_on_a_hidden_card(

@@ -11,6 +11,7 @@ import datetime
 import random
 from decimal import Decimal
 
+import pytest
 from django.contrib.auth.models import User
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
@@ -21,6 +22,9 @@ from tables.live import load_state
 from tables.models import Player, Seat
 from tables.services import hosting, joining, ledger, seating
 from tables.tests.ledger_helpers import play_hand
+
+# Minutes of random play: `make test` and CI run it; `make test-fast` leaves it out.
+pytestmark = pytest.mark.slow
 
 PLAYERS = 4
 chips = st.integers(1, 400)

@@ -26,6 +26,7 @@ import random
 from dataclasses import replace
 from decimal import Decimal
 
+import pytest
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.test import TestCase
@@ -58,6 +59,9 @@ from tables.services import (
     tournaments,
 )
 from tables.tests.ledger_helpers import play_hand
+
+# Minutes of random play: `make test` and CI run it; `make test-fast` leaves it out.
+pytestmark = pytest.mark.slow
 
 SEATS = 6
 ENTRANTS = 7  # two tables of six: one bust and the rest make the final table
