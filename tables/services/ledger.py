@@ -235,6 +235,8 @@ def correct(entry: LedgerEntry, chips: int, by: AbstractBaseUser | None, reason:
         if target.chips + already + chips < 0:
             raise ActionRefused(f"That would leave the {target.get_kind_display().lower()} below 0 chips.")
         seated = _seat_in_live_table(entry.player) if target.kind in KINDS_IN else None
+        if target.kind in KINDS_IN and chips < 0:
+            _check_holds(entry.player, -chips, seated)
         correction = LedgerEntry.objects.create(
             night=night,
             player=entry.player,
@@ -254,6 +256,21 @@ def correct(entry: LedgerEntry, chips: int, by: AbstractBaseUser | None, reason:
                 _set_live_stack(seat, found.stack + chips)
         _log(correction, by)
     return correction
+
+
+def _check_holds(player: Player, chips: int, seated: tuple[Seat, live.LiveTable] | None) -> None:
+    """Chips taken back from a player must be chips they still hold (on their seat, or in their
+    hand): chips already cashed out or lost in a hand cannot vanish from the night."""
+    if seated is not None:
+        found = seated[1].table.seat_of(str(player.pk))
+        held = found.stack if found is not None else 0
+    else:
+        held = max(chips_in_hand(player) or 0, 0)
+    if chips > held:
+        raise ActionRefused(
+            f"That takes back {chips} chips, but {player.display_name} holds {held} now: "
+            "correct their cash-out instead."
+        )
 
 
 def stack_adjustment(player: Player, stack: int) -> tuple[LedgerEntry | None, int]:

@@ -120,3 +120,18 @@ def test_a_player_who_cashed_out_does_not_block_the_draw_for_everyone(
     assert [seat.player for seat in result.seated] == [cal]
     assert not Seat.objects.filter(player=ann).exists()
     assert ledger.totals(table.night).balanced
+
+
+def test_a_correction_cannot_take_back_chips_a_player_no_longer_holds(table: Table, host: User) -> None:
+    """Chips leave the night only by a cash-out or a tournament finish (docs/chips-and-money.md):
+    taking 4 chips back from a buy-in after its player cashed out every chip would destroy them."""
+    player = Player.objects.create(
+        night=table.night, display_name="Ann", status="approved", session_token="a"
+    )
+    buy_in = ledger.record_chips_in(player, EntryKind.BUY_IN, 100, host)
+    ledger.cash_out(player, host, "going home")
+    entries = ledger.entries(table.night).count()
+    with pytest.raises(ActionRefused, match="holds 0 now"):
+        ledger.correct(buy_in, -4, host, "typed 104")
+    assert ledger.entries(table.night).count() == entries
+    assert ledger.chips_in_hand(player) == 0
