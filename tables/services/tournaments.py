@@ -17,7 +17,6 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from engine.live import HOST
 from engine.tournament import (
     Bust,
     ClockReading,
@@ -50,11 +49,11 @@ from engine.tournament import (
     template,
 )
 from tables.errors import ActionRefused
-from tables.live import apply_intent, load_state
-from tables.models import AuditEntry, Night, Player, Seat, Table
+from tables.models import Night, Player, Seat
 from tables.models.live import TableSnapshot
 from tables.models.tournaments import Tournament, TournamentAction, TournamentEntry, TournamentLog
 from tables.services import audit
+from tables.services import tournament_chips_out as chips_out
 from tables.services.tournament_stacks import add_on_seated, rebuy_seated
 
 DEFAULT_PAYOUTS = PayoutTable((50, 30, 20))
@@ -386,12 +385,14 @@ def record_busts(
             )
         except TournamentError as error:
             raise _refused(error) from None
-        taken = {int(finish.player): take_chips_out(still_in[int(finish.player)]) for finish in finishes}
+        taken = {
+            int(finish.player): chips_out.take_chips_out(still_in[int(finish.player)]) for finish in finishes
+        }
         out = []
         for finish in finishes:
             entry = still_in.pop(int(finish.player))
             if taken[entry.pk] is not None:
-                _log_chips_taken_out(tournament, actor, entry, *taken[entry.pk])
+                chips_out.log_chips_taken_out(tournament, actor, entry, *taken[entry.pk])
             entry.place, entry.shared_by, entry.finished_at = finish.place, finish.shared_by, now
             entry.save(update_fields=["place", "shared_by", "finished_at"])
             Seat.objects.filter(player_id=entry.player_id).delete()
@@ -410,58 +411,6 @@ def record_busts(
         tournament.version += 1
         tournament.save(update_fields=["version", "status"])
     return out
-
-
-def take_chips_out(entry: TournamentEntry) -> tuple[Seat, int] | None:
-    """A player recorded out while they still have chips at their table leaves it through the
-    write path with their stack, which goes out of play: (their seat, the chips). None when
-    they have no chips there. Refused while they play a hand: its end decides their chips."""
-    seat = Seat.objects.select_related("table").filter(player_id=entry.player_id).first()
-    if seat is None:
-        return None
-    state = load_state(seat.table_id)
-    found = state.table.seat_of(str(entry.player_id))
-    if found is None:
-        return None
-    name = entry.player.display_name
-    if state.hand_in_progress and state.hand is not None and found.seat in state.hand.index:
-        raise ActionRefused(f"{name} is in the hand being played: record who is out when it ends.")
-    apply_intent(seat.table_id, HOST, {"type": "leave", "seat": found.seat})
-    return seat, found.stack
-
-
-def _give_chips_back(tournament: Tournament, actor: AbstractBaseUser | None, entry: TournamentEntry) -> None:
-    """An undone bust gives back the chips it took out of play, in the seat they were in."""
-    line = (
-        AuditEntry.objects.filter(night_id=tournament.night_id, payload__tournament=tournament.pk)
-        .filter(payload__entry=entry.pk)
-        .order_by("-id")
-        .first()
-    )
-    chips = int(line.payload.get("chips_taken_out", 0)) if line is not None else 0
-    if chips <= 0:
-        return  # out with no chips: back in, seated again by the host's draw or moves
-    table = Table.objects.get(pk=line.payload["table"])
-    number = line.payload["seat"]
-    name = entry.player.display_name
-    if Seat.objects.filter(table=table, number=number).exists():
-        raise ActionRefused(f"{name}'s seat {number} at {table.name} is taken now: free it first.")
-    Seat.objects.create(table=table, number=number, player=entry.player)
-    sit = {"type": "sit", "seat": number, "player": str(entry.player_id), "stack": chips, "name": name}
-    apply_intent(table.pk, HOST, sit)
-    audit.record(
-        tournament.night,
-        actor,
-        f"{tournament.name}: {name} is back in seat {number} at {table.name} with {chips} chips",
-        table=table,
-        payload={"tournament": tournament.pk, "entry": entry.pk, "chips_taken_out": -chips},
-    )
-
-
-def chips_taken_out(tournament: Tournament) -> int:
-    """Chips that left play with players recorded out before they had lost them (open log)."""
-    lines = AuditEntry.objects.filter(night_id=tournament.night_id, payload__tournament=tournament.pk)
-    return sum(int(line.payload.get("chips_taken_out", 0)) for line in lines)
 
 
 def undo_last_bust(
@@ -489,7 +438,7 @@ def undo_last_bust(
         undone = [entry for entry in entries if entry.place == latest]
         labels = []
         for entry in undone:
-            _give_chips_back(tournament, actor, entry)
+            chips_out.give_chips_back(tournament, actor, entry)
         for entry in [*undone, *([champion] if champion else [])]:
             labels.append(
                 f"{entry.player.display_name} ({Finish(str(entry.pk), entry.place, entry.shared_by).label})"
@@ -514,25 +463,6 @@ def undo_last_bust(
             payload={"tournament": tournament.pk, "undo_bust": [entry.pk for entry in undone]},
         )
     return undone
-
-
-def _log_chips_taken_out(
-    tournament: Tournament, actor: AbstractBaseUser | None, entry: TournamentEntry, seat: Seat, chips: int
-) -> None:
-    name = entry.player.display_name
-    audit.record(
-        tournament.night,
-        actor,
-        f"{tournament.name}: {name} is out with {chips} chips at {seat.table.name}, taken out of play",
-        table=seat.table,
-        payload={
-            "tournament": tournament.pk,
-            "entry": entry.pk,
-            "chips_taken_out": chips,
-            "table": seat.table_id,
-            "seat": seat.number,
-        },
-    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -592,7 +522,7 @@ def field(tournament: Tournament, now: datetime.datetime | None = None) -> Field
         add_ons=sum(entry.add_ons for entry in entries),
         players_left=sum(1 for entry in entries if not entry.is_out),
         big_blind=level.big_blind if level else 1,
-        taken_out=chips_taken_out(tournament),
+        taken_out=chips_out.chips_taken_out(tournament),
     )
 
 

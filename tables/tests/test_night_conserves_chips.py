@@ -54,6 +54,7 @@ from tables.services import (
     ledger,
     seating,
     settle_up,
+    tournament_chips_out,
     tournament_play,
     tournament_seating,
     tournaments,
@@ -393,7 +394,7 @@ class NightMachine(RuleBasedStateMachine):
             len(entries) * STARTING_STACK
             + sum(e.rebuys for e in entries) * REBUY_STACK
             + sum(e.add_ons for e in entries) * ADD_ON_STACK
-            - tournaments.chips_taken_out(tournament)  # recorded out with chips, in the open log
+            - tournament_chips_out.chips_taken_out(tournament)  # recorded out with chips, in the open log
         )
         stacks = {s.player: s.stack for t in self.tour_tables for s in load_state(t.pk).table.seats}
         assert sum(stacks.values()) == expected, (stacks, expected)
