@@ -45,7 +45,7 @@ def random_finished_hand(rng: random.Random, game: str) -> Hand:
     )
     deck = list(definition.deck)
     rng.shuffle(deck)
-    hand = Hand(config, deck)
+    hand = Hand.deal(config, deck)
     while not hand.finished:
         seat = hand.to_act
         options = hand.legal_actions(seat)["actions"]

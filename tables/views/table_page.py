@@ -115,7 +115,7 @@ def _public_event(data: dict[str, Any]) -> dict[str, Any]:
 def replay_steps(row: Hand, identity: Identity) -> tuple[EngineHand, list[dict[str, Any]]]:
     """The finished hand, and its views for this viewer after each event, in order."""
     config = HandConfig.from_json(row.config)
-    hand = EngineHand(config, _deck(row, config), deal=False)
+    hand = EngineHand(config, _deck(row, config))
     viewer: engine_views.Viewer = engine_views.PUBLIC
     events = _hand_events(row)
     steps: list[dict[str, Any]] = []
