@@ -76,6 +76,9 @@ class LedgerEntry(AppendOnlyModel):
         "self", on_delete=models.RESTRICT, null=True, blank=True, related_name="corrections"
     )
     reason = models.CharField(max_length=200, blank=True)
+    # A void is a correction that takes the whole entry back (a mistaken entry): the entry stays,
+    # shown struck, and the void carries the reason.
+    is_void = models.BooleanField(default=False)
     recorded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
@@ -172,7 +175,8 @@ class AuditEntry(AppendOnlyModel):
     )
     who_label = models.CharField(max_length=150, help_text="The name shown, kept if the account changes.")
     when = models.DateTimeField(auto_now_add=True)
-    what = models.CharField(max_length=200)
+    # Long enough for a complete sentence: seat, player, amounts before and after.
+    what = models.CharField(max_length=500)
     why = models.CharField(max_length=300, blank=True)
     table = models.ForeignKey(
         "tables.Table", on_delete=models.SET_NULL, null=True, blank=True, related_name="audit_entries"

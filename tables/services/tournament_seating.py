@@ -68,10 +68,13 @@ def draw_opening_seats(
             drawn = draw_seats(list(players), {number: table.max_seats for number, table in tables.items()})
         except TournamentError as error:
             raise ActionRefused(str(error)) from None
+        placed = []
         for seated in drawn:
             for number, player_key in seated.players.items():
-                seating.move_player(players[player_key].player, tables[seated.number], number)
-        log_action(tournament, actor, TournamentAction.DRAW, f"{len(players)} players", now)
+                seat = seating.move_player(players[player_key].player, tables[seated.number], number)
+                placed.append(seating.seated_words(seat))
+        line = f"Drew seats for {len(players)} players: {'; '.join(placed)}"
+        log_action(tournament, actor, TournamentAction.DRAW, f"{len(players)} players", now, night_line=line)
     return len(players)
 
 
