@@ -72,7 +72,7 @@ def describe_changes(before: Mapping[str, Any], after: Mapping[str, Any]) -> lis
             changes.append(f"{who} sits down with {new['stack']} chips")
     if before["table"]["button"] != after["table"]["button"]:
         was, now = before["table"]["button"], after["table"]["button"]
-        changes.append(f"Button: seat {was} → seat {now}" if was else f"Button: seat {now}")
+        changes.append(f"Button: seat {was} → seat {now}" if was else f"Button: not placed yet → seat {now}")
     if before["table"]["dealing"] != after["table"]["dealing"]:
         changes.append("Dealing resumes" if after["table"]["dealing"] else "Dealing stops after this hand")
     old_hand, new_hand = before.get("hand"), after.get("hand")

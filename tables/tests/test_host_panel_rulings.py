@@ -35,9 +35,10 @@ def test_adjusting_a_stack_previews_the_change_then_makes_it_with_its_reason(
     )
     assert load_state(table.pk).table.seat(1).stack == 150
     # One line: the ruling, the ledger's correction, the seat and the stack before and after.
-    (logged,) = host_calls().filter(what__startswith="Main table: Adjust a stack")
+    (logged,) = host_calls().filter(what__startswith="Main table: Adjust a stack:")
     assert logged.what == (
-        f"Main table: Adjust a stack: Correction: Ann, -50 chips (corrects #{buy_in.pk}, buy-in) = -5.00 EUR; "
+        "Main table: Adjust a stack: Correction: Ann, -50 chips "
+        f"(corrects #{buy_in.pk}, buy-in) = -5.00 EUR; "
         "stack at Main table seat 1: 200 → 150 chips"
     )
     assert (logged.who, logged.why) == (host, "miscounted chips")

@@ -128,7 +128,9 @@ def test_a_ruling_is_one_tap_then_a_confirmation_of_what_changes(
         follow=True,
     )
     # The confirmation says what was done: the seat, the stack before and after.
-    assert "Main table: Adjust a stack: Seat 1 (Ann): stack 200 → 250 chips" in done.content.decode()
+    message = done.content.decode()
+    assert "Main table: Adjust a stack: Correction: Ann, -50 chips" in message
+    assert "stack at Main table seat 1: 300 → 250 chips" in message
     assert load_state(table.pk).table.seat(1).stack == 250
 
 

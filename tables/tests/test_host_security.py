@@ -177,7 +177,7 @@ async def test_host_commands_over_the_socket_are_in_the_open_log(table: Table, h
     assert again["type"] == "ack"
     whats = await database_sync_to_async(lambda: list(host_calls().values_list("what", "who_label")))()
     assert len(whats) == 1 and whats[0][1] == "hostess"
-    assert whats[0][0].startswith("Main table: dealt the next hand: Button: seat ")
+    assert whats[0][0].startswith("Main table: dealt the next hand: Button: ")
     await phone.close()
 
 
