@@ -109,13 +109,15 @@ def move_player(
     return seat
 
 
-def seat_waiting(table: Table, by: AbstractBaseUser | None) -> seating.SeatingResult:
+def seat_waiting(table: Table, by: AbstractBaseUser | None, why: str = "") -> seating.SeatingResult:
     """Random seats at `table` for the players waiting (house rule: seats are drawn at random)."""
     check_host(by, table.night)
     with transaction.atomic():
         result = seating.seat_waiting_players(table)
         seats = [[seat.player_id, seat.table_id, seat.number] for seat in result.seated]
-        audit.record(table.night, by, f"Drew seats: {result.words}", table=table, payload={"seats": seats})
+        audit.record(
+            table.night, by, f"Drew seats: {result.words}", why, table=table, payload={"seats": seats}
+        )
     return result
 
 

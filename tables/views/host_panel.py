@@ -168,7 +168,7 @@ def table_action(request: HttpRequest, night_id: int, table_id: int, action: str
         )
     if action == "seat-waiting":
         try:
-            result = host_panel.seat_waiting(table, request.user)
+            result = host_panel.seat_waiting(table, request.user, why)
         except ActionRefused as refusal:
             messages.error(request, str(refusal))
         else:
