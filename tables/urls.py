@@ -12,6 +12,7 @@ urlpatterns = [
     path("", players.home, name="home"),
     path("join/<str:code>/", players.join, name="join"),
     path("play/", players.play, name="play"),
+    path("manifest.webmanifest", players.web_app_manifest, name="web_app_manifest"),
     path("play/status.json", players.play_status, name="play_status"),
     path("continue/<str:token>/", players.continue_here, name="continue_here"),
     # Hosts.
