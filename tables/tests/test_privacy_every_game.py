@@ -10,7 +10,7 @@ every step each viewer's view (what its socket frames carry) is checked against 
 no burn, no card still in the deck, no seed. The cards a viewer saw in its views are the
 most any other door may show it: every ruling the host panel offers is previewed or
 refused for every seat, and after the hand each viewer downloads its history, its PHH file
-and the verify page.
+the whole night's PHH file and the verify page.
 """
 
 from __future__ import annotations
@@ -111,6 +111,9 @@ def _downloads(client: Client, table: Table, number: int) -> str:
         client.get(f"/tables/{table.pk}/hands.json").content.decode(),
         client.get(f"/tables/{table.pk}/hands/{number}.json").content.decode(),
         client.get(f"/tables/{table.pk}/hands/{number}.phh").content.decode(),
+        # The whole night: every hand this viewer may see in one file, and their summary.
+        client.get(f"/tables/{table.pk}/night.phhs").content.decode(),
+        client.get(f"/tables/{table.pk}/night.json").content.decode(),
     ]
     return "\n".join(parts)
 
