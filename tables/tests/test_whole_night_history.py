@@ -72,7 +72,8 @@ def test_a_player_gets_their_own_hands_and_their_tables_and_no_card_they_never_s
     assert response.status_code == 200
     assert "attachment" in response["Content-Disposition"]
     hands = loads_all(response.content.decode())
-    assert sorted(hands) == sorted([f"table{kitchen.pk}_hand1", f"table{porch.pk}_hand1", f"table{porch.pk}_hand2"])
+    expected = [f"table{kitchen.pk}_hand1", f"table{porch.pk}_hand1", f"table{porch.pk}_hand2"]
+    assert sorted(hands) == sorted(expected)
     for history in hands.values():
         assert finishing_stacks(history) == history["finishing_stacks"], "each hand replays"
     text = response.content.decode()
