@@ -55,7 +55,10 @@ def straddler(state: TableState) -> int | None:
     if planned.positions.heads_up or len(dealt) < 3:
         return None
     first = next_in(state.max_seats, planned.positions.big_blind, dealt)
-    if any(p.seat == first and p.kind is not PostKind.ANTE for p in planned.config.posts):
+    # Their own straddle, once asked, is the one post that still leaves them the choice.
+    if any(
+        p.seat == first and p.kind not in (PostKind.ANTE, PostKind.STRADDLE) for p in planned.config.posts
+    ):
         return None
     return first
 

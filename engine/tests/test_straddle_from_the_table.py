@@ -100,7 +100,9 @@ def test_no_straddle_heads_up():
 
 def test_a_straddle_is_for_the_next_hand_only_and_can_be_taken_back():
     state = _straddle(_table(), 4)
-    assert view(state, 1)["table"]["seats"][3]["straddle"] is True
+    table = view(state, 1)["table"]
+    assert table["seats"][3]["straddle"] is True
+    assert table["next_hand"]["straddle_seat"] == 4, "still theirs to take back"
     taken_back = _straddle(state, 4, on=False)
     assert _deal(taken_back).hand.config.straddle_seat is None
     dealt = _deal(state)
