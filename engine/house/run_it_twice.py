@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.cards import Card
 from engine.errors import IllegalActionError
-from engine.events import Event, register_event
+from engine.events import BoardDealt, Event, HandsTabled, register_event
 from engine.games import GameDef, Structure
 from engine.house.events import HouseEvent
 from engine.seating import clockwise_after
@@ -131,7 +131,7 @@ def offer(hand: Hand) -> Event | None:
     """The question, when the dealer is about to deal the rest of the board to hands that can
     no longer bet (the caller checked that), or None: the option is off, already asked, the
     board is complete, or the deck has no room for a second runout."""
-    if not enabled(hand) or state(hand) is not None:
+    if not enabled(hand) or state(hand) is not None or _runout_started(hand):
         return None
     live = [hand.seats[i] for i in clockwise_after(hand.seat_numbers, hand.config.button)]
     asked = tuple(s.seat for s in live if s.live and s.hole)
@@ -144,6 +144,17 @@ def offer(hand: Hand) -> Event | None:
     if len(hand.deck) - hand.next_card < 2 * one_run:
         return None
     return RunItTwiceOffered(asked)
+
+
+def _runout_started(hand: Hand) -> bool:
+    """Whether board cards were dealt since the hands were turned up: the question comes
+    before the rest of the board or never (a deck too short to ask then is not asked later)."""
+    for event in reversed(hand.events):
+        if isinstance(event, HandsTabled):
+            return False
+        if isinstance(event, BoardDealt):
+            return True
+    return False
 
 
 def second_runout(hand: Hand) -> Event | None:
@@ -163,10 +174,28 @@ def second_runout(hand: Hand) -> Event | None:
     return SecondRunoutDealt(tuple(burns), tuple(cards))
 
 
+def second_run_streets(hand: Hand, event: SecondRunoutDealt) -> list[tuple[Card, ...]]:
+    """The second runout's cards street by street (the turn, then the river...)."""
+    shared = len(hand.boards[0]) - len(event.cards)
+    streets, position = [], 0
+    for _, count in _streets_to_come(hand.game, shared):
+        streets.append(event.cards[position : position + count])
+        position += count
+    return streets
+
+
+def second_run_layout(game: GameDef, cards: int) -> list[tuple[bool, int]] | None:
+    """(burn, board cards) of each street of a second runout of `cards` cards, or None when
+    no runout of `game` deals that many (a second runout starts at a street)."""
+    streets = _streets_to_come(game, game.board_size - cards)
+    return streets if sum(count for _, count in streets) == cards else None
+
+
 # Player action -------------------------------------------------------------------------------
 
 
-def _waiting_for(hand: Hand) -> list[int]:
+def waiting_for(hand: Hand) -> list[int]:
+    """Seats asked that have not answered yet, in the order asked."""
     found = state(hand) or {"asked": [], "answers": []}
     answered = {seat for seat, _ in found["answers"]}
     return [seat for seat in found["asked"] if seat not in answered and hand.seat(seat).live]
@@ -178,7 +207,7 @@ def verify_answer(hand: Hand, seat: int) -> None:
     hand.seat(seat)
     if not asking(hand):
         raise IllegalActionError("Nobody is being asked to run it twice now")
-    if seat not in _waiting_for(hand):
+    if seat not in waiting_for(hand):
         found = state(hand) or {"asked": []}
         if seat in found["asked"]:
             raise IllegalActionError("You have already answered")
@@ -204,7 +233,7 @@ def legal_actions(hand: Hand, seat: int) -> dict[str, Any] | None:
     try:
         verify_answer(hand, seat)
     except IllegalActionError as error:
-        waiting = ", ".join(f"seat {s}" for s in _waiting_for(hand))
+        waiting = ", ".join(f"seat {s}" for s in waiting_for(hand))
         return {"your_turn": False, "reason": f"{error}: waiting for {waiting}", "actions": {}}
     return {
         "your_turn": True,
@@ -221,7 +250,7 @@ def view(hand: Hand) -> dict[str, Any] | None:
     return {
         "asked": list(found["asked"]),
         "answers": [{"seat": seat, "agreed": agreed} for seat, agreed in found["answers"]],
-        "waiting_for": _waiting_for(hand) if asking(hand) else [],
+        "waiting_for": waiting_for(hand) if asking(hand) else [],
         "runs": found["runs"],
         "shared": found["shared"],
     }
@@ -231,7 +260,12 @@ def view(hand: Hand) -> dict[str, Any] | None:
 
 
 def apply_offered(hand: Hand, event: RunItTwiceOffered) -> None:
-    hand.extras[OPTION] = {"asked": list(event.seats), "answers": [], "shared": len(hand.boards[0]), "runs": None}
+    hand.extras[OPTION] = {
+        "asked": list(event.seats),
+        "answers": [],
+        "shared": len(hand.boards[0]),
+        "runs": None,
+    }
     hand.to_act = event.seats[0] if event.seats else None
 
 
@@ -239,7 +273,7 @@ def apply_answered(hand: Hand, event: RunItTwiceAnswered) -> None:
     found = hand.extras[OPTION]
     found["answers"].append([event.seat, event.agreed])
     hand.seat(event.seat).last_action = "run it twice" if event.agreed else "run it once"
-    waiting = _waiting_for(hand)
+    waiting = waiting_for(hand)
     if not event.agreed:
         found["runs"] = 1  # "a decline ... means once"
     elif not waiting:

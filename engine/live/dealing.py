@@ -26,7 +26,15 @@ from engine.table_state import TableState
 # a hand that may be mucked is mucked, otherwise shown; during Crazy Blind Man's removal or
 # a staged Blind Hold'em reveal, the first card goes (engine.house.home_game.CARD_ACTIONS); asked
 # to run it twice, the time running out means once.
-TIMEOUT_ACTIONS: tuple[str, ...] = ("check", "fold", "muck", "show", "remove_first", "reveal_first", "run_once")
+TIMEOUT_ACTIONS: tuple[str, ...] = (
+    "check",
+    "fold",
+    "muck",
+    "show",
+    "remove_first",
+    "reveal_first",
+    "run_once",
+)
 
 
 @functools.cache
