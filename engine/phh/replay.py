@@ -46,6 +46,7 @@ class Setup:
     order: list[int]  # seat numbers, p1 first
     moves: list[Move] = field(default_factory=list)
     home: list[HomeAction] = field(default_factory=list)  # a "home" move's argument indexes this
+    runs: int = 1  # 2 when the file deals a second runout
 
 
 # Fields -> HandConfig ----------------------------------------------------------------------
@@ -332,7 +333,7 @@ def setup(history: Mapping[str, Any]) -> Setup:
     if second_run:
         config, moves = _second_runout(config, game, moves, len(second_run))
     deck = stacked_deck(game, holes, boards, second_run)
-    return Setup(config, deck, order, moves, home)
+    return Setup(config, deck, order, moves, home, 2 if second_run else 1)
 
 
 def _second_runout(
@@ -439,7 +440,7 @@ def hand_from_history(history: Mapping[str, Any]) -> tuple[Hand, list[int]]:
             elif verb == "home":
                 apply_home_action(hand, plan.home[argument], order)
             else:  # "db": our dealer deals when the round ends
-                _check_board(hand, seat, argument)
+                _check_board(hand, seat, argument, plan.runs)
             if pending:
                 _decide_showdown(hand, pending)
         except EngineError as error:
@@ -453,12 +454,12 @@ def hand_from_history(history: Mapping[str, Any]) -> tuple[Hand, list[int]]:
     return hand, order
 
 
-def _check_board(hand: Hand, board: int, size: int) -> None:
-    """A recorded board that our dealer has dealt by now. A file that runs it twice without
-    recording the answers (PHH has no notation for them) agreed: everyone asked said twice."""
-    if board == 1 and run_it_twice.asking(hand):
-        for seat in list(run_it_twice.waiting_for(hand)):
-            hand.act(seat, run_it_twice.TWICE)
+def _check_board(hand: Hand, board: int, size: int, runs: int) -> None:
+    """A recorded board that our dealer has dealt by now. A file that deals the rest of the
+    board without recording the answers (PHH has no notation for them) answered as it dealt:
+    everyone asked agreed if it deals a second runout, else the first asked said once."""
+    while run_it_twice.asking(hand):
+        hand.act(run_it_twice.waiting_for(hand)[0], run_it_twice.TWICE if runs == 2 else run_it_twice.ONCE)
     if board >= len(hand.boards) or len(hand.boards[board]) < size:
         raise HandHistoryError("the board is dealt before the betting round is over")
 

@@ -43,7 +43,9 @@ def _flop_all_in(second_run: dict[int, str] | None = None, stacks=(1000, 1000), 
     The first run's turn and river are Qs 3c; `second_run` places the second run's cards."""
     holes = holes_and_board.get("holes", {1: "7s7d", 2: "AhKh"})
     board = holes_and_board.get("board", "7c2h9h Qs 3c")
-    config = standard_config("nlhe", seats_with(list(stacks)), button=1, stakes=Stakes(50, 100), options=TWICE)
+    config = standard_config(
+        "nlhe", seats_with(list(stacks)), button=1, stakes=Stakes(50, 100), options=TWICE
+    )
     deck = stacked_deck(config, holes, [board])
     # 4 hole cards, then burn, flop, burn, turn, burn, river: the second run starts at 12.
     hand = Hand(config, _with_second_run(deck, 12, second_run or {}))
@@ -146,7 +148,9 @@ def test_every_pot_and_side_pot_is_split_in_half_each_run_awarding_its_own_half(
 def test_a_tie_within_one_run_splits_that_runs_half():
     """All-in preflop; the second run is a royal flush on the board: both play it and split
     that half ("tied hands share it equally"), the first run's half goes to the set."""
-    config = standard_config("nlhe", seats_with([1000, 1000]), button=1, stakes=Stakes(50, 100), options=TWICE)
+    config = standard_config(
+        "nlhe", seats_with([1000, 1000]), button=1, stakes=Stakes(50, 100), options=TWICE
+    )
     deck = stacked_deck(config, {1: "7s7d", 2: "2c3d"}, ["7c8d9h 2h 4c"])
     # 4 hole cards, 3 burns, 5 board cards: run 2 is burn, flop, burn, turn, burn, river from 12.
     hand = Hand(config, _with_second_run(deck, 12, {1: "Ts", 2: "Js", 3: "Qs", 5: "Ks", 7: "As"}))
