@@ -19,6 +19,7 @@ from engine.forced_bets import standard_config
 from engine.games import GAMES
 from engine.hand import Hand
 from engine.house import run_it_twice
+from engine.house.views import visible_history
 from engine.live import LiveOptions, apply, new_live_table
 from engine.table import new_table
 from engine.tests.hand_helpers import make_hand, play, seats_with, stacked_deck
@@ -225,6 +226,8 @@ def test_the_views_show_both_runs_and_who_agreed_but_never_a_burn():
         assert seen["boards"][1] == ["7c", "2h", "9h", "Th", "Jh"]
         assert {result["board"] for result in seen["results"]} == {0, 1}
         assert "5d" not in str(seen) and "6d" not in str(seen)
+        history = str(visible_history(hand, viewer))
+        assert "Jh" in history and "5d" not in history and "6d" not in history
 
 
 def test_running_out_of_time_means_once():
