@@ -32,6 +32,7 @@ from typing import Any
 from engine import next_hand, views
 from engine.errors import IllegalActionError
 from engine.games import GAMES
+from engine.house import run_it_twice
 from engine.live import fairness
 from engine.live.base import (
     HOST,
@@ -121,10 +122,15 @@ def is_stale(state: LiveTable, seen_version: int) -> bool:
 
 
 def _restart_clocks(before: LiveTable, state: LiveTable, now: float) -> LiveTable:
-    """A fresh action clock for whoever must decide now; the next deal when a hand ends."""
+    """A fresh action clock for whoever must decide now; the next deal when a hand ends. The
+    question whether to run it twice has one short timer for everyone asked, from the moment
+    it is asked: an answer does not restart it."""
     hand = state.hand
     deadline = None
-    if hand is not None and not hand.finished and hand.to_act is not None and state.options.action_seconds:
+    if hand is not None and run_it_twice.asking(hand):
+        asked_before = before.hand is not None and run_it_twice.asking(before.hand)
+        deadline = before.deadline if asked_before else now + state.options.run_it_twice_seconds
+    elif hand is not None and not hand.finished and hand.to_act is not None and state.options.action_seconds:
         deadline = now + state.options.action_seconds
     next_deal_at = state.next_deal_at
     if before.hand_in_progress and hand is not None and hand.finished:
