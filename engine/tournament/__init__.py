@@ -55,7 +55,9 @@ from engine.tournament.rebuys import (
     bust_is_final,
     can_add_on,
     can_rebuy,
+    closes_rebuys,
     rebuy_window_open,
+    window_text,
 )
 from engine.tournament.standings import (
     Bust,
@@ -98,6 +100,7 @@ __all__ = [
     "can_rebuy",
     "chip_chop",
     "clock_state",
+    "closes_rebuys",
     "draw_seats",
     "field_summary",
     "go_to_period",
@@ -121,5 +124,6 @@ __all__ = [
     "stakes_at",
     "start",
     "template",
+    "window_text",
     "winner",
 ]

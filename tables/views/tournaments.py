@@ -32,6 +32,7 @@ from tables.links import absolute_url
 from tables.models import Night, Player
 from tables.models.tournaments import Tournament, TournamentAction
 from tables.qr import qr_svg
+from tables.services import tournament_clock as clock_service
 from tables.services import tournament_play, tournaments
 from tables.services import tournament_seating as seating_service
 
@@ -156,7 +157,7 @@ def tournament_clock(request: HttpRequest, tournament_id: int, button: str) -> H
     if action is None:
         messages.error(request, "That is not a clock button.")
         return redirect("tournament_detail", tournament_id=tournament.pk)
-    run = lambda: tournaments.run_clock(tournament.pk, request.user, action)  # noqa: E731
+    run = lambda: clock_service.run_clock(tournament.pk, request.user, action)  # noqa: E731
     return _run(request, tournament, run, f"{action.label}.")
 
 
