@@ -40,6 +40,7 @@ def clock_payload(tournament: Tournament, now: datetime.datetime | None = None) 
     clock, structure = tournament.get_clock(), tournament.get_structure()
     chime = next_chime(clock, structure, now)
     reading = clock_state(clock, structure, now)
+    rules = tournament.get_rebuy_rules()
     finished = tournament.status == Tournament.Status.FINISHED
     champion = tournament.entries.filter(place=1).select_related("player").first()
     started = tournament.log.filter(action=TournamentAction.START).order_by("at").values_list("at", flat=True)
@@ -64,8 +65,10 @@ def clock_payload(tournament: Tournament, now: datetime.datetime | None = None) 
         # For the time elapsed: from the first start to now, or to the win.
         "started_at": started[0].timestamp() if started else None,
         "finished_at": champion.finished_at.timestamp() if finished and champion else None,
-        "rebuys_open": rebuy_window_open(tournament.get_rebuy_rules(), reading),
-        "window": window_text(tournament.get_rebuy_rules(), structure, reading),
+        "rebuys_open": rebuy_window_open(rules, reading),
+        # The screen tells the moment rebuys close by itself, from the clock it reads.
+        "rebuy_until_level": None if rules.freeze_out else rules.rebuy_until_level,
+        "window": window_text(rules, structure, reading),
         "leaders": [{"name": name, "chips": chips} for name, chips in leaders],
         "results": [
             {"place": row.label, "name": row.entry.player.display_name, "prize": row.prize}
