@@ -126,8 +126,8 @@ def test_clock_screen_shows_the_database_through_a_level_change_a_pause_and_a_br
 
     # On to the first break: its own screen, its countdown and the colour-up note.
     tournament_clock.run_clock(tournament.pk, host, TournamentAction.RESUME)
-    for _ in range(3):
-        tournament_clock.run_clock(tournament.pk, host, TournamentAction.NEXT_LEVEL)
+    for _ in range(3):  # the last one ends the rebuy period: the host confirms it
+        tournament_clock.run_clock(tournament.pk, host, TournamentAction.NEXT_LEVEL, confirmed=True)
     page.locator("body[data-break]").wait_for(timeout=LIVE_TIMEOUT_MS)
     assert _field(page, "period") == "Break"
     assert _field(page, "break-note") == "Colour up the 25s"
