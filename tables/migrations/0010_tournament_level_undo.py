@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tables', '0008_hand_deck_root_and_contributions'),
+        ('tables', '0009_table_settings_run_it_twice'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
