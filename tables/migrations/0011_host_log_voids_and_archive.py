@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tables', '0009_table_settings_run_it_twice'),
+        ('tables', '0010_tournament_level_undo'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
