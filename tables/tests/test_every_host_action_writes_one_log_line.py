@@ -30,7 +30,7 @@ from tables.live import apply_intent, load_state
 from tables.models import Night, Player, Table
 from tables.models.ledger import AuditEntry, ChipRequest
 from tables.models.tournaments import Tournament, TournamentAction
-from tables.services import host_panel, ledger, tournaments
+from tables.services import host_panel, ledger, tournament_clock, tournaments
 from tables.services import tournament_seating as seating_service
 from tables.tests.conftest import host_calls
 from tables.tests.live_helpers import seat_players
@@ -337,9 +337,9 @@ def _edit(t: Tourney) -> tuple[str, dict[str, Any]]:
 
 
 def _to_first_break(t: Tourney) -> None:
-    tournaments.run_clock(t.tournament.pk, None, TournamentAction.START)
+    tournament_clock.run_clock(t.tournament.pk, None, TournamentAction.START)
     while not tournaments.reading(Tournament.objects.get(pk=t.tournament.pk)).on_break:
-        tournaments.run_clock(t.tournament.pk, None, TournamentAction.NEXT_LEVEL)
+        tournament_clock.run_clock(t.tournament.pk, None, TournamentAction.NEXT_LEVEL, confirmed=True)
 
 
 def _clock(button: str) -> Callable[[Tourney], tuple[str, dict[str, Any]]]:
@@ -347,7 +347,7 @@ def _clock(button: str) -> Callable[[Tourney], tuple[str, dict[str, Any]]]:
 
 
 def _started(t: Tourney) -> None:
-    tournaments.run_clock(t.tournament.pk, None, TournamentAction.START)
+    tournament_clock.run_clock(t.tournament.pk, None, TournamentAction.START)
 
 
 def _one_left_at_each_table(t: Tourney) -> None:
@@ -375,21 +375,32 @@ TOURNAMENT_SCENARIOS: dict[tuple[str, str], TournamentScenario] = {
     ("tournament_clock", "start"): (None, _clock("start"), "Main event: Started the clock"),
     ("tournament_clock", "pause"): (_started, _clock("pause"), "Main event: Paused"),
     ("tournament_clock", "resume"): (
-        lambda t: (_started(t), tournaments.run_clock(t.tournament.pk, None, TournamentAction.PAUSE)),
+        lambda t: (_started(t), tournament_clock.run_clock(t.tournament.pk, None, TournamentAction.PAUSE)),
         _clock("resume"),
         "Main event: Resumed",
     ),
-    ("tournament_clock", "next"): (_started, _clock("next"), "Main event: Next level: level 2"),
+    ("tournament_clock", "next"): (_started, _clock("next"), "Main event: Next level, from level 1 (25/50)"),
     ("tournament_clock", "previous"): (
-        lambda t: (_started(t), tournaments.run_clock(t.tournament.pk, None, TournamentAction.NEXT_LEVEL)),
+        lambda t: (
+            _started(t),
+            tournament_clock.run_clock(t.tournament.pk, None, TournamentAction.NEXT_LEVEL),
+        ),
         _clock("previous"),
-        "Main event: Previous level: level 1",
+        "Main event: Previous level, from level 2 (50/100)",
     ),
     ("tournament_clock", "add-minute"): (_started, _clock("add-minute"), "Main event: Added time: 60 s"),
     ("tournament_clock", "remove-minute"): (
         _started,
         _clock("remove-minute"),
         "Main event: Removed time: 60 s",
+    ),
+    ("tournament_undo_level", ""): (
+        lambda t: (
+            _started(t),
+            tournament_clock.run_clock(t.tournament.pk, None, TournamentAction.NEXT_LEVEL),
+        ),
+        lambda t: (reverse("tournament_undo_level", args=[t.tournament.pk]), {}),
+        "Undone: Main event: Next level",
     ),
     ("tournament_register", ""): (
         None,
