@@ -79,6 +79,7 @@ APPLIERS: dict[type[Event], Applier] = {
     blind_holdem.HoleCardRevealed: blind_holdem.apply_revealed,
     blind_holdem.RevealsForced: blind_holdem.apply_forced,
     blind_holdem.SecondCardsRevealed: blind_holdem.apply_second,
+    blind_holdem.StageReached: blind_holdem.apply_next_stage,
     # Crazy Blind Man
     crazy_blind_man.RemovalStarted: crazy_blind_man.apply_removal_started,
     crazy_blind_man.CardRemoved: crazy_blind_man.apply_removed,

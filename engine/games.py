@@ -90,14 +90,14 @@ class GameOption:
 
     key: str
     label: str
-    choices: tuple[tuple[str | bool, str], ...]  # (value, what the host reads)
+    choices: tuple[tuple[str | bool | int, str], ...]  # (value, what the host reads)
 
     @property
-    def default(self) -> str | bool:
+    def default(self) -> str | bool | int:
         return self.choices[0][0]
 
     @property
-    def values(self) -> tuple[str | bool, ...]:
+    def values(self) -> tuple[str | bool | int, ...]:
         return tuple(value for value, _ in self.choices)
 
 
@@ -248,6 +248,12 @@ BLIND_HOLDEM = GameDef(
     options=(
         GameOption("reveal", "Reveal", (("all_at_once", "All at once"), ("staged", "In stages"))),
         GameOption("look_at_own_cards", "Players see their own cards", ((True, "Yes"), (False, "No"))),
+        # Staged reveal: each stage is its own moment, with this pause before the next one.
+        GameOption(
+            "stage_seconds",
+            "Pause between stages",
+            ((3, "3 seconds"), (0, "No pause"), (2, "2 seconds"), (5, "5 seconds"), (10, "10 seconds")),
+        ),
     ),
     steps=(
         Step(StepKind.POST, 0),

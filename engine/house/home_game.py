@@ -71,4 +71,6 @@ def phase(hand: Hand) -> str | None:
         return "paused_for_ruling" if state["by"] == "rules" else "paused"
     if blind_holdem.legal_actions(hand, hand.to_act or 0) is not None:
         return "reveal"
+    if blind_holdem.waiting_for_stage(hand) is not None:
+        return "reveal_pause"
     return None

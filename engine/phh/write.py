@@ -41,7 +41,7 @@ from engine.events import (
 )
 from engine.games import HandRule, Structure
 from engine.hand import Hand
-from engine.house.blind_holdem import HoleCardRevealed, RevealStarted, SecondCardsRevealed
+from engine.house.blind_holdem import HoleCardRevealed, RevealStarted, SecondCardsRevealed, StageReached
 from engine.house.crazy_blind_man import CardRemoved, RemovalStarted
 from engine.house.events import Ruling
 from engine.phh.format import HandHistoryError
@@ -50,7 +50,7 @@ from engine.phh.replay import VARIANT_OF_GAME, standard_posts
 # Dealer events that leave no trace in PHH: the reader's engine redoes them.
 _SILENT = (
     PostsMade, CardBurned, RoundStarted, RoundEnded, ShowdownStarted, PotsAwarded,
-    RemovalStarted, RevealStarted, SecondCardsRevealed,
+    RemovalStarted, RevealStarted, SecondCardsRevealed, StageReached,
 )  # fmt: skip
 
 

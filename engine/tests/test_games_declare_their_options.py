@@ -18,6 +18,7 @@ def test_blind_holdem_declares_its_reveal_and_whether_players_see_their_own_card
     assert options == {
         "reveal": (("all_at_once", "staged"), "all_at_once"),
         "look_at_own_cards": ((True, False), True),
+        "stage_seconds": ((3, 0, 2, 5, 10), 3),
     }
 
 
