@@ -161,6 +161,15 @@ def compile_procedure(game: GameDef) -> tuple[Step, ...]:
     return tuple(steps)
 
 
+# House options for the Hold'em games (engine.house.rabbit_hunt, engine.house.seven_deuce).
+RABBIT_HUNT = GameOption("rabbit_hunt", "Rabbit hunt", ((False, "Off"), (True, "On")))
+SEVEN_DEUCE = GameOption(
+    "seven_deuce",
+    "7-2 bounty",
+    ((0, "Off"), (1, "1 big blind"), (2, "2 big blinds"), (3, "3 big blinds"), (5, "5 big blinds")),
+)
+
+
 def holdem_streets(*, burn: bool = True, preflop_betting: bool = True) -> tuple[Street, ...]:
     """Preflop, flop (3), turn (1), river (1)."""
     return (
@@ -227,6 +236,7 @@ def _crazy_blind_man(key: str, name: str, structure: Structure) -> GameDef:
             # "Each active player removes a card from the nearest active player on their left."
             options=(
                 GameOption("removal", "Removal", (("nearest_active", "From the nearest player left"),)),
+                RABBIT_HUNT,
             ),
         )
     )
@@ -270,8 +280,8 @@ BLIND_HOLDEM = GameDef(
 GAMES: dict[str, GameDef] = {
     game.key: game
     for game in (
-        _holdem("nlhe", "No-Limit Hold'em", Structure.NO_LIMIT),
-        _holdem("flhe", "Fixed-Limit Hold'em", Structure.FIXED_LIMIT),
+        _holdem("nlhe", "No-Limit Hold'em", Structure.NO_LIMIT, options=(RABBIT_HUNT, SEVEN_DEUCE)),
+        _holdem("flhe", "Fixed-Limit Hold'em", Structure.FIXED_LIMIT, options=(RABBIT_HUNT, SEVEN_DEUCE)),
         GameDef(
             key="short_deck",
             name="Short Deck Hold'em",
@@ -282,6 +292,7 @@ GAMES: dict[str, GameDef] = {
             structure=Structure.NO_LIMIT,
             forced_bets=ForcedBets.BLINDS,
             ranking="short_deck",
+            options=(RABBIT_HUNT,),
         ),
         # PHH's "PO" variant: pot-limit Omaha with blinds (the other Omaha games are bomb pots).
         GameDef(
@@ -294,6 +305,7 @@ GAMES: dict[str, GameDef] = {
             structure=Structure.POT_LIMIT,
             forced_bets=ForcedBets.BLINDS,
             hand_rule=HandRule.OMAHA,
+            options=(RABBIT_HUNT,),
         ),
         _bomb("bomb_pot", "No-Limit Hold'em Bomb Pot", 2, 1),
         _bomb("bomb_pot_double", "No-Limit Hold'em Double Board Bomb Pot", 2, 2),

@@ -73,4 +73,6 @@ def phase(hand: Hand) -> str | None:
         return "reveal"
     if blind_holdem.waiting_for_stage(hand) is not None:
         return "reveal_pause"
+    if hand.showdown_order and hand.to_act is not None and not hand.round_open:
+        return "showdown"  # also a winner by folds asked to show (engine.house.seven_deuce)
     return None

@@ -6,7 +6,9 @@ the nearest PHH variant), `_boards` (two boards: each street has one `d db` per
 board, first board first), `_button` (a dead button), `_posts`, `_big_blind` and
 `_straddle` (forced bets that antes and blinds cannot describe, such as a dead small
 blind), `_cap` (a capped table), `_cash_game = false` (tournament hands: fixed-limit
-caps heads-up) and `_options`.
+caps heads-up) and `_options`. The 7-2 game's bounty (`_options` announces it) follows from the
+hand, so the reader pays it again; `_seven_deuce` lists what each player collected (+) or
+paid (-) in player order, and the reader checks its own bounty against it.
 
 The home games' own player actions have no PHH notation, and the specification's
 `actions` hold only its own, so they go in `_home_actions`: strings
@@ -44,13 +46,14 @@ from engine.hand import Hand
 from engine.house.blind_holdem import HoleCardRevealed, RevealStarted, SecondCardsRevealed, StageReached
 from engine.house.crazy_blind_man import CardRemoved, RemovalStarted
 from engine.house.events import Ruling
+from engine.house.seven_deuce import SevenDeucePaid, bounty_by_player
 from engine.phh.format import HandHistoryError
 from engine.phh.replay import VARIANT_OF_GAME, standard_posts
 
 # Dealer events that leave no trace in PHH: the reader's engine redoes them.
 _SILENT = (
     PostsMade, CardBurned, RoundStarted, RoundEnded, ShowdownStarted, PotsAwarded,
-    RemovalStarted, RevealStarted, SecondCardsRevealed, StageReached,
+    RemovalStarted, RevealStarted, SecondCardsRevealed, StageReached, SevenDeucePaid,
 )  # fmt: skip
 
 
@@ -129,6 +132,9 @@ def _user_fields(
         fields["_cash_game"] = False
     if config.options:
         fields["_options"] = dict(config.options)
+    bounty = bounty_by_player(hand, order)
+    if bounty:
+        fields["_seven_deuce"] = bounty
     return fields
 
 
