@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.errors import IllegalActionError
 from engine.events import Event
-from engine.house import blind_holdem, crazy_blind_man, out_of_turn, rulings
+from engine.house import blind_holdem, crazy_blind_man, out_of_turn, rabbit_hunt, rulings
 
 if TYPE_CHECKING:
     from engine.hand import Hand
@@ -35,6 +35,8 @@ CARD_ACTIONS: dict[str, CardAction] = {
     # What the action clock does when a player runs out of time (engine.live.dealing.TIMEOUT_ACTIONS).
     "remove_first": lambda hand, seat, index: crazy_blind_man.remove(hand, seat, 0),
     "reveal_first": lambda hand, seat, index: blind_holdem.reveal(hand, seat, 0),
+    # After the hand: the board cards that would have come (engine.house.rabbit_hunt).
+    "rabbit_hunt": lambda hand, seat, index: rabbit_hunt.hunt(hand, seat),
 }
 
 

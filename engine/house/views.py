@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.events import CardBurned, HoleCardsDealt
-from engine.house import blind_holdem, crazy_blind_man, out_of_turn, rulings, seven_deuce
+from engine.house import blind_holdem, crazy_blind_man, out_of_turn, rabbit_hunt, rulings, seven_deuce
 
 if TYPE_CHECKING:
     from engine.hand import Hand, SeatState
@@ -81,6 +81,9 @@ def hand_extras(hand: Hand, viewer: Viewer) -> dict[str, Any]:
     bounty = seven_deuce.view(hand)
     if bounty:
         data["seven_deuce"] = bounty  # public: who collected the 7-2 bounty, and from whom
+    rabbit = rabbit_hunt.view(hand)
+    if rabbit:
+        data["rabbit"] = rabbit  # public: board cards that would have come, marked as the rabbit
     if crazy_blind_man.is_crazy_blind_man(hand):
         state = crazy_blind_man.removal(hand) or {"done": []}
         data["removed"] = [

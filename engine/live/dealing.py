@@ -16,6 +16,7 @@ from engine.errors import IllegalActionError, TableError
 from engine.games import GAMES
 from engine.hand import Hand
 from engine.house import blind_holdem
+from engine.house import rabbit_hunt as rabbits
 from engine.live import fairness
 from engine.live.base import SYSTEM, Actor, Events, Intent, LiveTable, Result, StaleIntentError
 from engine.live.common import can_deal, finish_if_over, target_seat
@@ -121,6 +122,18 @@ def timeout(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Resul
             continue
         return new, [{"type": "table.timed_out", "seat": hand.to_act, "action": name}, *events]
     raise IllegalActionError("No default action is possible for this player")
+
+
+def rabbit_hunt(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
+    """After a hand that ended before the river, a player of it sees the board that would have
+    come (engine.house.rabbit_hunt); the table's next deal is not held up."""
+    seat = target_seat(actor, intent)
+    if state.hand is None or state.hand_in_progress:
+        raise IllegalActionError("The rabbit is hunted once the hand is over")
+    hand = state.hand.copy()
+    events = [event.to_json() for event in rabbits.hunt(hand, seat)]
+    noted = {"type": "table.rabbit_hunt", "seat": seat, "hand_number": hand.config.hand_number}
+    return replace(state, hand=hand), [noted, *events]
 
 
 def _next_stage(state: LiveTable, hand: Hand) -> Result:

@@ -8,7 +8,9 @@ board, first board first), `_button` (a dead button), `_posts`, `_big_blind` and
 blind), `_cap` (a capped table), `_cash_game = false` (tournament hands: fixed-limit
 caps heads-up) and `_options`. The 7-2 game's bounty (`_options` announces it) follows from the
 hand, so the reader pays it again; `_seven_deuce` lists what each player collected (+) or
-paid (-) in player order, and the reader checks its own bounty against it.
+paid (-) in player order, and the reader checks its own bounty against it. `_rabbit_hunt` is
+["pN", board cards...]: who asked for the rabbit after the hand, and the board cards that would
+have come (one string per board); the reader ignores it, since it changes nothing in the hand.
 
 The home games' own player actions have no PHH notation, and the specification's
 `actions` hold only its own, so they go in `_home_actions`: strings
@@ -46,6 +48,7 @@ from engine.hand import Hand
 from engine.house.blind_holdem import HoleCardRevealed, RevealStarted, SecondCardsRevealed, StageReached
 from engine.house.crazy_blind_man import CardRemoved, RemovalStarted
 from engine.house.events import Ruling
+from engine.house.rabbit_hunt import RabbitHunted
 from engine.house.seven_deuce import SevenDeucePaid, bounty_by_player
 from engine.phh.format import HandHistoryError
 from engine.phh.replay import VARIANT_OF_GAME, standard_posts
@@ -132,6 +135,9 @@ def _user_fields(
         fields["_cash_game"] = False
     if config.options:
         fields["_options"] = dict(config.options)
+    rabbit = hand.extras.get("rabbit_hunt")
+    if rabbit:
+        fields["_rabbit_hunt"] = [label[rabbit["by"]], *("".join(board) for board in rabbit["boards"])]
     bounty = bounty_by_player(hand, order)
     if bounty:
         fields["_seven_deuce"] = bounty
@@ -149,6 +155,8 @@ def _actions(hand: Hand, label: dict[int, str]) -> tuple[list[str], list[str]]:
                 f"This hand has a host ruling ({event.type!r}); hands with host rulings "
                 "cannot be written as hand histories"
             )
+        if isinstance(event, RabbitHunted):
+            continue  # after the hand, not part of it: written as `_rabbit_hunt`
         if isinstance(event, CardRemoved):
             home.append(f"{len(actions)} {label[event.seat]} remove {label[event.target]} {event.card}")
         elif isinstance(event, HoleCardRevealed):
