@@ -33,7 +33,15 @@ from engine.events import (
     ShowdownStarted,
     Showed,
 )
-from engine.house import blind_holdem, crazy_blind_man, out_of_turn, rabbit_hunt, rulings, seven_deuce
+from engine.house import (
+    blind_holdem,
+    crazy_blind_man,
+    out_of_turn,
+    rabbit_hunt,
+    rulings,
+    run_it_twice,
+    seven_deuce,
+)
 
 if TYPE_CHECKING:
     from engine.hand import Hand
@@ -85,5 +93,9 @@ APPLIERS: dict[type[Event], Applier] = {
     # Crazy Blind Man
     crazy_blind_man.RemovalStarted: crazy_blind_man.apply_removal_started,
     crazy_blind_man.CardRemoved: crazy_blind_man.apply_removed,
+    # Running it twice
+    run_it_twice.RunItTwiceOffered: run_it_twice.apply_offered,
+    run_it_twice.RunItTwiceAnswered: run_it_twice.apply_answered,
+    run_it_twice.SecondRunoutDealt: run_it_twice.apply_second_runout,
 }
 """Event type -> function(hand, event) that changes the hand as the event says."""
