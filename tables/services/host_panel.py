@@ -377,6 +377,8 @@ def option_words(game: str, options: Mapping[str, Any]) -> list[str]:
 
     >>> option_words("blind_holdem", {"look_at_own_cards": False, "reveal": "staged"})
     ['players see their own cards: no', 'reveal: in stages']
+    >>> option_words("nlhe", {"seven_deuce": 2, "rabbit_hunt": True})
+    ['7-2 bounty: 2 big blinds', 'rabbit hunt: on']
     """
     defined = {option.key: option for option in GAMES[game].options} if game in GAMES else {}
     words = []
@@ -385,6 +387,8 @@ def option_words(game: str, options: Mapping[str, Any]) -> list[str]:
         if option is not None:
             chosen = next((label for choice, label in option.choices if choice == value), str(value))
             words.append(f"{option.label.lower()}: {chosen.lower()}")
+        else:  # an option the game does not declare (yet): its name and value
+            words.append(f"{key.replace('_', ' ')} {value}")
     return words
 
 

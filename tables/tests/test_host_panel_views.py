@@ -11,6 +11,7 @@ from django.test import Client
 from engine.live import HOST
 from tables.live import apply_intent, load_state
 from tables.models import Night, Player, Seat, Table
+from tables.models.ledger import AuditEntry
 from tables.services import host_panel, joining, ledger
 from tables.tests.conftest import host_calls
 from tables.tests.live_helpers import SEED, seat_players
@@ -203,7 +204,7 @@ def test_the_house_options_and_the_pause_between_stages_from_the_panel(
     assert load_state(table.pk).options.game_options == {"rabbit_hunt": True, "seven_deuce": 2}
     page = host_client.get(_panel(table.night)).content.decode()
     assert '<option value="2" selected>2 big blinds</option>' in page
-    assert "seven deuce 2" in AuditEntry.objects.filter(night=table.night).latest("pk").what
+    assert "7-2 bounty: 2 big blinds" in AuditEntry.objects.filter(night=table.night).latest("pk").what
     host_client.post(
         base + "settings/",
         {"game": "blind_holdem", "big_blind": "5", "reveal": "staged", "stage_seconds": "5"},
