@@ -59,6 +59,16 @@ def difference_words(difference: Decimal, currency: str) -> str:
     return f"{format_money(abs(difference), currency)} {side}"
 
 
+def signed_money(amount: Decimal, currency: str) -> str:
+    """A player's net, one sign everywhere: + what they take away beyond what they put in.
+
+    >>> signed_money(Decimal(13), "EUR"), signed_money(Decimal("-2.5"), "EUR")
+    ('+13.00 EUR', '-2.50 EUR')
+    """
+    sign = "+" if amount > 0 else "-" if amount < 0 else ""
+    return sign + format_money(abs(amount), currency)
+
+
 def money_for(night: Night, chips: int) -> Decimal:
     """What `chips` are worth in the night's currency (exact)."""
     return chips * night.chip_value
@@ -566,38 +576,3 @@ def totals(night: Night) -> NightTotals:
         chips_in_hand=in_hand,
         unbacked_chips=unbacked,
     )
-
-
-def close_night(night: Night, by: AbstractBaseUser | None) -> NightTotals:
-    """Close the night: refused unless money in equals money out plus what is still on the
-    tables at chip value, with the difference stated."""
-    with transaction.atomic():
-        locked = Night.objects.select_for_update().get(pk=night.pk)
-        now = totals(locked)
-        if now.difference != 0:
-            cur = now.currency
-            raise ActionRefused(
-                f"The night does not balance: {format_money(now.money_in, cur)} in, "
-                f"{format_money(now.money_out, cur)} out, {format_money(now.chips_in_play_money, cur)} "
-                f"still in play; {difference_words(now.difference, cur)}."
-            )
-        if now.tournaments_running:
-            raise ActionRefused(
-                f"{', '.join(now.tournaments_running)} is not over: its prize pool is paid out when "
-                "it finishes."
-            )
-        if now.unbacked_chips:
-            raise ActionRefused(
-                f"{now.unbacked_chips} chips are on the tables for players with no buy-in: "
-                "record their buy-ins first."
-            )
-        locked.status = Night.Status.CLOSED
-        locked.save(update_fields=["status"])
-        audit.record(
-            locked,
-            by,
-            "Closed the night",
-            payload={"money_in": str(now.money_in), "money_out": str(now.money_out)},
-        )
-    night.status = locked.status
-    return now

@@ -209,7 +209,9 @@ def register_players(
         tournament.version += 1
         tournament.save(update_fields=["version"])
         names = ", ".join(entry.player.display_name for entry in created)
-        log_action(tournament, actor, TournamentAction.REGISTER, names, now)
+        currency = tournament.night.currency
+        line = f"Entered {names}: buy-in {tournament.buy_in} {currency} each into the prize pool"
+        log_action(tournament, actor, TournamentAction.REGISTER, names, now, night_line=line)
     return created
 
 
@@ -259,9 +261,14 @@ def record_rebuy(
         rebuy_seated(entry, tournament.get_rebuy_rules().rebuy_stack)  # their stack, refilled at the table
         tournament.version += 1
         tournament.save(update_fields=["version"])
-        log_action(
-            tournament, actor, TournamentAction.REBUY, f"{entry.player.display_name} ({entry.rebuys})", now
+        rules = tournament.get_rebuy_rules()
+        line = (
+            f"Rebuy for {entry.player.display_name} ({entry.rebuys} of {rules.max_rebuys}): "
+            f"{tournament.rebuy_price} {tournament.night.currency} into the prize pool, "
+            f"{rules.rebuy_stack} chips"
         )
+        detail = f"{entry.player.display_name} ({entry.rebuys})"
+        log_action(tournament, actor, TournamentAction.REBUY, detail, now, night_line=line)
     return entry
 
 
@@ -286,7 +293,12 @@ def record_add_on(
         add_on_seated(entry, tournament.get_rebuy_rules().add_on_stack)  # the chips, on their stack
         tournament.version += 1
         tournament.save(update_fields=["version"])
-        log_action(tournament, actor, TournamentAction.ADD_ON, entry.player.display_name, now)
+        line = (
+            f"Add-on for {entry.player.display_name}: {tournament.add_on_price} {tournament.night.currency} "
+            f"into the prize pool, {tournament.get_rebuy_rules().add_on_stack} chips"
+        )
+        name = entry.player.display_name
+        log_action(tournament, actor, TournamentAction.ADD_ON, name, now, night_line=line)
     return entry
 
 

@@ -68,12 +68,12 @@ def test_the_final_table_redraw_keeps_stacks_and_a_wrong_bust_is_undone(
     row = host.locator('[data-entry="Ann"]')
     row.locator("input[type=checkbox]").check()
     host.get_by_role("button", name="Record who is out").click()
-    host.locator(".message-success").filter(has_text="Bust recorded.").wait_for()
+    host.locator(".message-success").filter(has_text="Ann is out in").wait_for()
     assert load_state(kitchen.pk).table.seat_of(str(players[0].pk)) is None
     save_screenshot(host, "chips-wrong-bust")
     host.fill("#undo-bust-form input[name=why]", "wrong player")
     host.get_by_role("button", name="Undo the last bust").click()
-    host.locator(".message-success").filter(has_text="Bust undone.").wait_for()
+    host.locator(".message-success").filter(has_text="Undid the bust of Ann").wait_for()
     host.locator('[data-entry="Ann"]').wait_for()
     save_screenshot(host, "chips-bust-undone")
     assert load_state(kitchen.pk).table.seat_of(str(players[0].pk)).stack == 9100

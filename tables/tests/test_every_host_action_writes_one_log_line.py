@@ -133,7 +133,7 @@ CASH_SCENARIOS: dict[tuple[str, str], Scenario] = {
     ("night_set_status", "reopen"): (
         lambda c: Night.objects.filter(pk=c.night.pk).update(status="closed"),
         lambda c: (reverse("night_set_status", args=[c.night.pk]), {"status": "open", "why": WHY}),
-        "Set the night open",
+        "Reopened the night",
     ),
     ("night_archive", ""): (
         None,
@@ -414,17 +414,17 @@ TOURNAMENT_SCENARIOS: dict[tuple[str, str], TournamentScenario] = {
                 ]
             },
         ),
-        "Main event: Registered: Fay",
+        "Main event: Entered Fay: buy-in 20 EUR each into the prize pool",
     ),
     ("tournament_rebuy", ""): (
         None,
         lambda t: (reverse("tournament_rebuy", args=[t.tournament.pk, entry_of(t.tournament, "Ann")]), {}),
-        "Main event: Rebuy: Ann",
+        "Main event: Rebuy for Ann (1 of 1): 0 EUR into the prize pool, 5000 chips",
     ),
     ("tournament_add_on", ""): (
         _to_first_break,
         lambda t: (reverse("tournament_add_on", args=[t.tournament.pk, entry_of(t.tournament, "Ann")]), {}),
-        "Main event: Add-on: Ann",
+        "Main event: Add-on for Ann: 0 EUR into the prize pool, 5000 chips",
     ),
     ("tournament_busts", ""): (
         None,

@@ -47,6 +47,7 @@ from tables.models import Night, Player, Seat, Table
 from tables.models.ledger import AuditEntry, EntryKind
 from tables.models.tournaments import Tournament, TournamentAction
 from tables.services import (
+    closing,
     host_panel,
     host_rulings,
     hosting,
@@ -234,7 +235,7 @@ class NightMachine(RuleBasedStateMachine):
     @rule()
     def close_cash_night(self) -> None:
         with refusals:
-            closed = ledger.close_night(self.cash, self.host)
+            closed = closing.close_night(self.cash, self.host)
             assert closed.balanced and closed.unbacked_chips == 0
         self.cash.refresh_from_db()
 
@@ -319,7 +320,7 @@ class NightMachine(RuleBasedStateMachine):
     def close_tournament_night(self) -> None:
         """The night closes once the tournament is over, balanced, its prizes settled."""
         try:
-            closed = ledger.close_night(self.tour_night, self.host)
+            closed = closing.close_night(self.tour_night, self.host)
         except ActionRefused:
             assert self._tournament_on() or not self.tour_night.is_open
             return

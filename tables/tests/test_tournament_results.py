@@ -101,7 +101,8 @@ def test_the_host_page_records_busts_and_shows_results(tournament: Tournament, h
         url, {"entry": [eve, dan], f"chips_{eve}": "1,500", f"chips_{dan}": "900"}, follow=True
     )
     page = response.content.decode()
-    assert "Bust recorded." in page
+    said = [str(message) for message in response.context["messages"]]
+    assert said[0].startswith("Main event: Eve is out in") and "; Main event: Dan is out in" in said[0], said
     assert _places(tournament)["Eve"] == (4, 1) and _places(tournament)["Dan"] == (5, 1)
     assert 'data-result="Eve"' in page
 

@@ -13,7 +13,7 @@ from django.test import Client
 from tables.errors import ActionRefused
 from tables.models import Night, Table
 from tables.models.ledger import EntryKind
-from tables.services import joining, ledger, seating, settle_up, tournaments
+from tables.services import closing, joining, ledger, seating, settle_up, tournaments
 from tables.tests.tournament_helpers import make_tournament
 
 pytestmark = pytest.mark.django_db
@@ -46,7 +46,7 @@ def test_a_finished_tournament_is_settled_and_the_night_closes(
     page = host_client.get(f"/host/nights/{night.pk}/ledger/").content.decode()
     assert "40.00 EUR in (entries, rebuys, add-ons), 40.00 EUR paid out in prizes" in page
     ledger.cash_out(cash, host)
-    ledger.close_night(night, host)
+    closing.close_night(night, host)
     assert not night.is_open
 
 
@@ -55,5 +55,5 @@ def test_a_night_with_a_tournament_still_running_cannot_close(night: Night, host
     totals = ledger.totals(night)
     assert totals.tournaments_running == ("Main event",) and totals.tournament_pools_held == Decimal(40)
     with pytest.raises(ActionRefused, match="Main event is not over"):
-        ledger.close_night(night, host)
+        closing.close_night(night, host)
     assert night.is_open

@@ -33,9 +33,10 @@ from tables.links import absolute_url
 from tables.models import Night, Player
 from tables.models.tournaments import Tournament, TournamentAction
 from tables.qr import qr_svg
+from tables.services import audit, tournament_play, tournaments
 from tables.services import tournament_clock as clock_service
-from tables.services import tournament_play, tournaments
 from tables.services import tournament_seating as seating_service
+from tables.views.host_panel import confirm, run_and_confirm
 
 CLOCK_BUTTONS = {
     "start": TournamentAction.START,
@@ -58,15 +59,11 @@ def _get_tournament_for_user(request: HttpRequest, tournament_id: int) -> Tourna
 
 
 def _run(
-    request: HttpRequest, tournament: Tournament, action: Callable[[], object], success: str
+    request: HttpRequest, tournament: Tournament, action: Callable[[], object], anchor: str = ""
 ) -> HttpResponse:
-    try:
-        action()
-    except ActionRefused as refusal:
-        messages.error(request, str(refusal))
-    else:
-        messages.success(request, success)
-    return redirect("tournament_detail", tournament_id=tournament.pk)
+    """One button's service call, confirmed with the line it wrote in the night's log."""
+    back = reverse("tournament_detail", args=[tournament.pk]) + (f"#{anchor}" if anchor else "")
+    return run_and_confirm(request, tournament.night, action, back)
 
 
 @login_required
@@ -75,12 +72,13 @@ def tournament_create(request: HttpRequest, night_id: int) -> HttpResponse:
     night = _get_night_for_user(request, night_id)
     form = TournamentCreateForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
+        since = audit.newest_id(night)
         try:
             tournament = tournaments.create_tournament(night, request.user, **form.cleaned_data)
         except ActionRefused as refusal:
             form.add_error(None, str(refusal))
         else:
-            messages.success(request, "Check the structure, rebuys and payouts, then save.")
+            confirm(request, night, since, "Check the structure, rebuys and payouts, then save.")
             return redirect("tournament_edit", tournament_id=tournament.pk)
     context = {"night": night, "form": form}
     return render(request, "tables/tournament_new.html", context, status=400 if form.errors else 200)
@@ -95,12 +93,13 @@ def tournament_edit(request: HttpRequest, tournament_id: int) -> HttpResponse:
         rows = PeriodFormSet(request.POST, prefix="periods")
         setup = clean_setup(form, rows, tournament.get_structure().name)
         if setup is not None:
+            since = audit.newest_id(tournament.night)
             try:
                 tournaments.update_tournament(tournament.pk, request.user, **vars(setup))
             except ActionRefused as refusal:
                 form.add_error(None, str(refusal))
             else:
-                messages.success(request, "Saved.")
+                confirm(request, tournament.night, since)
                 return redirect("tournament_detail", tournament_id=tournament.pk)
     else:
         form = TournamentSettingsForm.for_tournament(tournament)
@@ -166,6 +165,7 @@ def tournament_clock(request: HttpRequest, tournament_id: int, button: str) -> H
         messages.error(request, "That is not a clock button.")
         return redirect("tournament_detail", tournament_id=tournament.pk)
     confirmed = request.POST.get("confirmed") == "1"
+    since = audit.newest_id(tournament.night)
     try:
         clock_service.run_clock(tournament.pk, request.user, action, confirmed=confirmed)
     except clock_service.ConfirmationNeeded:
@@ -174,10 +174,8 @@ def tournament_clock(request: HttpRequest, tournament_id: int, button: str) -> H
     except ActionRefused as refusal:
         messages.error(request, str(refusal))
         return redirect("tournament_detail", tournament_id=tournament.pk)
-    if action in clock_service.LEVEL_CHANGES:
-        messages.success(request, f"{action.label}. Undo it within a minute if it was a mistake.")
-    else:
-        messages.success(request, f"{action.label}.")
+    undo = "Undo it within a minute if it was a mistake." if action in clock_service.LEVEL_CHANGES else ""
+    confirm(request, tournament.night, since, undo)
     return redirect(reverse("tournament_detail", args=[tournament.pk]) + "#clock-controls")
 
 
@@ -187,7 +185,7 @@ def tournament_undo_level(request: HttpRequest, tournament_id: int) -> HttpRespo
     """Take back the last level change, within a minute of it."""
     tournament = _get_tournament_for_user(request, tournament_id)
     undo = lambda: clock_service.undo_level_change(tournament.pk, request.user)  # noqa: E731
-    return _run(request, tournament, undo, "The level change is undone: the clock is as it was.")
+    return _run(request, tournament, undo, anchor="clock-controls")
 
 
 @login_required
@@ -200,7 +198,7 @@ def tournament_register(request: HttpRequest, tournament_id: int) -> HttpRespons
         messages.error(request, "Choose who is playing.")
         return redirect("tournament_detail", tournament_id=tournament.pk)
     register = lambda: tournaments.register_players(tournament.pk, request.user, players)  # noqa: E731
-    return _run(request, tournament, register, f"Entered: {', '.join(p.display_name for p in players)}.")
+    return _run(request, tournament, register)
 
 
 @login_required
@@ -209,7 +207,7 @@ def tournament_rebuy(request: HttpRequest, tournament_id: int, entry_id: int) ->
     tournament = _get_tournament_for_user(request, tournament_id)
     entry = get_object_or_404(tournament.entries.select_related("player"), pk=entry_id)
     rebuy = lambda: tournaments.record_rebuy(entry.pk, request.user)  # noqa: E731
-    return _run(request, tournament, rebuy, f"{entry.player} rebuys.")
+    return _run(request, tournament, rebuy)
 
 
 @login_required
@@ -218,7 +216,7 @@ def tournament_add_on(request: HttpRequest, tournament_id: int, entry_id: int) -
     tournament = _get_tournament_for_user(request, tournament_id)
     entry = get_object_or_404(tournament.entries.select_related("player"), pk=entry_id)
     add_on = lambda: tournaments.record_add_on(entry.pk, request.user)  # noqa: E731
-    return _run(request, tournament, add_on, f"{entry.player} takes the add-on.")
+    return _run(request, tournament, add_on)
 
 
 def _chips(request: HttpRequest, entry_id: int) -> int | None:
@@ -234,7 +232,7 @@ def tournament_busts(request: HttpRequest, tournament_id: int) -> HttpResponse:
     ids = [int(pk) for pk in request.POST.getlist("entry") if pk.isdigit()]
     busts = [(entry_id, _chips(request, entry_id)) for entry_id in ids]
     record = lambda: tournaments.record_busts(tournament.pk, request.user, busts)  # noqa: E731
-    return _run(request, tournament, record, "Bust recorded.")
+    return _run(request, tournament, record)
 
 
 @login_required
@@ -244,7 +242,7 @@ def tournament_undo_bust(request: HttpRequest, tournament_id: int) -> HttpRespon
     tournament = _get_tournament_for_user(request, tournament_id)
     why = request.POST.get("why", "")
     undo = lambda: tournaments.undo_last_bust(tournament.pk, request.user, why)  # noqa: E731
-    return _run(request, tournament, undo, "Bust undone.")
+    return _run(request, tournament, undo)
 
 
 @login_required
@@ -308,12 +306,13 @@ def tournament_seating(request: HttpRequest, tournament_id: int) -> HttpResponse
 @require_POST
 def tournament_draw(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = _get_tournament_for_user(request, tournament_id)
+    since = audit.newest_id(tournament.night)
     try:
-        count = seating_service.draw_opening_seats(tournament.pk, request.user)
+        seating_service.draw_opening_seats(tournament.pk, request.user)
     except ActionRefused as refusal:
         messages.error(request, str(refusal))
     else:
-        messages.success(request, f"{count} players have their seats.")
+        confirm(request, tournament.night, since)
     return redirect("tournament_seating", tournament_id=tournament.pk)
 
 
@@ -321,6 +320,7 @@ def tournament_draw(request: HttpRequest, tournament_id: int) -> HttpResponse:
 @require_POST
 def tournament_moves(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = _get_tournament_for_user(request, tournament_id)
+    since = audit.newest_id(tournament.night)
     try:
         moves = [Move.from_json(row) for row in json.loads(request.POST.get("moves", ""))]
         seating_service.confirm_moves(tournament.pk, request.user, moves)
@@ -329,5 +329,5 @@ def tournament_moves(request: HttpRequest, tournament_id: int) -> HttpResponse:
     except ActionRefused as refusal:
         messages.error(request, str(refusal))
     else:
-        messages.success(request, "Moved." if len(moves) == 1 else f"{len(moves)} players moved.")
+        confirm(request, tournament.night, since)
     return redirect("tournament_seating", tournament_id=tournament.pk)
