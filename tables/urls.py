@@ -101,6 +101,7 @@ urlpatterns += [
     path(NIGHT + "ledger/close/", ledger_views.night_close, name="ledger_close"),
     path(NIGHT + "ledger.csv", ledger_views.ledger_csv, name="ledger_csv"),
     path(NIGHT + "settlement.csv", ledger_views.settlement_csv, name="settlement_csv"),
+    path(NIGHT + "players.csv", ledger_views.players_csv, name="players_csv"),
     path("nights/<int:night_id>/log/", ledger_views.audit_log, name="audit_log"),
     path("play/chips.json", ledger_views.play_chips_status, name="play_chips_status"),
     path("play/chips/", ledger_views.play_chips_request, name="play_chips_request"),

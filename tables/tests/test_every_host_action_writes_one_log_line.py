@@ -50,6 +50,7 @@ SHOWS_ONLY = {
     "ledger",
     "ledger_csv",
     "settlement_csv",
+    "players_csv",
     "tournament_detail",
     "tournament_seating",
     "tournament_deal",

@@ -93,5 +93,8 @@ def test_host_buttons_show_the_refusal_and_change_nothing(
     response = host_client.post(f"/host/tournaments/{tournament.pk}/entries/{dan}/add-on/", follow=True)
     assert "The add-on is taken at the first break." in response.content.decode()
     response = host_client.post(f"/host/tournaments/{tournament.pk}/entries/{dan}/rebuy/", follow=True)
-    assert "Main event: Rebuy for Dan (1 of 2): 20 EUR into the prize pool, 10000 chips." in response.content.decode()
+    assert (
+        "Main event: Rebuy for Dan (1 of 2): 20 EUR into the prize pool, 10000 chips."
+        in response.content.decode()
+    )
     assert TournamentEntry.objects.get(pk=dan).rebuys == 1

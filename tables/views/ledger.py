@@ -54,6 +54,16 @@ def _chips_from_form(night: Night, post: dict) -> int:
     return ledger.chips_for_money(night, money)
 
 
+def _player_rows(night: Night) -> list[tuple[str, Decimal, Decimal, Decimal]]:
+    """Each player's in, out and net, the one table the page and the players CSV both show.
+    Out counts cash-outs, chips still in play at chip value and tournament prizes less entries;
+    net = out - in (+ up, - down)."""
+    return [
+        (row.name, row.money_in, row.money_out + row.in_play + row.tournaments, row.net)
+        for row in settle_up.player_money(night)
+    ]
+
+
 def ledger_context(night: Night) -> dict:
     entries = list(ledger.entries(night).select_related("recorded_by"))
     names = settle_up.payee_names(night)
@@ -66,13 +76,8 @@ def ledger_context(night: Night) -> dict:
     totals = ledger.totals(night)
     money = partial(ledger.format_money, currency=night.currency)
     people = [
-        (
-            row.name,
-            money(row.money_in),
-            money(row.money_out + row.in_play + row.tournaments),
-            ledger.signed_money(row.net, night.currency),
-        )
-        for row in settle_up.player_money(night)
+        (name, money(money_in), money(money_out), ledger.signed_money(net, night.currency))
+        for name, money_in, money_out, net in _player_rows(night)
     ]
     try:
         settlement = settle_up.settle(night)
@@ -275,6 +280,18 @@ def ledger_csv(request: HttpRequest, night_id: int) -> HttpResponse:
                 entry.reason,
             ]
         )
+    return response
+
+
+@login_required
+@require_GET
+def players_csv(request: HttpRequest, night_id: int) -> HttpResponse:
+    """The ledger's players table: in, out and net (the page's sign: - is down), as numbers."""
+    night = get_hosted_night(request, night_id)
+    response, writer = _csv_response(f"players-{night.date:%Y-%m-%d}-{night.pk}.csv")
+    writer.writerow(["player", "in", "out", "net", "currency"])
+    for name, money_in, money_out, net in _player_rows(night):
+        writer.writerow([name, f"{money_in:.2f}", f"{money_out:.2f}", f"{net:.2f}", night.currency])
     return response
 
 
