@@ -412,6 +412,8 @@ class TableOverview:
     seats: list[dict[str, Any]] = field(default_factory=list)
     away: list[str] = field(default_factory=list)
     game_options: dict[str, Any] = field(default_factory=dict)
+    # Cards ruled exposed during the deal: dead, public ("Exposed: 7♥ — set aside as the burn").
+    dead_cards: list[str] = field(default_factory=list)
 
     @property
     def stakes_label(self) -> str:
@@ -422,6 +424,19 @@ class TableOverview:
         'blinds 1/2, ante 1'
         """
         return hosting.stakes_words(self.stakes)
+
+
+SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
+
+
+def card_text(code: str) -> str:
+    """A card for people, as the phones draw it.
+
+    >>> card_text("7h"), card_text("Ts")
+    ('7♥', '10♠')
+    """
+    rank, suit = code[0], code[1]
+    return ("10" if rank == "T" else rank) + SUIT_SYMBOLS.get(suit, suit)
 
 
 def overview(night: Night) -> list[TableOverview]:
@@ -440,10 +455,18 @@ def overview(night: Night) -> list[TableOverview]:
                 "bet": in_hand[s["seat"]]["bet"] if s["seat"] in in_hand else 0,
                 "hand": in_hand.get(s["seat"]),
                 "is_turn": bool(hand and hand["to_act"] == s["seat"]),
+                # A card ruled exposed later in the hand stays live, face up for everyone.
+                "face_up": [card_text(c) for c in in_hand[s["seat"]]["face_up"]]
+                if s["seat"] in in_hand
+                else [],
             }
             for s in public["table"]["seats"]
         ]
         game = public["table"]["game"]
+        dead = [
+            f"Exposed: {card_text(d['card'])} — set aside as the burn (dealt to {names.get(d['seat'], '?')})"
+            for d in (hand or {}).get("dead_cards", [])
+        ]
         rows.append(
             TableOverview(
                 table=table,
@@ -460,6 +483,7 @@ def overview(night: Night) -> list[TableOverview]:
                 seats=seats,
                 away=[s["name"] or s["player"] for s in public["table"]["seats"] if s["away"]],
                 game_options=dict(state.options.game_options),
+                dead_cards=dead,
             )
         )
     return rows
