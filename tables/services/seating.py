@@ -13,6 +13,7 @@ from django.db import IntegrityError, transaction
 
 from engine.live import SYSTEM, LiveTable
 from tables import live
+from tables.live import tournament as live_tournament
 from tables.errors import ActionRefused
 from tables.models import Night, Player, Seat, Table
 from tables.models.live import TableSnapshot
@@ -68,11 +69,20 @@ def seat_waiting_players(table: Table) -> SeatingResult:
         waiting = waiting_players(night)
         if not waiting:
             raise ActionRefused("Nobody is waiting for a seat.")
-        # A player with nothing to sit with (cashed out, or out of a tournament) waits on; the
-        # others are drawn.
-        waiting = [player for player in waiting if live.starting_stack(Seat(table=table, player=player)) > 0]
+        # A player with nothing to sit with (cashed out, or out of a tournament) waits on, and so
+        # does a tournament entrant still in: their chips are the tournament's, and its draw
+        # seats them. The others are drawn.
+        waiting = [
+            player
+            for player in waiting
+            if live_tournament.starting_stack(player.pk) is None
+            and live.starting_stack(Seat(table=table, player=player)) > 0
+        ]
         if not waiting:
-            raise ActionRefused("Nobody waiting has chips to sit down with: record their buy-in first.")
+            raise ActionRefused(
+                "Nobody waiting has cash chips to sit down with: record their buy-in first "
+                "(tournament players are seated by the tournament's draw)."
+            )
         tables = [table, *(t for t in night.tables.exclude(pk=table.pk) if tournament_at(t.pk) is None)]
         free = {t.pk: free_seat_numbers(t) for t in tables}
         if not any(free.values()):

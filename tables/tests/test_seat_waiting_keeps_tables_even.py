@@ -15,9 +15,11 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
+from tables.errors import ActionRefused
 from tables.live import load_state
 from tables.models import Night, Player, Seat, Table
 from tables.services import host_panel, seating
+from tables.tests.tournament_helpers import make_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -80,3 +82,19 @@ def test_when_the_smaller_table_is_full_the_rest_go_to_the_other_and_the_others_
     assert _counts([small, big]) == [2, 4]
     assert result.still_waiting == 2
     assert len(seating.waiting_players(night)) == 2
+
+
+def test_tournament_players_wait_for_their_draw_not_a_cash_seat(
+    night: Night, host: User, make_table: Callable[..., Table], make_player: Callable[..., Player]
+) -> None:
+    """Tournament chips are not cash chips (docs/chips-and-money.md): an entrant waiting for the
+    tournament's draw is not seated at a cash table with the tournament's starting stack."""
+    kitchen = make_table("Kitchen")
+    make_tournament(night, host, names=("Ivo", "Jo"))
+    make_player("Ann")
+    result = seating.seat_waiting_players(kitchen)
+    assert [seat.player.display_name for seat in result.seated] == ["Ann"]
+    assert {p.display_name for p in seating.waiting_players(night)} == {"Ivo", "Jo"}
+    with pytest.raises(ActionRefused, match="seated by the tournament's draw"):
+        seating.seat_waiting_players(kitchen)
+    assert Seat.objects.count() == 1
