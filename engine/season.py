@@ -253,7 +253,8 @@ def cumulative_money(results: Iterable[NightResult], nights: Sequence[int]) -> l
     """Each person's running money total across `nights` (in order); a night they missed
     repeats their total so far.
 
-    >>> [s.points for s in cumulative_money([NightResult("ann", 1, 500), NightResult("ann", 3, -200)], [1, 2, 3])]
+    >>> results = [NightResult("ann", 1, 500), NightResult("ann", 3, -200)]
+    >>> [s.points for s in cumulative_money(results, [1, 2, 3])]
     [[(1, 500), (2, 500), (3, 300)]]
     """
     by_person: dict[str, dict[int, int]] = {}

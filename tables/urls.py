@@ -102,3 +102,16 @@ urlpatterns += [
     path("play/chips.json", ledger_views.play_chips_status, name="play_chips_status"),
     path("play/chips/", ledger_views.play_chips_request, name="play_chips_request"),
 ]
+
+# Beyond one night: returning players, seasons and each night's recap.
+from tables.views import people  # noqa: E402
+
+urlpatterns += [
+    path("play/claim/", people.claim_name, name="claim_name"),
+    path(NIGHT + "people/", people.night_people, name="night_people"),
+    path(
+        NIGHT + "people/claims/<int:claim_id>/<str:decision>/",
+        people.claim_decide,
+        name="name_claim_decide",
+    ),
+]
