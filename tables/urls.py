@@ -115,3 +115,22 @@ urlpatterns += [
         name="name_claim_decide",
     ),
 ]
+
+from tables.views import recap  # noqa: E402
+
+urlpatterns += [
+    path("nights/<int:night_id>/recap/", recap.night_recap, name="night_recap"),
+    path(
+        "nights/<int:night_id>/recap/hands/<int:table_id>/<int:number>/",
+        recap.recap_hand,
+        name="recap_hand",
+    ),
+]
+
+from tables.views import seasons as season_views  # noqa: E402
+
+urlpatterns += [
+    path("host/seasons/", season_views.season_list, name="season_list"),
+    path("host/seasons/<int:season_id>/edit/", season_views.season_edit, name="season_edit"),
+    path("seasons/<int:season_id>/", season_views.season_page, name="season_page"),
+]

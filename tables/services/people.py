@@ -210,3 +210,13 @@ def person_keys(players: list[Player]) -> dict[int, tuple[str, str]]:
             (f"person:{person.pk}", person.name) if person else (f"player:{player.pk}", player.display_name)
         )
     return keys
+
+
+def played_in(player: Player | None, nights: list[int]) -> bool:
+    """Whether this guest (or the person the host recognised them as) played in any of `nights`."""
+    if player is None:
+        return False
+    if player.night_id in nights and player.status in PLAYED:
+        return True
+    person = person_of(player)
+    return person is not None and PersonLink.objects.filter(person=person, night_id__in=nights).exists()
