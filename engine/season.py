@@ -19,7 +19,7 @@ best nights (by points) count, so one missed or bad night does not sink a season
 Hours of play: a person's time at the tables is, for each table they played at in a night,
 from the start of the first hand they were dealt in there to the end of the last one. Time
 between hands at that table counts (they were sitting there); time away from the tables
-between two tables does not.
+between two tables does not. Big blinds per hour are given from a quarter of an hour of play.
 
 >>> rules = PointRules(Scoring.PLACES_BEATEN)
 >>> place_points(rules, entrants=8, place=3, shared_by=1, buy_in=20)
@@ -172,12 +172,19 @@ class Standing:
     knockouts: float
 
 
+# Below a quarter of an hour at the cash tables a rate says little (two minutes and one pot
+# would read as hundreds of big blinds an hour): none is given.
+MIN_SECONDS_FOR_A_RATE = 15 * 60
+
+
 def big_blinds_per_hour(big_blinds: float, seconds: float) -> float | None:
     """
     >>> big_blinds_per_hour(30, 2 * 3600)
     15.0
+    >>> big_blinds_per_hour(30, 600) is None
+    True
     """
-    return big_blinds / (seconds / 3600) if seconds > 0 else None
+    return big_blinds / (seconds / 3600) if seconds >= MIN_SECONDS_FOR_A_RATE else None
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,8 +13,9 @@ from html import escape
 
 # Colours told apart on a dark page and by most colour-blind readers (Okabe-Ito, lightened).
 PALETTE = ("#56b4e9", "#e69f00", "#6fd3a8", "#f0e442", "#cc79a7", "#ff8c61", "#a6a6ff", "#ffffff", "#9ad15b")
-WIDTH, HEIGHT = 640, 320
-LEFT, RIGHT, TOP, BOTTOM = 56, 12, 12, 36
+# A small canvas with large type: scaled down to a phone's width, labels stay readable.
+WIDTH, HEIGHT = 520, 300
+LEFT, RIGHT, TOP, BOTTOM = 64, 12, 12, 44
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,14 +48,17 @@ def _text(x: float, y: float, css_class: str, content: str, anchor: str = "start
     return f'<text {where} class="{css_class}"{extra}>{escape(content)}</text>'
 
 
-def line_chart(lines: Sequence[Line], *, x_label: str, y_label: str, title: str = "") -> str:
-    """One polyline per line, a legend under the chart, axes with a few round ticks."""
+def line_chart(
+    lines: Sequence[Line], *, x_label: str, y_label: str, title: str = "", from_zero: bool = True
+) -> str:
+    """One polyline per line, a legend under the chart, axes with a few round ticks. Results
+    (above and below 0) want `from_zero`; stacks read better zoomed to where they moved."""
     points = [p for line in lines for p in line.points]
     if not points:
         return ""
     xs, ys = [x for x, _ in points], [y for _, y in points]
     x_low, x_high = min(xs), max(xs) if max(xs) > min(xs) else min(xs) + 1
-    y_low, y_high = min(min(ys), 0), max(max(ys), 0)
+    y_low, y_high = (min(min(ys), 0), max(max(ys), 0)) if from_zero else (min(ys), max(ys))
     if y_high == y_low:
         y_high = y_low + 1
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
@@ -65,8 +69,8 @@ def line_chart(lines: Sequence[Line], *, x_label: str, y_label: str, title: str 
     def sy(y: float) -> float:
         return TOP + (y_high - y) / (y_high - y_low) * plot_h
 
-    legend_rows = (len(lines) + 2) // 3
-    total_h = HEIGHT + 8 + legend_rows * 22
+    legend_rows = (len(lines) + 1) // 2
+    total_h = HEIGHT + 8 + legend_rows * 28
     out = [
         f'<svg class="chart" viewBox="0 0 {WIDTH} {total_h}" role="img" '
         f'aria-label="{escape(title or y_label)}" xmlns="http://www.w3.org/2000/svg">',
@@ -84,11 +88,11 @@ def line_chart(lines: Sequence[Line], *, x_label: str, y_label: str, title: str 
     for tick in _ticks(x_low, x_high, 6):
         if tick == int(tick):
             x = sx(tick)
-            out.append(_text(x, HEIGHT - BOTTOM + 16, "chart-tick", f"{tick:.0f}", "middle"))
+            out.append(_text(x, HEIGHT - BOTTOM + 20, "chart-tick", f"{tick:.0f}", "middle"))
     middle = TOP + plot_h / 2
     out.append(_text(LEFT + plot_w / 2, HEIGHT - 4, "chart-label", x_label, "middle"))
     out.append(
-        _text(14, middle, "chart-label", y_label, "middle", f' transform="rotate(-90 14 {middle:.1f})"')
+        _text(16, middle, "chart-label", y_label, "middle", f' transform="rotate(-90 16 {middle:.1f})"')
     )
     for index, line in enumerate(lines):
         colour = PALETTE[index % len(PALETTE)]
@@ -100,9 +104,9 @@ def line_chart(lines: Sequence[Line], *, x_label: str, y_label: str, title: str 
         if len(line.points) == 1:
             x, y = line.points[0]
             out.append(f'<circle cx="{sx(x):.1f}" cy="{sy(y):.1f}" r="4" fill="{colour}"/>')
-        column, row = index % 3, index // 3
-        lx, ly = LEFT + column * (plot_w / 3), HEIGHT + 14 + row * 22
-        out.append(f'<rect x="{lx:.0f}" y="{ly - 10}" width="14" height="14" rx="3" fill="{colour}"/>')
+        column, row = index % 2, index // 2
+        lx, ly = LEFT + column * (plot_w / 2), HEIGHT + 16 + row * 28
+        out.append(f'<rect x="{lx:.0f}" y="{ly - 13}" width="16" height="16" rx="3" fill="{colour}"/>')
         out.append(_text(lx + 20, ly + 2, "chart-legend", line.label))
     out.append("</svg>")
     return "\n".join(out)

@@ -141,6 +141,9 @@ def test_standings_add_up_money_big_blinds_per_hour_biggest_pot_and_best_finish(
 def test_a_person_with_no_cash_time_has_no_big_blinds_per_hour():
     (ann,) = standings([NightResult("ann", 1, finishes=(Finish(1, 4, 10),))], PointRules())
     assert ann.big_blinds_per_hour is None
+    # Ten minutes and one pot of 40 big blinds would read 240 an hour: too little play for a rate.
+    (bob,) = standings([NightResult("bob", 1, big_blinds_won=40, seconds_played=600)], PointRules())
+    assert bob.big_blinds_per_hour is None
 
 
 def test_two_results_for_one_person_in_one_night_are_refused():

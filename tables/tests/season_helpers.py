@@ -13,7 +13,6 @@ from tables.live import apply_intent, load_state
 from tables.models import Night, Player, Season, Table
 from tables.models.tournaments import Tournament
 from tables.services import hosting, ledger, people, seasons, seating, tournaments
-from tables.tests.ledger_helpers import play_hand
 from tables.tests.live_helpers import seat_players
 from tables.tests.tournament_helpers import make_tournament
 
@@ -57,8 +56,29 @@ def _play_at(
     for _ in range(hands):
         if sum(1 for seat in load_state(table.pk).table.seats if seat.stack > 0) < 2:
             break  # someone has all the chips: the table is done for the night
-        play_hand(table.pk, rnd)
+        _play_calmly(table.pk, rnd)
     return players
+
+
+def _play_calmly(table_id: int, rnd: random.Random) -> None:
+    """One hand of small bets, calls and folds, so a night lasts more than one all-in."""
+    apply_intent(table_id, "host", {"type": "start_hand"})
+    for _ in range(200):
+        state = load_state(table_id)
+        if not state.hand_in_progress:
+            return
+        seat = state.hand.to_act
+        actions = state.hand.legal_actions(seat)["actions"]
+        allowed = [name for name, info in actions.items() if info.get("allowed")]
+        name = rnd.choice([n for n in allowed if n in ("check", "call", "fold", "bet", "raise")] or allowed)
+        if name == "fold" and "check" in allowed:
+            name = "check"
+        action = {"type": name}
+        if name in ("bet", "raise"):
+            action["to"] = actions[name]["min_to"]
+        player = state.table.occupant(seat).player
+        apply_intent(table_id, f"player:{player}", {"type": "act", "action": action})
+    raise AssertionError("The hand did not finish")
 
 
 def two_nights(host: User, hands: int = 6) -> TwoNights:

@@ -97,6 +97,8 @@ def test_no_recap_or_season_page_shows_a_card_that_was_not_shown(
         for row in rows:
             page = client.get(f"/nights/{night.pk}/recap/hands/{table.pk}/{row.number}/").content.decode()
             seen = _cards(page)
-            assert not seen - shown[row.number], f"{reader} sees {seen - shown[row.number]} in hand {row.number}"
+            assert not seen - shown[row.number], (
+                f"{reader} sees {seen - shown[row.number]} in hand {row.number}"
+            )
             # Every card drawn on the page is named by a title the scan above read.
             assert len(SYMBOLS.findall(page)) == page.count('class="pc ')

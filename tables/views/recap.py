@@ -61,7 +61,7 @@ def _stack_charts(results: NightResults) -> list[dict[str, Any]]:
         charts.append(
             {
                 "table": hands[0].table_name,
-                "svg": line_chart(drawn, x_label="Hand", y_label="Chips", title=title),
+                "svg": line_chart(drawn, x_label="Hand", y_label="Chips", title=title, from_zero=False),
             }
         )
     return charts
@@ -147,7 +147,7 @@ def _step(view: dict[str, Any]) -> dict[str, Any]:
     return {
         "said": _said(view),
         "street": view.get("street") or "",
-        "pot": view["pot"],
+        "pot": view["pot"] + view.get("bets_total", 0),
         "boards": [[_card(c) for c in board] for board in view["boards"]],
         "seats": [
             {
