@@ -50,6 +50,7 @@ urlpatterns += [
     path(NIGHT + "tournaments/new/", tournaments.tournament_create, name="tournament_create"),
     path(TOURNAMENT, tournaments.tournament_detail, name="tournament_detail"),
     path(TOURNAMENT + "edit/", tournaments.tournament_edit, name="tournament_edit"),
+    path(TOURNAMENT + "clock/undo/", tournaments.tournament_undo_level, name="tournament_undo_level"),
     path(TOURNAMENT + "clock/<str:button>/", tournaments.tournament_clock, name="tournament_clock"),
     path(TOURNAMENT + "register/", tournaments.tournament_register, name="tournament_register"),
     path(TOURNAMENT + "entries/<int:entry_id>/rebuy/", tournaments.tournament_rebuy, name="tournament_rebuy"),

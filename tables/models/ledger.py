@@ -216,6 +216,9 @@ class TableSettings(models.Model):
     bomb_pot_every = models.PositiveIntegerField(default=0, help_text="A bomb pot every N hands; 0: never.")
     bomb_pot_game = models.CharField(max_length=32, default="bomb_pot")
     bomb_ante = models.PositiveIntegerField(default=0, help_text="Each player's ante in a bomb pot.")
+    run_it_twice = models.BooleanField(
+        default=False, help_text="Offer to run the board twice when everyone is all-in before the river."
+    )
     applied = models.BooleanField(default=False, help_text="Whether the live table has taken these yet.")
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -19,7 +19,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from engine import live as engine_live
-from engine.games import GAMES
+from engine.games import BLIND_HOLDEM, GAMES, RABBIT_HUNT, SEVEN_DEUCE
 from engine.live.rulings import INTENT_RULINGS
 from engine.table_state import forced_bets_of, stakes_for_game
 from tables import live
@@ -259,13 +259,14 @@ def settings_for(table: Table) -> TableSettings:
 
 
 def options_intent(chosen: TableSettings) -> dict[str, Any]:
-    """The live table's options: the action clock and the bomb pot every N hands."""
+    """The live table's options: the action clock, the bomb pot every N hands, run it twice."""
     return {
         "type": "options",
         "action_seconds": chosen.action_seconds,
         "bomb_pot_every": chosen.bomb_pot_every,
         "bomb_pot_game": chosen.bomb_pot_game,
         "bomb_ante": chosen.bomb_ante,
+        "run_it_twice": chosen.run_it_twice,
     }
 
 
@@ -290,6 +291,9 @@ def stakes_for(chosen: TableSettings) -> dict[str, int]:
 ANNOUNCED_OPTIONS = {
     key: {option.key: option.values for option in game.options} for key, game in GAMES.items() if game.options
 }
+# The choices the panel lists for the house options and the staged reveal's pause.
+HOUSE_OPTION_CHOICES = {"seven_deuce": SEVEN_DEUCE.choices, "rabbit_hunt": RABBIT_HUNT.choices}
+STAGE_SECONDS_CHOICES = BLIND_HOLDEM.option("stage_seconds").choices
 
 
 def save_settings(
@@ -329,6 +333,8 @@ def save_settings(
         if current.bomb_pot_every:
             bomb = GAMES[current.bomb_pot_game].name
             clock += f"; a {bomb} every {current.bomb_pot_every} hands"
+        if current.run_it_twice:
+            clock += "; run it twice offered when everyone is all-in before the river"
         audit.record(
             table.night,
             by,

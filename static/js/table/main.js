@@ -10,6 +10,7 @@ import { createHistory } from "./history.js";
 import { renderMe } from "./me.js";
 import { clockwiseFrom, readView } from "./model.js";
 import { renderResults } from "./results.js";
+import { createRunTwicePanel } from "./run-twice.js";
 import { renderSeats } from "./seats.js";
 
 const app = document.getElementById("table-app");
@@ -22,6 +23,7 @@ const parts = {
   results: $("#results"),
   me: $("#me"),
   actions: $("#actions"),
+  runTwice: $("#run-twice"),
   toast: $("#toast"),
 };
 
@@ -67,6 +69,7 @@ const actionBar = createActionBar(parts.actions, {
   send: (action) => socket.act(action),
   confirm: confirmAction,
 });
+const renderRunTwice = createRunTwicePanel(parts.runTwice, { send: (action) => socket.act(action) });
 const turnAlert = createTurnAlert(document.title);
 const keepAwake = createWakeLock();
 const showConnection = createConnectionDisplay(document.getElementById("conn"), document.getElementById("conn-banner"));
@@ -83,6 +86,8 @@ function render(view) {
   renderResults(parts.results, model);
   renderMe(parts.me, model, { ...options, onSeat: (intent) => socket.act(intent), rebuy: config.role === "player" ? askForRebuy : null });
   actionBar.render(model);
+  // While everyone all-in is asked to run it twice, the question is the only thing to answer.
+  parts.actions.hidden = renderRunTwice(model);
   const title = $("#hand-title");
   if (title) {
     title.textContent = model.hand ? `Hand #${model.hand.hand_number} \u00b7 ${model.gameName}` : model.gameName || "";
