@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tables', '0008_hand_deck_root_and_contributions'),
+        ('tables', '0010_tournament_level_undo'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
