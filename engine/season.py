@@ -33,6 +33,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+# Places are named as the tournament names them ("1st", "2nd"): one rule for both.
+from engine.tournament.standings import _ordinal
+
 
 class Scoring(StrEnum):
     PLACES_BEATEN = "places_beaten"
@@ -109,11 +112,6 @@ def formula_text(rules: PointRules) -> str:
     if rules.best_of:
         extras.append(f"only each player's best {rules.best_of} nights count")
     return "; ".join([text, *extras])
-
-
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 def _number(value: float) -> str:

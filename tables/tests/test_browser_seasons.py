@@ -9,7 +9,7 @@ from django.contrib.auth.models import User
 from tables.services import seasons
 from tables.tests.browser import PHONE, save_screenshot
 from tables.tests.live_helpers import player_cookie
-from tables.tests.season_helpers import two_nights
+from tables.tests.season_helpers import TwoNights, two_nights
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -17,6 +17,14 @@ SIZES = {
     "390x844": PHONE,
     "1280x800": {"viewport": {"width": 1280, "height": 800}},
 }
+
+
+@pytest.fixture
+def nights(transactional_db: None) -> TwoNights:
+    """Made before the browser starts: the write path's hints are sent from this thread, where
+    Playwright's event loop must not be running yet."""
+    host = User.objects.create_superuser(username="hostess", password="a-long-host-password")
+    return two_nights(host, hands=10)
 
 
 def _logged_in(browser: object, live_server: object, size: dict) -> object:
@@ -68,9 +76,9 @@ def test_recap_and_season_pages_at_phone_and_laptop_size(
     assert page.locator("#season-standings tbody tr >> nth=0 >> th").inner_text().startswith(richest)
 
 
-def test_a_returning_guest_opens_the_recap_from_their_phone(live_server: object, browser: object) -> None:
-    host = User.objects.create_superuser(username="hostess", password="a-long-host-password")
-    nights = two_nights(host, hands=4)
+def test_a_returning_guest_opens_the_recap_from_their_phone(
+    nights: TwoNights, live_server: object, browser: object
+) -> None:
     context = browser.new_context(**PHONE)
     name, value = player_cookie(nights.players["Ann2"]).split("=", 1)
     context.add_cookies([{"name": name, "value": value, "url": live_server.url}])
