@@ -39,7 +39,7 @@ from engine import live
 from engine.cards import Card
 from engine.config import HandConfig, Stakes
 from engine.errors import EngineError
-from engine.events import event_from_json
+from engine.event_types import event_from_json
 from engine.games import GAMES
 from engine.hand import Hand as EngineHand
 from engine.live import LiveOptions, LiveTable, Projector

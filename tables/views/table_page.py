@@ -18,7 +18,7 @@ from django.views.decorators.http import require_GET
 
 from engine import views as engine_views
 from engine.config import HandConfig
-from engine.events import event_from_json
+from engine.event_types import event_from_json
 from engine.games import GAMES
 from engine.hand import Hand as EngineHand
 from engine.phh import HandHistoryError
