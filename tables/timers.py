@@ -19,9 +19,9 @@ import logging
 import time
 
 from tables.errors import ActionRefused
-from tables.live import apply_intent
 from tables.live.threads import write
 from tables.models.live import TableSnapshot
+from tables.services.play import apply_intent
 
 logger = logging.getLogger(__name__)
 

@@ -9,10 +9,12 @@ carries no state (so no card ever passes through the channel layer).
 
 It is the bottom of the app: services call it, never the other way round. What a deal at a
 tournament's table depends on (its mode, the level's stakes, a wait or a refusal) is decided by
-`engine.live.tournament` from the tournament's stored clock (read by `tables.live.tournament`);
-what the night records of a finished hand (a tournament's busts) is written by receivers of
-`hand_finished`, in the same transaction. A refusal is `tables.errors.ActionRefused`, with the
-protocol's code.
+`engine.live.tournament` from the tournament's stored clock (read by `tables.live.tournament`).
+A write that ends a hand says so to its caller (`Applied.finished`); what the night records of
+it (a tournament's busts) is the caller's to write in the same transaction, which is why
+anything that can end a hand (a player's action, a timeout, a deal, a host's command or
+ruling) is sent through `tables.services.play` rather than straight here. A refusal is
+`tables.errors.ActionRefused`, with the protocol's code.
 
 Actors: ``"host"``, ``"system"``, or ``"player:<Player pk>"``; a player's seat is looked
 up in the locked snapshot, so a seat change can never race an action.
@@ -32,7 +34,6 @@ from typing import Any
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import IntegrityError, transaction
-from django.dispatch import Signal
 from django.utils import timezone
 
 from engine import live
@@ -63,18 +64,27 @@ PLAYER_PREFIX = "player:"
 # write path need not look them up; LiveTable.from_json ignores the key.
 LOG_KEY = "log"
 
-# Sent inside the write's transaction when a hand ends, with `table_id`, `state` (the table
-# after the hand), `events` and `now`: what the night records of a hand (a tournament's busts,
-# connected in tables.apps) is written with it, and a receiver's refusal undoes the write.
-hand_finished = Signal()
+
+@dataclass(frozen=True, slots=True)
+class FinishedHand:
+    """A hand that the write just ended: the table after it (still holding the hand, and so who
+    was dealt in with what), the write's events and its moment (epoch seconds)."""
+
+    table_id: int
+    state: LiveTable
+    events: list[dict[str, Any]]
+    now: float
 
 
 @dataclass(frozen=True, slots=True)
 class Applied:
-    """The table's version after the intent; `duplicate` if this client id was applied before."""
+    """The table's version after the intent; `duplicate` if this client id was applied before;
+    `finished` if this write ended a hand (for the caller to record what the night keeps of it,
+    in the same transaction: tables.services.play)."""
 
     version: int
     duplicate: bool = False
+    finished: FinishedHand | None = None
 
 
 def group_name(table_id: int) -> str:
@@ -223,12 +233,11 @@ def apply_locked(
         return Applied(row.version)
     log = _append_events(row.table_id, locked.log, state, new, actor, intent, client_id, events)
     live_rows.save_snapshot(row, {**new.to_json(), LOG_KEY: log}, new.version, _as_datetime(new.due_at))
-    if any(event["type"] == "table.hand_finished" for event in events):
-        hand_finished.send(LiveTable, table_id=row.table_id, state=new, events=events, now=now)
-    committed = Committed(new, log, row.updated_at)
     table_id = row.table_id
+    ended = any(event["type"] == "table.hand_finished" for event in events)
+    committed = Committed(new, log, row.updated_at)
     transaction.on_commit(lambda: _committed(table_id, committed))
-    return Applied(new.version)
+    return Applied(new.version, finished=FinishedHand(table_id, new, events, now) if ended else None)
 
 
 def _with_tournament(

@@ -27,7 +27,7 @@ from tables.access import check_host, owns_night
 from tables.errors import ActionRefused
 from tables.models import Night, Player, Seat, Table
 from tables.models.ledger import CoHost, TableSettings
-from tables.services import audit, hosting, joining, ledger, seating
+from tables.services import audit, hosting, joining, ledger, play, seating
 
 # Host commands that are rulings about the hand: logged even when refused.
 RULING_COMMANDS = frozenset({*INTENT_RULINGS, "ruling"})
@@ -119,7 +119,7 @@ def send(
     """Send one host intent through the write path and log it; returns the table's new version."""
     check_host(by, table.night)
     with transaction.atomic():
-        applied = live.apply_intent(table.pk, engine_live.HOST, dict(intent))
+        applied = play.apply_intent(table.pk, engine_live.HOST, dict(intent))
         audit.record(table.night, by, f"{table.name}: {what}", why, table=table, payload=dict(intent))
     return applied.version
 
@@ -137,7 +137,7 @@ def socket_command(
         with transaction.atomic():
             applied = _chips_command(table_id, by, intent, expected_version)
             if applied is None:
-                applied = live.apply_intent(table_id, engine_live.HOST, intent, client_id, expected_version)
+                applied = play.apply_intent(table_id, engine_live.HOST, intent, client_id, expected_version)
             if not applied.duplicate:
                 audit.record_table_command(table_id, by, dict(intent))
     except ActionRefused as refused:

@@ -26,7 +26,7 @@ from tables import live
 from tables.access import check_host
 from tables.errors import ActionRefused
 from tables.models import Player, Table
-from tables.services import audit, ledger
+from tables.services import audit, ledger, play
 
 
 @dataclass(frozen=True, slots=True)
@@ -322,7 +322,7 @@ def apply_ruling(
                 ledger.adjust_stack(player, intent["stack"], by, f"{shown.ruling.label} at {table.name}")
                 applied = live.Applied(live.current_version(table.pk))
             else:
-                applied = live.apply_intent(table.pk, engine_live.HOST, intent, expected_version=version)
+                applied = play.apply_intent(table.pk, engine_live.HOST, intent, expected_version=version)
             audit.record(
                 table.night,
                 by,

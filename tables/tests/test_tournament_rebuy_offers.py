@@ -21,10 +21,11 @@ from engine.live import apply as engine_apply
 from engine.table_state import GameMode
 from engine.tournament import RebuyRules
 from tables import timers
-from tables.live import apply_intent, load_state, player_actor
+from tables.live import load_state, player_actor
 from tables.models import Night, Seat, Table
 from tables.models.tournaments import Tournament, TournamentAction, TournamentEntry
 from tables.services import tournament_play, tournament_seating, tournaments
+from tables.services.play import apply_intent
 from tables.tests.live_helpers import SEED
 from tables.tests.tournament_helpers import make_tournament
 
