@@ -1,4 +1,5 @@
 from django.contrib import admin
+from django.http import HttpRequest
 
 from tables.forms import LimitedAdminAuthenticationForm
 from tables.models import Night, Player, Seat, Table
@@ -32,9 +33,12 @@ class PlayerAdmin(admin.ModelAdmin):
 
 @admin.register(Table)
 class TableAdmin(admin.ModelAdmin):
-    list_display = ["name", "night", "game", "max_seats", "small_blind", "big_blind"]
-    list_filter = ["game"]
+    list_display = ["name", "night", "max_seats"]
     search_fields = ["name", "night__name"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        # A table is made with its live state, which holds its game and stakes (the night page).
+        return False
 
 
 @admin.register(Seat)

@@ -11,7 +11,7 @@ panel never shows a hidden card of a live hand.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -21,12 +21,12 @@ from django.db import transaction
 from engine import live as engine_live
 from engine.games import GAMES
 from engine.live.rulings import INTENT_RULINGS
-from engine.table_state import forced_bets_of, stakes_for_game
+from engine.table_state import forced_bets_of, stakes_for_game, typed_amounts
 from tables import live
 from tables.access import check_host, owns_night
 from tables.errors import ActionRefused
 from tables.models import Night, Player, Seat, Table
-from tables.models.ledger import CoHost, TableSettings
+from tables.models.ledger import CoHost
 from tables.services import audit, hosting, joining, ledger, play, seating
 
 # Host commands that are rulings about the hand: logged even when refused.
@@ -249,12 +249,36 @@ def swap_players(table: Table, by: AbstractBaseUser | None, first: int, second: 
 # Table settings ---------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
+class TableSettings:
+    """A table's game, stakes and options in the amounts a host types (the settings form). They
+    are not stored apart: read from the live table's state, sent back to it as intents."""
+
+    game: str
+    small_blind: int
+    big_blind: int
+    ante: int = 0
+    cap: int = 0
+    bomb_ante: int = 0
+    straddle_allowed: bool = True
+    action_seconds: int = 0
+    bomb_pot_every: int = 0
+    bomb_pot_game: str = "bomb_pot"
+
+
 def settings_for(table: Table) -> TableSettings:
-    found = TableSettings.objects.filter(table=table).first()
-    if found is not None:
-        return found
+    """What the live table deals from the next hand on, as the settings form shows it."""
+    state = live.load_state(table.pk)
+    typed = typed_amounts(state.table.stakes)
+    # One box for the ante of scheduled bomb pots and of a bomb-pot game (save_settings sends both).
+    typed["bomb_ante"] = state.options.bomb_ante or typed["bomb_ante"]
     return TableSettings(
-        table=table, game=table.game, small_blind=table.small_blind, big_blind=table.big_blind
+        game=state.table.game,
+        **typed,
+        straddle_allowed=state.table.options.straddle_allowed,
+        action_seconds=state.options.action_seconds,
+        bomb_pot_every=state.options.bomb_pot_every,
+        bomb_pot_game=state.options.bomb_pot_game,
     )
 
 
@@ -302,9 +326,7 @@ def save_settings(
     """Store the table's settings and send them to the live table, which deals them from the
     next hand on (announced to the table as a ``table.game`` / ``table.options`` event)."""
     check_host(by, table.night)
-    current = settings_for(table)
-    for name, value in values.items():
-        setattr(current, name, value)
+    current = replace(settings_for(table), **values)
     stakes = stakes_for(current)
     game_intent = {
         "type": "set_game",
@@ -319,8 +341,6 @@ def save_settings(
     with transaction.atomic():
         live.apply_intent(table.pk, engine_live.HOST, game_intent)
         live.apply_intent(table.pk, engine_live.HOST, options_intent(current))
-        current.applied = True
-        current.save()
         game_name = GAMES[current.game].name
         chosen = ", ".join(
             f"{k.replace('_', ' ')} {v}" for k, v in {**stakes, **game_intent["options"]}.items()

@@ -105,7 +105,7 @@ def test_drawn_players_sit_in_tournament_mode_with_the_starting_stack(
         state = load_state(table.pk)
         assert state.table.mode is GameMode.TOURNAMENT
         assert state.table.seats and {s.stack for s in state.table.seats} == {tournament.starting_stack}
-    assert tournament.starting_stack != 100 * two_tables[0].big_blind
+    assert tournament.starting_stack != 100 * load_state(two_tables[0].pk).table.cash_stakes.big_blind
 
 
 def test_no_hands_are_dealt_before_the_clock_starts(
