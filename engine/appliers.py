@@ -33,7 +33,7 @@ from engine.events import (
     ShowdownStarted,
     Showed,
 )
-from engine.house import blind_holdem, crazy_blind_man, out_of_turn, rulings
+from engine.house import blind_holdem, crazy_blind_man, out_of_turn, rulings, run_it_twice
 
 if TYPE_CHECKING:
     from engine.hand import Hand
@@ -82,5 +82,9 @@ APPLIERS: dict[type[Event], Applier] = {
     # Crazy Blind Man
     crazy_blind_man.RemovalStarted: crazy_blind_man.apply_removal_started,
     crazy_blind_man.CardRemoved: crazy_blind_man.apply_removed,
+    # Running it twice
+    run_it_twice.RunItTwiceOffered: run_it_twice.apply_offered,
+    run_it_twice.RunItTwiceAnswered: run_it_twice.apply_answered,
+    run_it_twice.SecondRunoutDealt: run_it_twice.apply_second_runout,
 }
 """Event type -> function(hand, event) that changes the hand as the event says."""

@@ -29,7 +29,7 @@ from engine.events import (
     RoundStarted,
 )
 from engine.games import GAMES, ForcedBets, GameDef, Step, StepKind, Structure, cards_needed
-from engine.house import blind_holdem, crazy_blind_man, out_of_turn
+from engine.house import blind_holdem, crazy_blind_man, out_of_turn, run_it_twice
 from engine.pots import build_pots, uncalled_bet
 from engine.seating import seat_after
 
@@ -156,23 +156,28 @@ def _deal_hole(hand: Hand, step: Step) -> Event:
 
 def _reveal_if_all_in(hand: Hand) -> Event | None:
     """ "When no more betting is possible because players are all-in, all live hands are
-    turned face up before the rest of the board is dealt." """
+    turned face up before the rest of the board is dealt." Then, at a table that runs it
+    twice, the players are asked whether to (engine.house.run_it_twice)."""
     live = hand.live_seats()
     if len(live) < 2 or betting.betting_possible(hand):
         return None
     hidden = tuple(s.seat for s in live if not s.shown)
-    return HandsTabled(hidden) if hidden else None
+    return HandsTabled(hidden) if hidden else run_it_twice.offer(hand)
 
 
-def _burn(hand: Hand, step: Step) -> Event:
+def _burn(hand: Hand, step: Step) -> Event | None:
     """The top card, unless a card exposed during the deal was set aside: "That card is set
     aside and treated as a burn", so it is this burn and no card leaves the deck."""
+    if run_it_twice.asking(hand):
+        return None  # waiting for the players' answers
     set_aside = hand.extras.get("set_aside")
     burn = card(set_aside[0]) if set_aside else hand.deck[hand.next_card]
     return _reveal_if_all_in(hand) or CardBurned(burn)
 
 
-def _board(hand: Hand, step: Step) -> Event:
+def _board(hand: Hand, step: Step) -> Event | None:
+    if run_it_twice.asking(hand):
+        return None
     reveal = _reveal_if_all_in(hand)
     if reveal:
         return reveal
@@ -206,7 +211,7 @@ def _end_round(hand: Hand, street: int | None = None) -> Event:
 
 
 def _showdown(hand: Hand, step: Step) -> Event | None:
-    return showdown.next_event(hand)
+    return run_it_twice.second_runout(hand) or showdown.next_event(hand)
 
 
 STEP_HANDLERS: dict[str, StepHandler] = {

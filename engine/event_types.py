@@ -31,7 +31,7 @@ from engine.events import (
     ShowdownStarted,
     Showed,
 )
-from engine.house import blind_holdem, crazy_blind_man, out_of_turn, rulings
+from engine.house import blind_holdem, crazy_blind_man, out_of_turn, rulings, run_it_twice
 
 EVENT_TYPES: dict[str, type[Event]] = {
     # A player's decision
@@ -66,6 +66,10 @@ EVENT_TYPES: dict[str, type[Event]] = {
     "out_of_turn_lapsed": out_of_turn.OutOfTurnLapsed,
     "paused_for_ruling": out_of_turn.PausedForRuling,
     "ruling_out_of_turn": out_of_turn.OutOfTurnRuled,
+    # Running the board twice (engine.house.run_it_twice)
+    "run_it_twice_offered": run_it_twice.RunItTwiceOffered,
+    "run_it_twice_answer": run_it_twice.RunItTwiceAnswered,
+    "second_runout": run_it_twice.SecondRunoutDealt,
     # The host's rulings (engine.house.rulings)
     "ruling_misdeal": rulings.MisdealDeclared,
     "ruling_exposed": rulings.CardExposed,

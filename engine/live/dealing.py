@@ -15,6 +15,7 @@ from engine.config import Stakes
 from engine.errors import IllegalActionError, TableError
 from engine.games import GAMES
 from engine.hand import Hand
+from engine.house import run_it_twice
 from engine.live import fairness
 from engine.live.base import SYSTEM, Actor, Events, Intent, LiveTable, Result, StaleIntentError
 from engine.live.common import can_deal, finish_if_over, target_seat
@@ -23,8 +24,17 @@ from engine.table_state import TableState
 
 # Tried in order when the action clock runs out: check if possible, else fold; at showdown
 # a hand that may be mucked is mucked, otherwise shown; during Crazy Blind Man's removal or
-# a staged Blind Hold'em reveal, the first card goes (engine.house.home_game.CARD_ACTIONS).
-TIMEOUT_ACTIONS: tuple[str, ...] = ("check", "fold", "muck", "show", "remove_first", "reveal_first")
+# a staged Blind Hold'em reveal, the first card goes (engine.house.home_game.CARD_ACTIONS); asked
+# to run it twice, the time running out means once.
+TIMEOUT_ACTIONS: tuple[str, ...] = (
+    "check",
+    "fold",
+    "muck",
+    "show",
+    "remove_first",
+    "reveal_first",
+    "run_once",
+)
 
 
 @functools.cache
@@ -56,6 +66,8 @@ def start_hand(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Re
     elif state.options.game_options and not redeal:
         config = replace(config, options=dict(state.options.game_options))
     game = GAMES.get(config.game)
+    if state.options.run_it_twice and not redeal and game is not None and run_it_twice.allowed(game):
+        config = replace(config, options={**config.options, run_it_twice.OPTION: True})
     # Tests may name the server seed; otherwise it is the one committed before this deal.
     given = seed_from_hex(intent["seed"]) if intent.get("seed") else None
     shuffle = fairness.shuffle_for_deal(

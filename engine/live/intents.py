@@ -23,6 +23,7 @@ INTENTS: dict[str, IntentKind] = {
     "leave": IntentKind(seating.leave, frozenset({PLAYER, HOST})),
     "sit_out": IntentKind(seating.sit_out, frozenset({PLAYER, HOST})),
     "sit_in": IntentKind(seating.sit_in, frozenset({PLAYER, HOST})),
+    "straddle": IntentKind(seating.straddle, frozenset({PLAYER})),
     "change_seat": IntentKind(seating.change_seat, frozenset({HOST})),
     "set_stack": IntentKind(seating.set_stack, frozenset({HOST})),
     "move_button": IntentKind(seating.move_button, frozenset({HOST})),

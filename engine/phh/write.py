@@ -6,12 +6,18 @@ the nearest PHH variant), `_boards` (two boards: each street has one `d db` per
 board, first board first), `_button` (a dead button), `_posts`, `_big_blind` and
 `_straddle` (forced bets that antes and blinds cannot describe, such as a dead small
 blind), `_cap` (a capped table), `_cash_game = false` (tournament hands: fixed-limit
-caps heads-up) and `_options`.
+caps heads-up) and `_options` (`run_it_twice = true` at a table that offers it).
+
+A hand run twice is written as PHH (and PokerKit) write multiple runouts: after the first
+runout's `d db` actions come the second runout's, one per street (the burns, as always,
+are not written).
 
 The home games' own player actions have no PHH notation, and the specification's
 `actions` hold only its own, so they go in `_home_actions`: strings
 "N pX remove pY Card" (Crazy Blind Man: pX takes Card from pY's hand and discards it)
-and "N pX reveal I" (staged Blind Hold'em: pX turns hole card I, 0 or 1, face up),
+"N pX reveal I" (staged Blind Hold'em: pX turns hole card I, 0 or 1, face up) and
+"N pX run_twice" / "N pX run_once" (pX's answer when asked to run it twice; the time
+running out is recorded as run_once),
 where N is the index in `actions` of the action they come before (len(actions) if
 none). Host rulings (award, kill, undo, misdeal, reveal the rest) are not written.
 """
@@ -44,13 +50,19 @@ from engine.hand import Hand
 from engine.house.blind_holdem import HoleCardRevealed, RevealStarted, SecondCardsRevealed
 from engine.house.crazy_blind_man import CardRemoved, RemovalStarted
 from engine.house.events import Ruling
+from engine.house.run_it_twice import (
+    RunItTwiceAnswered,
+    RunItTwiceOffered,
+    SecondRunoutDealt,
+    second_run_streets,
+)
 from engine.phh.format import HandHistoryError
 from engine.phh.replay import VARIANT_OF_GAME, standard_posts
 
 # Dealer events that leave no trace in PHH: the reader's engine redoes them.
 _SILENT = (
     PostsMade, CardBurned, RoundStarted, RoundEnded, ShowdownStarted, PotsAwarded,
-    RemovalStarted, RevealStarted, SecondCardsRevealed,
+    RemovalStarted, RevealStarted, SecondCardsRevealed, RunItTwiceOffered,
 )  # fmt: skip
 
 
@@ -147,6 +159,12 @@ def _actions(hand: Hand, label: dict[int, str]) -> tuple[list[str], list[str]]:
             home.append(f"{len(actions)} {label[event.seat]} remove {label[event.target]} {event.card}")
         elif isinstance(event, HoleCardRevealed):
             home.append(f"{len(actions)} {label[event.seat]} reveal {event.index}")
+        elif isinstance(event, RunItTwiceAnswered):
+            home.append(f"{len(actions)} {label[event.seat]} {'run_twice' if event.agreed else 'run_once'}")
+        elif isinstance(event, SecondRunoutDealt):
+            # PHH's own way: the second runout's board cards follow the first's, street by street.
+            for cards in second_run_streets(hand, event):
+                actions.append(f"d db {format_cards(cards)}")
         elif isinstance(event, Folded):
             actions.append(f"{label[event.seat]} f")
         elif isinstance(event, Checked | Called):

@@ -66,6 +66,9 @@ class Tournament(models.Model):
     clock_period_started_at = models.DateTimeField(null=True, blank=True)
     clock_paused_at = models.DateTimeField(null=True, blank=True)
     clock_paused_seconds = models.FloatField(default=0.0)
+    # The clock as it stood before the host's last level change, and until when (epoch seconds)
+    # that change may be undone: {"clock": Clock.to_json(), "until": ..., "what": ...}.
+    level_undo = models.JSONField(null=True, blank=True, default=None)
     # Bumped on every change, so a clock screen can tell the host touched the clock.
     version = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -121,7 +124,15 @@ class Tournament(models.Model):
         "clock_period_started_at",
         "clock_paused_at",
         "clock_paused_seconds",
+        "level_undo",
     )
+
+    def pending_level_undo(self, now: datetime.datetime) -> dict | None:
+        """The host's last level change while it may still be undone, else None."""
+        undo = self.level_undo
+        if not undo or now.timestamp() > undo["until"]:
+            return None
+        return undo
 
 
 class TournamentEntry(models.Model):
@@ -176,6 +187,7 @@ class TournamentAction(models.TextChoices):
     RESUME = "resume", "Resumed"
     NEXT_LEVEL = "next_level", "Next level"
     PREVIOUS_LEVEL = "previous_level", "Previous level"
+    UNDO_LEVEL = "undo_level", "Undid a level change"
     ADD_TIME = "add_time", "Added time"
     REMOVE_TIME = "remove_time", "Removed time"
     REBUY = "rebuy", "Rebuy"

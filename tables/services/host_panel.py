@@ -264,6 +264,7 @@ class TableSettings:
     action_seconds: int = 0
     bomb_pot_every: int = 0
     bomb_pot_game: str = "bomb_pot"
+    run_it_twice: bool = False
 
 
 def settings_for(table: Table) -> TableSettings:
@@ -279,17 +280,19 @@ def settings_for(table: Table) -> TableSettings:
         action_seconds=state.options.action_seconds,
         bomb_pot_every=state.options.bomb_pot_every,
         bomb_pot_game=state.options.bomb_pot_game,
+        run_it_twice=state.options.run_it_twice,
     )
 
 
 def options_intent(chosen: TableSettings) -> dict[str, Any]:
-    """The live table's options: the action clock and the bomb pot every N hands."""
+    """The live table's options: the action clock, the bomb pot every N hands, run it twice."""
     return {
         "type": "options",
         "action_seconds": chosen.action_seconds,
         "bomb_pot_every": chosen.bomb_pot_every,
         "bomb_pot_game": chosen.bomb_pot_game,
         "bomb_ante": chosen.bomb_ante,
+        "run_it_twice": chosen.run_it_twice,
     }
 
 
@@ -349,6 +352,8 @@ def save_settings(
         if current.bomb_pot_every:
             bomb = GAMES[current.bomb_pot_game].name
             clock += f"; a {bomb} every {current.bomb_pot_every} hands"
+        if current.run_it_twice:
+            clock += "; run it twice offered when everyone is all-in before the river"
         audit.record(
             table.night,
             by,

@@ -1,4 +1,5 @@
-"""Tournaments: set-up, the clock, entries, rebuys and add-ons, busts, payouts and deals.
+"""Tournaments: set-up, entries, rebuys and add-ons, busts, payouts and deals (the clock's
+controls are `tournament_clock`).
 
 Every decision is the engine's (`engine.tournament`); this module stores the result.
 Each write locks the tournament row (`select_for_update`) in a transaction, logs who did
@@ -29,23 +30,16 @@ from engine.tournament import (
     RebuyRules,
     Structure,
     TournamentError,
-    add_time,
     can_add_on,
     can_rebuy,
     chip_chop,
     clock_state,
     field_summary,
     icm_deal,
-    next_level,
-    pause,
     payout_amounts,
     place_busts,
-    previous_level,
     prize_pool,
     prizes_for,
-    remove_time,
-    resume,
-    start,
     template,
 )
 from tables.errors import ActionRefused
@@ -57,15 +51,6 @@ from tables.services import tournament_chips_out as chips_out
 from tables.services.tournament_stacks import add_on_seated, rebuy_seated
 
 DEFAULT_PAYOUTS = PayoutTable((50, 30, 20))
-CLOCK_ACTIONS = (
-    TournamentAction.START,
-    TournamentAction.PAUSE,
-    TournamentAction.RESUME,
-    TournamentAction.NEXT_LEVEL,
-    TournamentAction.PREVIOUS_LEVEL,
-    TournamentAction.ADD_TIME,
-    TournamentAction.REMOVE_TIME,
-)
 
 
 def _moment(now: datetime.datetime | None) -> datetime.datetime:
@@ -217,63 +202,6 @@ def register_players(
 
 def reading(tournament: Tournament, now: datetime.datetime | None = None) -> ClockReading:
     return clock_state(tournament.get_clock(), tournament.get_structure(), _moment(now))
-
-
-def _describe(reading: ClockReading) -> str:
-    left = round(reading.seconds_left)
-    clock = f"{left // 60}:{left % 60:02d} left"
-    if reading.on_break:
-        return f"break {reading.break_number}, {clock}"
-    level = reading.current
-    assert isinstance(level, Level)
-    return f"level {reading.level_number} ({level.small_blind}/{level.big_blind}), {clock}"
-
-
-def run_clock(
-    tournament_id: int,
-    actor: AbstractBaseUser | None,
-    action: TournamentAction,
-    *,
-    seconds: int = 60,
-    now: datetime.datetime | None = None,
-) -> Tournament:
-    """Start, pause, resume, skip a level either way, or add or remove `seconds`; logged."""
-    now = _moment(now)
-    if action not in CLOCK_ACTIONS:
-        raise ActionRefused("That is not something the clock does.")
-    with transaction.atomic():
-        tournament = lock_tournament(tournament_id)
-        check_not_over(tournament)
-        clock, structure = tournament.get_clock(), tournament.get_structure()
-        try:
-            if action == TournamentAction.START:
-                clock = start(clock, now)
-            elif action == TournamentAction.PAUSE:
-                clock = pause(clock, now)
-            elif action == TournamentAction.RESUME:
-                clock = resume(clock, now)
-            elif action == TournamentAction.NEXT_LEVEL:
-                clock = next_level(clock, structure, now)
-            elif action == TournamentAction.PREVIOUS_LEVEL:
-                clock = previous_level(clock, structure, now)
-            elif action == TournamentAction.ADD_TIME:
-                clock = add_time(clock, structure, seconds, now)
-            else:
-                clock = remove_time(clock, structure, seconds, now)
-        except TournamentError as error:
-            raise _refused(error) from None
-        tournament.set_clock(clock)
-        tournament.version += 1
-        fields = [*Tournament.CLOCK_FIELDS, "version"]
-        if action == TournamentAction.START:
-            tournament.status = Tournament.Status.RUNNING
-            fields.append("status")
-        tournament.save(update_fields=fields)
-        detail = _describe(clock_state(clock, structure, now))
-        if action in (TournamentAction.ADD_TIME, TournamentAction.REMOVE_TIME):
-            detail = f"{seconds} s; {detail}"
-        log_action(tournament, actor, action, detail, now)
-    return tournament
 
 
 # Rebuys and add-ons ----------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """A database made before the stakes were stored once keeps every table's stakes.
 
-Migration 0009 removes the game and stakes of `Table` (and `TableSettings`); before it does,
+Migration 0011 removes the game and stakes of `Table` (and `TableSettings`); before it does,
 a table with no live state gets one dealing them, and a table a tournament plays at keeps
 them as the cash game it goes back to when the tournament ends.
 """
@@ -17,8 +17,8 @@ from engine.config import Stakes
 from engine.live import LiveTable
 from engine.table_state import CashGame, GameMode
 
-BEFORE = [("tables", "0008_hand_deck_root_and_contributions")]
-AFTER = [("tables", "0009_stakes_stored_once_in_the_live_state")]
+BEFORE = [("tables", "0010_tournament_level_undo")]
+AFTER = [("tables", "0011_stakes_stored_once_in_the_live_state")]
 
 
 @pytest.mark.slow  # migrates the whole schema back and forth: `make test` and CI run it

@@ -178,6 +178,7 @@ def _save_settings(request: HttpRequest, table: Table, back: str) -> HttpRespons
     values: dict[str, Any] = {
         "game": request.POST.get("game", ""),
         "straddle_allowed": "straddle_allowed" in request.POST,
+        "run_it_twice": "run_it_twice" in request.POST,
     }
     try:
         for name in SETTING_NUMBERS:

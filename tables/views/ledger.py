@@ -342,15 +342,24 @@ def play_chips_status(request: HttpRequest) -> JsonResponse:
 @require_POST
 def play_chips_request(request: HttpRequest) -> HttpResponse:
     player = current_player(request)
+    # The table page asks for JSON (its rebuy button); the seat page's form gets the page back.
+    wants_json = "application/json" in request.headers.get("Accept", "")
     if player is None:
-        return redirect("home")
+        return (
+            JsonResponse({"message": "You are not in a night."}, status=403)
+            if wants_json
+            else redirect("home")
+        )
     try:
         chips = int(request.POST.get("chips", ""))
         ledger.request_chips(player, request.POST.get("kind", "rebuy"), chips)
     except ValueError:
-        messages.error(request, "Enter a whole number of chips.")
+        answer, status = "Enter a whole number of chips.", 400
     except ActionRefused as refusal:
-        messages.error(request, str(refusal))
+        answer, status = str(refusal), 400
     else:
-        messages.success(request, "Asked the host.")
+        answer, status = "Asked the host: your chips arrive when the host approves.", 200
+    if wants_json:
+        return JsonResponse({"message": answer}, status=status)
+    (messages.success if status == 200 else messages.error)(request, answer)
     return redirect("play")

@@ -51,7 +51,7 @@ def back_to_table_columns(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tables', '0008_hand_deck_root_and_contributions'),
+        ('tables', '0010_tournament_level_undo'),
     ]
 
     operations = [
