@@ -24,7 +24,7 @@ from tables.live import load_state, player_actor
 from tables.models import Night, Seat, Table
 from tables.models.live import Hand, TableSnapshot
 from tables.models.tournaments import Tournament, TournamentAction
-from tables.services import host_rulings, play, tournament_play, tournament_seating, tournaments
+from tables.services import host_rulings, play, tournament_clock, tournament_play, tournament_seating
 from tables.tests.live_helpers import SEED, seat_players
 from tables.tests.tournament_helpers import make_tournament
 
@@ -70,7 +70,7 @@ def heads_up(night: Night, host: User, make_table: Callable[..., Table]) -> tupl
     table = make_table("Kitchen", max_seats=6)
     tournament, _ = make_tournament(night, host, names=("Ann", "Bea"))
     tournament_seating.draw_opening_seats(tournament.pk, host)
-    tournament = tournaments.run_clock(tournament.pk, None, TournamentAction.START, now=timezone.now())
+    tournament = tournament_clock.run_clock(tournament.pk, None, TournamentAction.START, now=timezone.now())
     big_blind = tournament.get_structure().levels[0].big_blind
     for seat in load_state(table.pk).table.seats:
         live.apply_intent(table.pk, "host", {"type": "set_stack", "seat": seat.seat, "stack": big_blind})

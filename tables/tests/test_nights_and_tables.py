@@ -107,7 +107,7 @@ def test_add_a_table_offers_every_game_the_engine_deals(host_client: Client, nig
     game = next(key for key in GAMES if key != "nlhe")
     response = host_client.post(f"/host/nights/{night.pk}/tables/new/", {**TABLE_FORM, "game": game})
     assert response.status_code == 302
-    assert Table.objects.get().game == game
+    assert load_state(Table.objects.get().pk).table.game == game
 
 
 @pytest.mark.parametrize(
