@@ -2,11 +2,11 @@
 
 - `night`: the night, its players (guest identities), its tables and seats.
 - `live`: a live table's snapshot, its hands and their event logs, its connections.
-- `ledger`: money in and out, chip requests, co-hosts, table settings and the audit log.
+- `ledger`: money in and out, chip requests, co-hosts and the audit log.
 - `tournaments`: tournaments, their entries and their log.
 """
 
-from tables.models.ledger import AuditEntry, ChipRequest, CoHost, LedgerEntry, TableSettings
+from tables.models.ledger import AuditEntry, ChipRequest, CoHost, LedgerEntry
 from tables.models.live import Hand, HandEvent, TableConnection, TableSnapshot
 from tables.models.night import MAX_NAME_LENGTH, Night, NightStatus, Player, PlayerStatus, Seat, Table
 from tables.models.tournaments import Tournament, TournamentEntry, TournamentLog
@@ -26,7 +26,6 @@ __all__ = [
     "Seat",
     "Table",
     "TableConnection",
-    "TableSettings",
     "TableSnapshot",
     "Tournament",
     "TournamentEntry",

@@ -18,7 +18,7 @@ from django.views.decorators.http import require_GET
 
 from engine import views as engine_views
 from engine.config import HandConfig
-from engine.events import event_from_json
+from engine.event_types import event_from_json
 from engine.games import GAMES
 from engine.hand import Hand as EngineHand
 from engine.phh import HandHistoryError
@@ -29,6 +29,7 @@ from tables.links import socket_path
 from tables.live import hand_deck
 from tables.models import Seat, Table
 from tables.models.live import Hand
+from tables.services import hosting
 
 HISTORY_HANDS = 20
 
@@ -41,6 +42,7 @@ def _identity(request: HttpRequest, table_id: int) -> Identity | None:
 def _page(request: HttpRequest, table: Table, identity: Identity) -> HttpResponse:
     context = {
         "table": table,
+        "now_dealing": hosting.now_dealing(table),
         "night": table.night,
         "player_id": str(identity.player_id) if identity.player_id is not None else "",
         "role": "player" if identity.player_id is not None else ("host" if identity.is_host else "public"),
