@@ -24,6 +24,7 @@ urlpatterns = [
     path(NIGHT, hosting.night_detail, name="night_detail"),
     path(NIGHT + "status.json", hosting.night_status, name="night_status"),
     path(NIGHT + "open-close/", hosting.night_set_status, name="night_set_status"),
+    path(NIGHT + "archive/", hosting.night_archive, name="night_archive"),
     path(NIGHT + "tables/new/", hosting.table_create, name="table_create"),
     path(TABLE + "seat-waiting/", hosting.table_seat_waiting, name="table_seat_waiting"),
     path(PLAYER + "approve/", hosting.player_approve, name="player_approve"),
@@ -91,6 +92,7 @@ urlpatterns += [
         ledger_views.entry_correct,
         name="ledger_entry_correct",
     ),
+    path(NIGHT + "ledger/entries/<int:entry_id>/void/", ledger_views.entry_void, name="ledger_entry_void"),
     path(
         NIGHT + "ledger/requests/<int:request_id>/<str:decision>/",
         ledger_views.request_decide,

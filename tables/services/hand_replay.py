@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.config import HandConfig
-from engine.events import event_from_json
+from engine.event_types import event_from_json
 from engine.hand import Hand as EngineHand
 from tables.live import hand_deck
 from tables.models.live import Hand

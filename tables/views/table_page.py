@@ -26,6 +26,7 @@ from tables.identity import current_player
 from tables.links import socket_path
 from tables.models import Seat, Table
 from tables.models.live import Hand
+from tables.services import hosting
 from tables.services.hand_replay import hand_events, new_hand, replayed_hand
 
 HISTORY_HANDS = 20
@@ -39,6 +40,7 @@ def _identity(request: HttpRequest, table_id: int) -> Identity | None:
 def _page(request: HttpRequest, table: Table, identity: Identity) -> HttpResponse:
     context = {
         "table": table,
+        "now_dealing": hosting.now_dealing(table),
         "night": table.night,
         "player_id": str(identity.player_id) if identity.player_id is not None else "",
         "role": "player" if identity.player_id is not None else ("host" if identity.is_host else "public"),

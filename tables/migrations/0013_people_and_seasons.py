@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tables', '0010_tournament_level_undo'),
+        ('tables', '0012_stakes_stored_once_in_the_live_state'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
