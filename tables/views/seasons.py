@@ -67,7 +67,6 @@ class SeasonForm(forms.Form):
             knockout_points=data["knockout_points"] or Decimal(0),
             attendance_points=data["attendance_points"] or Decimal(0),
             best_of=data["best_of"],
-            show_on_clock=data["show_on_clock"],
         )
 
 
@@ -81,7 +80,6 @@ def _initial(season: Season) -> dict[str, Any]:
         "knockout_points": season.knockout_points,
         "attendance_points": season.attendance_points,
         "best_of": season.best_of,
-        "show_on_clock": season.show_on_clock,
     }
 
 
