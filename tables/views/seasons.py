@@ -52,9 +52,6 @@ class SeasonForm(forms.Form):
         label="Count each player's best N nights",
         help_text="Empty: every night counts.",
     )
-    show_on_clock = forms.BooleanField(
-        required=False, label="Show the standings on the clock screen in breaks"
-    )
 
     def settings(self) -> seasons.SeasonSettings:
         data = self.cleaned_data
