@@ -17,6 +17,7 @@ from django.utils import timezone
 from engine.table_state import uses_blinds
 from engine.tournament import Move, MoveReason, TableSeating, TournamentError, apply_moves, draw_seats
 from engine.tournament import propose_moves as engine_propose_moves
+from tables import live
 from tables.errors import ActionRefused
 from tables.models import Player, Seat, Table
 from tables.models.tournaments import Tournament, TournamentAction, TournamentEntry
@@ -25,10 +26,11 @@ from tables.services.tournaments import check_not_over, lock_tournament, log_act
 
 
 def numbered_tables(tournament: Tournament) -> dict[int, Table]:
-    """The night's tables a tournament can play at: those of a game with blinds, which its levels
-    raise (a Blind Hold'em table of 23 seats may run beside it)."""
-    in_order = tournament.night.tables.order_by("created_at", "id")
-    tables = [table for table in in_order if uses_blinds(table.game)]
+    """The night's tables a tournament can play at: those dealing a game with blinds, which its
+    levels raise (a Blind Hold'em table of 23 seats may run beside it)."""
+    in_order = list(tournament.night.tables.order_by("created_at", "id"))
+    games = live.games_dealt(table.pk for table in in_order)
+    tables = [table for table in in_order if uses_blinds(games[table.pk])]
     return {number: table for number, table in enumerate(tables, 1)}
 
 
