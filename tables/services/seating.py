@@ -13,8 +13,8 @@ from django.db import IntegrityError, transaction
 
 from engine.live import SYSTEM, LiveTable
 from tables import live
-from tables.live import tournament as live_tournament
 from tables.errors import ActionRefused
+from tables.live import tournament as live_tournament
 from tables.models import Night, Player, Seat, Table
 from tables.models.live import TableSnapshot
 from tables.services.tournament_play import tournament_at
