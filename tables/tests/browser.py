@@ -27,3 +27,12 @@ def save_screenshot(page: Any, name: str, *, full_page: bool = True) -> None:
     """Saved under test-artifacts/screenshots/ so anyone can look at what the tests saw."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=full_page)
+
+
+def log_in_host(page: Any, base_url: str) -> None:
+    """Log the tests' host (hostess) in through the login page; the list of nights opens."""
+    page.goto(f"{base_url}/login/")
+    page.fill("input[name=username]", "hostess")
+    page.fill("input[name=password]", "a-long-host-password")
+    page.click("button[type=submit]")
+    page.wait_for_url(f"{base_url}/host/")

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tables.tests.browser import PHONE, save_screenshot
+from tables.tests.browser import PHONE, log_in_host, save_screenshot
 from tables.tests.test_browser_table import (
     HERE,
     SEED,
@@ -77,11 +77,7 @@ def test_every_phone_and_the_host_panel_show_the_exposed_card(daphne_server: Any
     assert width[0] <= width[1], width
 
     host = browser.new_context(**PHONE).new_page()
-    host.goto(f"{daphne_server.url}/login/")
-    host.fill("input[name=username]", "hostess")
-    host.fill("input[name=password]", "a-long-host-password")
-    host.click("button[type=submit]")
-    host.wait_for_url(f"{daphne_server.url}/host/")
+    log_in_host(host, daphne_server.url)
     host.goto(f"{daphne_server.url}/host/nights/{night}/panel/")
     shown = host.locator('[data-field="dead-card"]')
     assert shown.inner_text() == f"{words} (dealt to Bo)"

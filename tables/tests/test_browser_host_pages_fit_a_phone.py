@@ -22,7 +22,7 @@ from engine.tournament import RebuyRules
 from tables.live import apply_intent
 from tables.models import Night, Seat, Table
 from tables.services import hosting, joining, ledger, tournament_clock
-from tables.tests.browser import SCREENSHOTS, save_screenshot
+from tables.tests.browser import SCREENSHOTS, log_in_host, save_screenshot
 from tables.tests.tournament_helpers import make_tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -90,11 +90,7 @@ def test_every_host_page_fits_a_phone(live_server: Any, browser: Any) -> None:
             viewport={"width": width, "height": height}, is_mobile=True, has_touch=True
         )
         page = context.new_page()
-        page.goto(f"{live_server.url}/login/")
-        page.fill("input[name=username]", "hostess")
-        page.fill("input[name=password]", "a-long-host-password")
-        page.click("button[type=submit]")
-        page.wait_for_url(f"{live_server.url}/host/")
+        log_in_host(page, live_server.url)
         if size == "390":
             # Eight waiting, two tables: the panel's button seats four at each.
             page.goto(f"{base}/panel/")
