@@ -109,7 +109,8 @@ def stage_view(hand: Hand) -> dict[str, Any] | None:
 
     >>> from engine.tests.hand_helpers import make_hand
     >>> from engine.config import Stakes
-    >>> hand = make_hand("blind_holdem", [100, 100], stakes=Stakes(fixed_stake=10), options={"reveal": "staged"})
+    >>> staged_reveal = {"reveal": "staged"}
+    >>> hand = make_hand("blind_holdem", [100, 100], stakes=Stakes(fixed_stake=10), options=staged_reveal)
     >>> stage_view(hand)
     {'stage': 'a', 'next_stage': None, 'seconds': 3}
     """

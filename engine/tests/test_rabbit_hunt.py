@@ -11,9 +11,9 @@ from engine.forced_bets import standard_config
 from engine.games import GAMES
 from engine.hand import Hand
 from engine.house.rabbit_hunt import rabbit_positions
-from engine.phh import hand_from_phh, hand_to_phh, loads
 from engine.live import LiveTable, StaleIntentError, apply, new_live_table
 from engine.live.dealing import RABBIT_WINDOW_SECONDS
+from engine.phh import hand_from_phh, hand_to_phh, loads
 from engine.table import new_table
 from engine.tests.hand_helpers import play, seats_with
 from engine.views import view

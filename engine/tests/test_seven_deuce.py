@@ -5,11 +5,11 @@ import pytest
 
 from engine.config import Stakes
 from engine.errors import ConfigurationError
+from engine.forced_bets import standard_config
 from engine.games import GAMES
 from engine.hand import Hand
 from engine.house import run_it_twice
 from engine.phh import hand_from_phh, hand_to_phh, loads
-from engine.forced_bets import standard_config
 from engine.tests.hand_helpers import make_hand, play, seats_with, stacked_deck, with_second_run
 from engine.views import view
 
