@@ -95,6 +95,8 @@ def hand_extras(hand: Hand, viewer: Viewer) -> dict[str, Any]:
     rabbit = rabbit_hunt.view(hand)
     if rabbit:
         data["rabbit"] = rabbit  # public: board cards that would have come, marked as the rabbit
+    elif hand.finished and rabbit_hunt.huntable(hand):
+        data["rabbit_open"] = True  # public: a player of the hand may still ask for the rabbit
     stages = blind_holdem.stage_view(hand)
     if stages:
         data["staged_reveal"] = stages  # public: the stage of 3.2 reached, and the one to come

@@ -111,7 +111,8 @@ def test_the_rabbit_is_written_in_the_hand_history_and_read_back():
 def test_each_player_of_a_hand_over_early_is_offered_the_rabbit_until_it_is_hunted():
     """ "after a hand ends before the river, a player may ask": the finished hand's legal
     actions offer it to every player dealt in (folded or not), and to nobody once it is hunted,
-    when the whole board was dealt, or at a table without the option."""
+    when the whole board was dealt, or at a table without the option. Every screen is told
+    that it may still be asked for (`rabbit_open`), so the host sees the window too."""
     hand = shuffled_hand()
     assert "rabbit_hunt" not in hand.legal_actions(1)["actions"]  # not while the hand is played
     play(hand, "1 fold", "2 fold")
@@ -122,8 +123,10 @@ def test_each_player_of_a_hand_over_early_is_offered_the_rabbit_until_it_is_hunt
             "actions": {"rabbit_hunt": {"allowed": True}},
         }
     assert view(hand, "public")["legal_actions"] is None
+    assert all(view(hand, viewer)["rabbit_open"] is True for viewer in (1, 2, 3, "host", "public"))
     hand.act(2, "rabbit_hunt")
     assert all(hand.legal_actions(seat)["actions"] == {} for seat in (1, 2, 3))
+    assert "rabbit_open" not in view(hand, "public")
     assert play(shuffled_hand(rabbit_hunt=False), "1 fold", "2 fold").legal_actions(1)["actions"] == {}
 
 
