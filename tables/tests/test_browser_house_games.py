@@ -282,3 +282,73 @@ def test_the_seven_deuce_bounty_is_shown_in_the_results_with_what_each_player_pa
     for number in (1, 2):
         phones[number - 1].page.locator("#results").scroll_into_view_if_needed()
         phones[number - 1].shot(f"table-seven-deuce-bounty-{'winner' if number == 1 else 'payer'}-{tag}")
+
+
+# 4. The host panel's house options at 390 px -----------------------------------------------------
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_host_panels_house_options_are_readable_on_a_390_px_phone(live_server: Any, browser: Any) -> None:
+    """The 7-2 bounty, the rabbit hunt and the pause between Blind Hold'em stages, as the host sees
+    them on a phone: nothing cut off or scrolled sideways, text of a readable size, controls big
+    enough to tap, and what the host picks is what the table announces for the next hand."""
+    import datetime
+    from decimal import Decimal
+
+    from django.contrib.auth.models import User
+
+    from tables.live import load_state
+    from tables.services import hosting
+    from tables.tests.browser import PHONE, save_screenshot
+
+    User.objects.create_superuser(username="hostess", password="a-long-host-password")
+    night = hosting.create_night(
+        User.objects.get(),
+        name="Friday game",
+        date=datetime.date(2026, 11, 27),
+        currency="EUR",
+        chip_value=Decimal("0.10"),
+        require_approval=False,
+    )
+    table = hosting.create_table(night, name="Kitchen", game="nlhe", max_seats=9, small_blind=1, big_blind=2)
+    host = browser.new_context(**PHONE).new_page()
+    host.goto(f"{live_server.url}/login/")
+    host.fill("input[name=username]", "hostess")
+    host.fill("input[name=password]", "a-long-host-password")
+    host.click("button[type=submit]")
+    host.wait_for_url(f"{live_server.url}/host/")
+    host.goto(f"{live_server.url}/host/nights/{night.pk}/panel/")
+    host.locator("summary", has_text="Game and stakes").click()
+    fieldsets = host.locator("fieldset.announced")
+    assert fieldsets.count() == 2
+    fieldsets.first.scroll_into_view_if_needed()
+    save_screenshot(host, "host-panel-house-options-390", full_page=False)
+    fieldsets.last.scroll_into_view_if_needed()
+    save_screenshot(host, "host-panel-house-options-390-more", full_page=False)
+    assert host.evaluate("document.documentElement.scrollWidth") <= 390
+    controls = host.locator(
+        "select[name=seven_deuce], input[name=rabbit_hunt], select[name=stage_seconds], select[name=reveal]"
+    )
+    assert controls.count() == 4
+    for index in range(controls.count()):
+        control = controls.nth(index)
+        box = control.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+        assert box["height"] >= 20 and (control.get_attribute("type") == "checkbox" or box["height"] >= 44)
+    sizes = host.eval_on_selector_all(
+        "fieldset.announced label, fieldset.announced legend, fieldset.announced .help",
+        "els => els.map(e => parseFloat(getComputedStyle(e).fontSize))",
+    )
+    assert min(sizes) >= 13
+    assert "ask until the next deal, which waits at least 5 seconds" in fieldsets.last.inner_text()
+    labels = host.eval_on_selector_all(
+        "fieldset.announced label",
+        "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.left, r.right]; })",
+    )
+    assert all(left >= 0 and right <= 390 for left, right in labels)
+
+    host.locator("select[name=seven_deuce]").select_option("2")
+    host.locator("input[name=rabbit_hunt]").check()
+    host.get_by_role("button", name="Announce for the next hand").click()
+    host.locator(".message-success").wait_for()
+    assert load_state(table.pk).options.game_options == {"seven_deuce": 2, "rabbit_hunt": True}
