@@ -24,6 +24,7 @@ pytestmark = [pytest.mark.browser]
 MINE = "tables.tests.test_browser_house_games"
 NAMES = ["Ann", "Bo", "Cy"]
 SIZES = [{"width": 390, "height": 844}, {"width": 360, "height": 740}]
+CARD_CODES = "cards => cards.map(c => c.dataset.card)"
 
 
 # Arranging a table (run in the server's Django process) ----------------------------------------
@@ -98,7 +99,7 @@ def _assert_stage(phones: list[Phone], state: Any, stage: str, next_stage: str, 
         phone.wait_version(state.version)
         banner = phone.page.locator("#stage")
         assert banner.get_attribute("data-stage") == stage and banner.get_attribute("data-next") == next_stage
-        shown = set(phone.page.eval_on_selector_all(".boards [data-card]", "c => c.map(e => e.dataset.card)"))
+        shown = set(phone.page.eval_on_selector_all(".boards [data-card]", CARD_CODES))
         assert shown == {str(c) for c in state.hand.boards[0]}
         if next_stage:
             # The pause's countdown, from the view's deadline; no action clock for nobody.
@@ -119,7 +120,7 @@ def _assert_staged_private(phone: Phone, state: Any, seat: int) -> None:
     hidden = {str(c) for s in state.hand.seats if s.seat != seat for c in s.hole} - {
         card for s in state.hand.seats for card in face_up(state.hand, s)
     }
-    shown = set(phone.page.eval_on_selector_all("[data-card]", "c => c.map(e => e.dataset.card)"))
+    shown = set(phone.page.eval_on_selector_all("[data-card]", CARD_CODES))
     assert not shown & hidden, f"{phone.name} shows {shown & hidden}"
 
 
@@ -220,14 +221,16 @@ def test_a_player_asks_for_the_rabbit_and_every_phone_shows_what_would_have_come
     for number, phone in enumerate(phones, start=1):
         phone.wait_version(state.version)
         assert phone.page.locator("#rabbit").is_hidden()
-        cards = phone.page.eval_on_selector_all(".rabbit-cards [data-card]", "c => c.map(e => e.dataset.card)")
+        cards = phone.page.eval_on_selector_all(".rabbit-cards [data-card]", CARD_CODES)
         assert cards == rabbit["boards"][0]
         assert phone.page.locator(".boards [data-card]").count() == 0, "not dealt: not on the board"
         label = phone.page.locator(".rabbit-label").inner_text()
         assert "would have come" in label and "not part of the result" in label
         assert ("You" if number == 2 else "Bo") in label
-        assert phone.page.locator(".rabbit-cards .card").first.get_attribute("aria-label").endswith(
-            "would have come"
+        assert (
+            phone.page.locator(".rabbit-cards .card")
+            .first.get_attribute("aria-label")
+            .endswith("would have come")
         )
         assert_page_private(phone, state, number)
         _fits(phone, size)
@@ -259,7 +262,9 @@ def test_the_seven_deuce_bounty_is_shown_in_the_results_with_what_each_player_pa
         seat = state.hand.to_act
         phone = phones[seat - 1]
         phone.page.wait_for_function("document.body.dataset.myTurn === 'true'")
-        phone.page.locator("[data-action=call], [data-action=check]" if seat == 1 else "[data-action=fold]").first.tap()
+        # Ann (seven-deuce) stays in; everyone else folds.
+        button = "[data-action=call], [data-action=check]" if seat == 1 else "[data-action=fold]"
+        phone.page.locator(button).first.tap()
         state = wait_for_next_action(daphne_server, table_id, state)
     assert state.hand.to_act == 1, "the winner by folds is asked to show"
     phones[0].page.wait_for_function("document.body.dataset.myTurn === 'true'")
