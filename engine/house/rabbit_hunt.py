@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.cards import Card
 from engine.errors import IllegalActionError
-from engine.events import register_event
 from engine.games import RABBIT_HUNT, StepKind
 from engine.house.events import HouseEvent
 
@@ -99,7 +98,6 @@ def legal_actions(hand: Hand, seat: int) -> dict[str, Any]:
     }
 
 
-@register_event
 @dataclass(frozen=True, slots=True)
 class RabbitHunted(HouseEvent):
     """After the hand, `seat` asked for the rabbit: `cards` per board (not part of the result)."""

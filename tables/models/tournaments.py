@@ -76,12 +76,19 @@ class Tournament(models.Model):
     class Meta:
         ordering = ["created_at", "id"]
         constraints = [
-            models.UniqueConstraint(Lower("name"), "night", name="tournament_name_unique_per_night"),
+            models.UniqueConstraint(
+                Lower("name"),
+                "night",
+                name="tournament_name_unique_per_night",
+                violation_error_message="This night already has a tournament of that name.",
+            ),
             models.CheckConstraint(
                 condition=models.Q(status__in=TournamentStatus.values), name="tournament_status_valid"
             ),
             models.CheckConstraint(
-                condition=models.Q(starting_stack__gte=1), name="tournament_starting_stack_positive"
+                condition=models.Q(starting_stack__gte=1),
+                name="tournament_starting_stack_positive",
+                violation_error_message="Players start with at least 1 chip.",
             ),
             models.CheckConstraint(
                 condition=models.Q(clock_paused_seconds__gte=0), name="tournament_paused_seconds_not_negative"
@@ -155,7 +162,11 @@ class TournamentEntry(models.Model):
         ordering = ["entered_at", "id"]
         verbose_name_plural = "tournament entries"
         constraints = [
-            models.UniqueConstraint(fields=["tournament", "player"], name="tournament_entry_one_per_player"),
+            models.UniqueConstraint(
+                fields=["tournament", "player"],
+                name="tournament_entry_one_per_player",
+                violation_error_message="This player is already entered in this tournament.",
+            ),
             models.CheckConstraint(
                 condition=models.Q(place__isnull=True) | models.Q(place__gte=1),
                 name="tournament_entry_place_positive",

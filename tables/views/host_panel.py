@@ -30,6 +30,13 @@ from tables.models.ledger import ChipRequest, CoHost
 from tables.models.night import game_choices
 from tables.services import host_panel, host_rulings, ledger
 
+# What the host reads after deciding on a player: what was done, in a sentence.
+DECISION_WORDS = {
+    "approve": "{} is in: waiting for a seat.",
+    "reject": "{} was turned away.",
+    "remove": "{} has left the night.",
+}
+
 
 def get_hosted_night(request: HttpRequest, night_id: int) -> Night:
     night = get_object_or_404(Night.objects.select_related("host"), pk=night_id)
@@ -126,7 +133,7 @@ def player_action(request: HttpRequest, night_id: int, player_id: int, action: s
     back = _panel_url(night.pk)
     if action in host_panel.PLAYER_DECISIONS:
         decide = lambda: host_panel.decide_player(player, request.user, action, why)  # noqa: E731
-        return run_command(request, decide, f"{player}: done.", back)
+        return run_command(request, decide, DECISION_WORDS[action].format(player.display_name), back)
     if action in host_panel.SEAT_COMMANDS:
         seat = get_object_or_404(Seat.objects.select_related("table__night", "player"), player=player)
         command = lambda: host_panel.seat_command(seat, request.user, action, why)  # noqa: E731
@@ -141,8 +148,13 @@ def player_action(request: HttpRequest, night_id: int, player_id: int, action: s
         except ValueError:
             messages.error(request, "Choose a seat number.")
             return redirect(back)
-        move = lambda: host_panel.move_player(player, table, number, request.user, why)  # noqa: E731
-        return run_command(request, move, f"{player} moves to {table.name}, seat {number}.", back)
+        try:
+            seat = host_panel.move_player(player, table, number, request.user, why)
+        except ActionRefused as refusal:
+            messages.error(request, str(refusal))
+        else:
+            messages.success(request, f"{host_panel.seated_words(seat)}.")
+        return redirect(back)
     raise PermissionDenied("Unknown action.")
 
 
@@ -158,9 +170,15 @@ def table_action(request: HttpRequest, night_id: int, table_id: int, action: str
             request, command, f"{table.name}: {host_panel.TABLE_COMMANDS[action].lower()}.", back
         )
     if action == "seat-waiting":
-        return run_command(
-            request, lambda: host_panel.seat_waiting(table, request.user), "Seats drawn.", back
-        )
+        try:
+            result = host_panel.seat_waiting(table, request.user, why)
+        except ActionRefused as refusal:
+            messages.error(request, str(refusal))
+        else:
+            messages.success(request, f"{result.words}.")
+            if result.still_waiting:
+                messages.warning(request, f"Every table is full: {result.still_waiting} still waiting.")
+        return redirect(back)
     if action == "swap":
         try:
             first, second = int(request.POST.get("first", "")), int(request.POST.get("second", ""))
@@ -227,8 +245,14 @@ def ruling(request: HttpRequest, night_id: int, table_id: int) -> HttpResponse:
         except ValueError:
             version = -1
         why = request.POST.get("why", "")
-        make = partial(host_rulings.apply_ruling, table, request.user, key, values, why, version)
-        return run_command(request, make, f"{table.name}: ruling made.", back)
+        try:
+            host_rulings.apply_ruling(table, request.user, key, values, why, version)
+        except ActionRefused as refusal:
+            messages.error(request, str(refusal))
+        else:
+            # The ruling's line in the open log says exactly what it did: the host reads the same.
+            messages.success(request, f"{host_panel.latest_line(table.night)}.")
+        return redirect(back)
     try:
         shown = host_rulings.preview(table, request.user, key, values)
     except ActionRefused as refusal:
