@@ -73,6 +73,13 @@ def _house_table(server: Any, browser: Any, size: dict[str, int], **deal: Any) -
     return table_id, phones
 
 
+def _holdem_table(server: Any, browser: Any, size: dict[str, int], **deal: Any) -> tuple[int, list[Phone]]:
+    """A No-Limit Hold'em table, blinds 5/10, with the house `options` (and any more of `deal`)."""
+    return _house_table(
+        server, browser, size, game="nlhe", stakes={"small_blind": 5, "big_blind": 10}, **deal
+    )
+
+
 def _tag(size: dict[str, int]) -> str:
     return f"{size['width']}x{size['height']}"
 
@@ -190,14 +197,8 @@ def test_a_player_asks_for_the_rabbit_and_every_phone_shows_what_would_have_come
     the button, with the time until the next deal; the rabbit is drawn apart from the board,
     dashed and labelled, as it is not part of the result; the next deal waits for it."""
     tag = _tag(size)
-    table_id, phones = _house_table(
-        daphne_server,
-        browser,
-        size,
-        game="nlhe",
-        stakes={"small_blind": 5, "big_blind": 10},
-        options={"rabbit_hunt": True},
-        deal_delay=20,
+    table_id, phones = _holdem_table(
+        daphne_server, browser, size, options={"rabbit_hunt": True}, deal_delay=20
     )
     state = _fold_round(daphne_server, table_id, phones)
     assert state.hand.boards == [[]] and state.next_deal_at is not None
@@ -248,14 +249,8 @@ def test_the_seven_deuce_bounty_is_shown_in_the_results_with_what_each_player_pa
     from every other player dealt in, paid out of their stacks and shown in the result". Ann
     holds seven-deuce, the others fold, Ann shows: 2 big blinds (20) from each, +40."""
     tag = _tag(size)
-    table_id, phones = _house_table(
-        daphne_server,
-        browser,
-        size,
-        game="nlhe",
-        stakes={"small_blind": 5, "big_blind": 10},
-        options={"seven_deuce": 2},
-        seven_deuce_seat=1,
+    table_id, phones = _holdem_table(
+        daphne_server, browser, size, options={"seven_deuce": 2}, seven_deuce_seat=1
     )
     state = committed(daphne_server, table_id)
     while state.hand.to_act is not None and state.hand.phase != "showdown":
@@ -293,35 +288,17 @@ def test_the_seven_deuce_bounty_is_shown_in_the_results_with_what_each_player_pa
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_host_panels_house_options_are_readable_on_a_390_px_phone(live_server: Any, browser: Any) -> None:
+def test_the_host_panels_house_options_are_readable_on_a_390_px_phone(
+    live_server: Any, browser: Any, night: Any, make_table: Any
+) -> None:
     """The 7-2 bounty, the rabbit hunt and the pause between Blind Hold'em stages, as the host sees
     them on a phone: nothing cut off or scrolled sideways, text of a readable size, controls big
     enough to tap, and what the host picks is what the table announces for the next hand."""
-    import datetime
-    from decimal import Decimal
-
-    from django.contrib.auth.models import User
-
     from tables.live import load_state
-    from tables.services import hosting
-    from tables.tests.browser import PHONE, save_screenshot
+    from tables.tests.browser import host_logged_in, save_screenshot
 
-    User.objects.create_superuser(username="hostess", password="a-long-host-password")
-    night = hosting.create_night(
-        User.objects.get(),
-        name="Friday game",
-        date=datetime.date(2026, 11, 27),
-        currency="EUR",
-        chip_value=Decimal("0.10"),
-        require_approval=False,
-    )
-    table = hosting.create_table(night, name="Kitchen", game="nlhe", max_seats=9, small_blind=1, big_blind=2)
-    host = browser.new_context(**PHONE).new_page()
-    host.goto(f"{live_server.url}/login/")
-    host.fill("input[name=username]", "hostess")
-    host.fill("input[name=password]", "a-long-host-password")
-    host.click("button[type=submit]")
-    host.wait_for_url(f"{live_server.url}/host/")
+    table = make_table("Kitchen")
+    host = host_logged_in(browser, live_server)
     host.goto(f"{live_server.url}/host/nights/{night.pk}/panel/")
     host.locator("summary", has_text="Game and stakes").click()
     fieldsets = host.locator("fieldset.announced")
