@@ -29,10 +29,12 @@ def save_screenshot(page: Any, name: str, *, full_page: bool = True) -> None:
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=full_page)
 
 
-def log_in_host(page: Any, base_url: str) -> None:
-    """Log the tests' host (hostess) in through the login page; the list of nights opens."""
-    page.goto(f"{base_url}/login/")
+def host_logged_in(browser: Any, live_server: Any, context: dict[str, Any] = PHONE) -> Any:
+    """A page on a phone where the host ("hostess", as the `host` fixture makes her) has logged in."""
+    page = browser.new_context(**context).new_page()
+    page.goto(f"{live_server.url}/login/")
     page.fill("input[name=username]", "hostess")
     page.fill("input[name=password]", "a-long-host-password")
     page.click("button[type=submit]")
-    page.wait_for_url(f"{base_url}/host/")
+    page.wait_for_url(f"{live_server.url}/host/")
+    return page

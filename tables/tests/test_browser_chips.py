@@ -15,7 +15,7 @@ from tables.live import apply_intent, load_state
 from tables.models import AuditEntry, Night, Table
 from tables.models.ledger import EntryKind
 from tables.services import hosting, joining, ledger, seating, tournaments
-from tables.tests.browser import PHONE, save_screenshot
+from tables.tests.browser import host_logged_in, save_screenshot
 from tables.tests.tournament_helpers import make_tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -24,13 +24,7 @@ NAMES = ("Ann", "Bea", "Cal", "Dan", "Eve", "Fay", "Gus")
 
 
 def _host_page(live_server: object, browser: object) -> object:
-    host = browser.new_context(**PHONE).new_page()
-    host.goto(f"{live_server.url}/login/")
-    host.fill("input[name=username]", "hostess")
-    host.fill("input[name=password]", "a-long-host-password")
-    host.click("button[type=submit]")
-    host.wait_for_url(f"{live_server.url}/host/")
-    return host
+    return host_logged_in(browser, live_server)
 
 
 def _night() -> tuple[User, Night, list[Table]]:

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tables.tests.browser import PHONE, log_in_host, save_screenshot
+from tables.tests.browser import host_logged_in, save_screenshot
 from tables.tests.test_browser_table import (
     HERE,
     SEED,
@@ -76,8 +76,7 @@ def test_every_phone_and_the_host_panel_show_the_exposed_card(daphne_server: Any
     width = phones[0].page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
     assert width[0] <= width[1], width
 
-    host = browser.new_context(**PHONE).new_page()
-    log_in_host(host, daphne_server.url)
+    host = host_logged_in(browser, daphne_server)
     host.goto(f"{daphne_server.url}/host/nights/{night}/panel/")
     shown = host.locator('[data-field="dead-card"]')
     assert shown.inner_text() == f"{words} (dealt to Bo)"

@@ -22,7 +22,7 @@ from engine.tournament import RebuyRules
 from tables.live import apply_intent
 from tables.models import Night, Seat, Table
 from tables.services import hosting, joining, ledger, tournament_clock
-from tables.tests.browser import SCREENSHOTS, log_in_host, save_screenshot
+from tables.tests.browser import SCREENSHOTS, host_logged_in, save_screenshot
 from tables.tests.tournament_helpers import make_tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -86,11 +86,8 @@ def test_every_host_page_fits_a_phone(live_server: Any, browser: Any) -> None:
     base = f"{live_server.url}/host/nights/{night.pk}"
     problems: list[str] = []
     for size, (width, height) in SIZES.items():
-        context = browser.new_context(
-            viewport={"width": width, "height": height}, is_mobile=True, has_touch=True
-        )
-        page = context.new_page()
-        log_in_host(page, live_server.url)
+        phone = {"viewport": {"width": width, "height": height}, "is_mobile": True, "has_touch": True}
+        page = host_logged_in(browser, live_server, phone)
         if size == "390":
             # Eight waiting, two tables: the panel's button seats four at each.
             page.goto(f"{base}/panel/")
@@ -129,5 +126,5 @@ def test_every_host_page_fits_a_phone(live_server: Any, browser: Any) -> None:
         _check_fits(page, f"{size}-panel-game-and-stakes", problems)
         form = page.locator(f"#table-{tables[1].pk}")
         form.screenshot(path=str(SCREENSHOTS / f"host-fits-{size}-panel-game-and-stakes-table.png"))
-        context.close()
+        page.context.close()
     assert not problems, "\n".join(problems)
