@@ -3,13 +3,13 @@
 - `night`: the night, its players (guest identities), its tables and seats.
 - `live`: a live table's snapshot, its hands and their event logs, its connections.
 - `ledger`: money in and out, chip requests, co-hosts, table settings and the audit log.
-- `tournaments`: tournaments, their entries and their log.
+- `tournaments`: tournaments, their entries, deals and their log.
 """
 
 from tables.models.ledger import AuditEntry, ChipRequest, CoHost, LedgerEntry, TableSettings
 from tables.models.live import Hand, HandEvent, TableConnection, TableSnapshot
 from tables.models.night import MAX_NAME_LENGTH, Night, NightStatus, Player, PlayerStatus, Seat, Table
-from tables.models.tournaments import Tournament, TournamentEntry, TournamentLog
+from tables.models.tournaments import Tournament, TournamentDeal, TournamentEntry, TournamentLog
 
 __all__ = [
     "MAX_NAME_LENGTH",
@@ -29,6 +29,7 @@ __all__ = [
     "TableSettings",
     "TableSnapshot",
     "Tournament",
+    "TournamentDeal",
     "TournamentEntry",
     "TournamentLog",
 ]

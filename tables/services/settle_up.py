@@ -19,7 +19,8 @@ from decimal import ROUND_HALF_EVEN, Decimal
 
 from tables.errors import ActionRefused
 from tables.models import Night
-from tables.services import ledger, tournament_money
+from tables.models.tournaments import Tournament
+from tables.services import ledger
 from tables.services.ledger import minor_digits
 
 EXACT_LIMIT = 14
@@ -130,24 +131,24 @@ def payee_names(night: Night) -> dict[int, str]:
 
 
 def balances_by_player(night: Night) -> dict[str, Decimal]:
-    """Each player's take-away minus put-in, counting chips still in play (on a table or in
-    their hand) at chip value, and the prizes minus the entries of finished tournaments; by
-    payee name (`payee_names`)."""
+    """Each player's take-away minus put-in, counting cash chips still in play (on a table or in
+    their hand) at chip value, and the prizes minus the entries of finished tournaments (a
+    tournament still running holds its pool: it is settled when it ends); by payee name
+    (`payee_names`)."""
     by_id: dict[int, Decimal] = {}
     for entry in ledger.entries(night):
+        if entry.tournament is not None and entry.tournament.status != Tournament.Status.FINISHED:
+            continue
         signed = -entry.money if entry.is_in else entry.money
         by_id[entry.player_id] = by_id.get(entry.player_id, Decimal(0)) + signed
-    players = night.players.filter(ledger_entries__isnull=False).distinct()
-    for player in players:
+    players = night.players.filter(ledger_entries__isnull=False, ledger_entries__tournament__isnull=True)
+    for player in players.distinct():
         held = ledger.chips_in_hand(player)
         if held:
             by_id[player.pk] += ledger.money_for(night, held)
-    for table in night.tables.all():
-        for seat in ledger.live.load_state(table.pk).table.seats:
-            if seat.player.isdigit() and int(seat.player) in by_id:
-                by_id[int(seat.player)] += ledger.money_for(night, seat.stack)
-    for pk, amount in tournament_money.balances(night).items():
-        by_id[pk] = by_id.get(pk, Decimal(0)) + amount
+    stacks, _ = ledger.cash_stacks(night)
+    for pk, stack in stacks.items():
+        by_id[pk] = by_id.get(pk, Decimal(0)) + ledger.money_for(night, stack)
     names = payee_names(night)
     return {names[pk]: amount for pk, amount in by_id.items()}
 

@@ -21,7 +21,7 @@ from engine.tournament import clock_state, next_chime
 from tables.links import absolute_url
 from tables.models.tournaments import Tournament
 from tables.qr import qr_svg
-from tables.services import tournaments
+from tables.services import tournament_results, tournaments
 
 
 def _get_tournament(token: str) -> Tournament:
@@ -46,10 +46,10 @@ def clock_payload(tournament: Tournament, now: datetime.datetime | None = None) 
         "next_chime": chime.to_json() if chime else None,
         "field": tournaments.field(tournament, now).to_json(),
         "currency": tournament.night.currency,
-        "prize_pool": tournaments.pool(tournament),
+        "prize_pool": tournament_results.pool(tournament),
         "payouts": [
             {"place": place, "amount": amount}
-            for place, amount in enumerate(tournaments.payouts(tournament), 1)
+            for place, amount in enumerate(tournament_results.payouts(tournament), 1)
         ],
         "winner": champion.player.display_name if champion else None,
     }
