@@ -1,13 +1,17 @@
-"""Shared set-up for the tournament tests: a tournament with entrants, and a frozen clock."""
+"""Shared set-up for the tournament tests: a tournament with entrants, a frozen clock, all-in hands."""
 
 from __future__ import annotations
 
 import datetime
+from typing import Any
 
 from django.contrib.auth.models import User
 
+from engine.live import LiveTable
+from engine.live import apply as engine_apply
 from engine.tournament import PayoutTable, RebuyRules, Structure
-from tables.models import Night, Player
+from tables.live import apply_intent, load_state, player_actor
+from tables.models import Night, Player, Table
 from tables.models.tournaments import Tournament
 from tables.services import joining, tournaments
 
@@ -57,3 +61,37 @@ def make_tournament(
 
 def entry_of(tournament: Tournament, name: str) -> int:
     return tournament.entries.get(player__display_name=name).pk
+
+
+def all_in_move(state: LiveTable) -> dict[str, Any]:
+    """Whoever acts moves all in, or calls an all-in (checks when there is nothing to call)."""
+    hand = state.hand
+    offered = hand.legal_actions(hand.to_act)["actions"]
+    if offered.get("raise", {}).get("allowed"):
+        return {"type": "raise", "to": offered["raise"]["all_in_to"]}
+    if offered.get("call", {}).get("allowed"):
+        return {"type": "call"}
+    return {"type": "check"}
+
+
+def all_in_and_call(table: Table) -> None:
+    """Every player moves all in or calls; the board runs out."""
+    state = load_state(table.pk)
+    while state.hand_in_progress:
+        player = player_actor(int(state.table.occupant(state.hand.to_act).player))
+        apply_intent(table.pk, player, {"type": "act", "action": all_in_move(state)})
+        state = load_state(table.pk)
+
+
+def seed_busting(table: Table, busted: set[str]) -> str:
+    """A seed whose all-in hand busts exactly `busted` (found by playing it in the pure engine)."""
+    before = load_state(table.pk)
+    for number in range(500):
+        seed = f"{number:064x}"
+        state, _ = engine_apply(before, "host", {"type": "start_hand", "seed": seed}, 0)
+        while state.hand_in_progress:
+            move = {"type": "act", "action": all_in_move(state)}
+            state, _ = engine_apply(state, state.hand.to_act, move, 0)
+        if {s.player for s in state.table.seats} == {s.player for s in before.table.seats} - busted:
+            return seed
+    raise AssertionError("no seed found")
