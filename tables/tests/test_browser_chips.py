@@ -16,7 +16,7 @@ from tables.models import AuditEntry, Night, Table
 from tables.models.ledger import EntryKind
 from tables.services import hosting, joining, ledger, seating, tournaments
 from tables.tests.browser import PHONE, save_screenshot
-from tables.tests.tournament_helpers import make_tournament
+from tables.tests.tournament_helpers import make_tournament, seven_at_two_tables
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -54,12 +54,7 @@ def test_the_final_table_redraw_keeps_stacks_and_a_wrong_bust_is_undone(
     live_server: object, browser: object
 ) -> None:
     host_user, night, (kitchen, lounge) = _night()
-    tournament, players = make_tournament(night, host_user, names=NAMES)
-    for number, player in enumerate(players[:4], 1):
-        seating.move_player(player, kitchen, number)
-        apply_intent(kitchen.pk, HOST, {"type": "set_stack", "seat": number, "stack": 9000 + 100 * number})
-    for number, player in enumerate(players[4:6], 1):
-        seating.move_player(player, lounge, number)
+    tournament, players = seven_at_two_tables(night, host_user, [kitchen, lounge])
     host = _host_page(live_server, browser)
     page = f"{live_server.url}/host/tournaments/{tournament.pk}/"
 
@@ -157,12 +152,7 @@ def test_a_deal_is_worked_out_from_the_tables_stacks_and_recorded_into_the_ledge
 
 def test_a_wrong_redraw_is_undone_before_the_next_hand(live_server: object, browser: object) -> None:
     host_user, night, (kitchen, lounge) = _night()
-    tournament, players = make_tournament(night, host_user, names=NAMES)
-    for number, player in enumerate(players[:4], 1):
-        seating.move_player(player, kitchen, number)
-        apply_intent(kitchen.pk, HOST, {"type": "set_stack", "seat": number, "stack": 9000 + 100 * number})
-    for number, player in enumerate(players[4:6], 1):
-        seating.move_player(player, lounge, number)
+    tournament, players = seven_at_two_tables(night, host_user, [kitchen, lounge])
     tournaments.record_busts(tournament.pk, host_user, [(tournament.entries.get(player=players[6]).pk, None)])
 
     def where() -> dict[str, tuple[int, int, int]]:

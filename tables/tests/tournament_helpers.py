@@ -13,7 +13,7 @@ from engine.tournament import PayoutTable, RebuyRules, Structure
 from tables.live import apply_intent, load_state, player_actor
 from tables.models import Night, Player, Table
 from tables.models.tournaments import Tournament
-from tables.services import joining, tournaments
+from tables.services import joining, seating, tournaments
 
 T0 = datetime.datetime(2026, 11, 27, 20, 0, tzinfo=datetime.UTC)
 
@@ -56,6 +56,23 @@ def make_tournament(
     if players:
         tournaments.register_players(tournament.pk, host, players, now=T0)
     tournament.refresh_from_db()
+    return tournament, players
+
+
+SEVEN = ("Ann", "Bea", "Cal", "Dan", "Eve", "Fay", "Gus")
+
+
+def seven_at_two_tables(night: Night, host: User, tables: list[Table]) -> tuple[Tournament, list[Player]]:
+    """Ann..Dan at the first table, Eve and Fay at the second, each with their own stack (9,100
+    to 9,400 and 4,100, 4,200); Gus never came."""
+    tournament, players = make_tournament(night, host, names=SEVEN)
+    kitchen, lounge = tables
+    for number, player in enumerate(players[:4], 1):
+        seating.move_player(player, kitchen, number)
+        apply_intent(kitchen.pk, "host", {"type": "set_stack", "seat": number, "stack": 9000 + 100 * number})
+    for number, player in enumerate(players[4:6], 1):
+        seating.move_player(player, lounge, number)
+        apply_intent(lounge.pk, "host", {"type": "set_stack", "seat": number, "stack": 4000 + 100 * number})
     return tournament, players
 
 

@@ -58,7 +58,11 @@ def _get_tournament_for_user(request: HttpRequest, tournament_id: int) -> Tourna
 
 
 def _run(
-    request: HttpRequest, tournament: Tournament, action: Callable[[], object], success: str
+    request: HttpRequest,
+    tournament: Tournament,
+    action: Callable[[], object],
+    success: str,
+    back: str = "tournament_detail",
 ) -> HttpResponse:
     try:
         action()
@@ -66,7 +70,7 @@ def _run(
         messages.error(request, str(refusal))
     else:
         messages.success(request, success)
-    return redirect("tournament_detail", tournament_id=tournament.pk)
+    return redirect(back, tournament_id=tournament.pk)
 
 
 @login_required
@@ -336,7 +340,7 @@ def tournament_draw_again(request: HttpRequest, tournament_id: int) -> HttpRespo
     tournament = _get_tournament_for_user(request, tournament_id)
     why = request.POST.get("why", "")
     draw = partial(seating_service.planned_moves, tournament.pk, request.user, again=True, why=why)
-    return _run_seating(request, tournament, draw, "Drawn again.")
+    return _run(request, tournament, draw, "Drawn again.", back="tournament_seating")
 
 
 @login_required
@@ -345,19 +349,13 @@ def tournament_undo_moves(request: HttpRequest, tournament_id: int) -> HttpRespo
     """Put the players of the last confirmed moves back (a wrong redraw), before the next hand."""
     tournament = _get_tournament_for_user(request, tournament_id)
     undo = partial(seating_service.undo_last_moves, tournament.pk, request.user, request.POST.get("why", ""))
-    return _run_seating(request, tournament, undo, "The moves are undone: everyone is back in their seat.")
-
-
-def _run_seating(
-    request: HttpRequest, tournament: Tournament, action: Callable[[], object], success: str
-) -> HttpResponse:
-    try:
-        action()
-    except ActionRefused as refusal:
-        messages.error(request, str(refusal))
-    else:
-        messages.success(request, success)
-    return redirect("tournament_seating", tournament_id=tournament.pk)
+    return _run(
+        request,
+        tournament,
+        undo,
+        "The moves are undone: everyone is back in their seat.",
+        "tournament_seating",
+    )
 
 
 @login_required
