@@ -289,6 +289,8 @@ def settle_debts(state: TableState, p: Plan) -> TableState:
     seats: list[SeatState] = []
     for s in state.seats:
         new = s.cleared() if s.seat in p.cleared else s
+        if new.straddle:
+            new = replace(new, straddle=False)  # a straddle is asked for one hand: "Straddle next hand"
         if blinds and s.seat not in dealt and not s.new_player:
             # "If you miss any or all blinds": the big blind passing an absent player means both
             # blinds are owed ("the big blind plus a dead small blind").

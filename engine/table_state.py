@@ -67,7 +67,7 @@ class SeatState:
     waiting_for_big_blind: bool = False
     new_player: bool = False  # owes a new player's blind before being dealt in (cash)
     buy_button: bool = False  # asked to buy the button (higher-limit tables)
-    straddle: bool = False  # asked to straddle whenever they are first to act preflop
+    straddle: bool = False  # asked to straddle the next hand (if first to act preflop then)
     leaving: bool = False  # left during a hand; the seat is freed when that hand finishes
 
     @property

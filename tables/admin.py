@@ -1,4 +1,5 @@
 from django.contrib import admin
+from django.http import HttpRequest
 
 from tables.forms import LimitedAdminAuthenticationForm
 from tables.models import Night, Player, Seat, Table
@@ -18,6 +19,13 @@ class NightAdmin(admin.ModelAdmin):
     search_fields = ["name", "join_code"]
     readonly_fields = ["join_code", "created_at"]
     inlines = [TableInline]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Night | None = None) -> list[str]:
+        # A closed night's money is final: its ledger balanced at this chip value.
+        fields = list(super().get_readonly_fields(request, obj))
+        if obj is not None and obj.status == Night.Status.CLOSED:
+            fields += ["chip_value", "currency"]
+        return fields
 
 
 @admin.register(Player)
@@ -44,4 +52,5 @@ class SeatAdmin(admin.ModelAdmin):
     list_select_related = ["table", "player"]
 
 
-import tables.ledger_admin  # noqa: E402, F401  (the ledger's read-only admin)
+import tables.ledger_admin  # noqa: E402  (the ledger's read-only admin)
+import tables.tournament_admin  # noqa: E402, F401  (tournaments, entries and structures, read-only)

@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from tables.views import hosting, players, table_page, verify
+from tables.views import hosting, night_history, players, table_page, verify
 
 NIGHT = "host/nights/<int:night_id>/"
 TABLE = NIGHT + "tables/<int:table_id>/"
@@ -12,6 +12,7 @@ urlpatterns = [
     path("", players.home, name="home"),
     path("join/<str:code>/", players.join, name="join"),
     path("play/", players.play, name="play"),
+    path("manifest.webmanifest", players.web_app_manifest, name="web_app_manifest"),
     path("play/status.json", players.play_status, name="play_status"),
     path("continue/<str:token>/", players.continue_here, name="continue_here"),
     # Hosts.
@@ -23,6 +24,7 @@ urlpatterns = [
     path(NIGHT, hosting.night_detail, name="night_detail"),
     path(NIGHT + "status.json", hosting.night_status, name="night_status"),
     path(NIGHT + "open-close/", hosting.night_set_status, name="night_set_status"),
+    path(NIGHT + "archive/", hosting.night_archive, name="night_archive"),
     path(NIGHT + "tables/new/", hosting.table_create, name="table_create"),
     path(TABLE + "seat-waiting/", hosting.table_seat_waiting, name="table_seat_waiting"),
     path(PLAYER + "approve/", hosting.player_approve, name="player_approve"),
@@ -36,6 +38,8 @@ urlpatterns = [
     path("tables/<int:table_id>/hands.json", table_page.table_hands, name="table_hands"),
     path("tables/<int:table_id>/hands/<int:number>.json", table_page.table_hand, name="table_hand"),
     path("tables/<int:table_id>/hands/<int:number>.phh", table_page.table_hand_phh, name="table_hand_phh"),
+    path("tables/<int:table_id>/night.phhs", night_history.night_phh, name="table_night_phh"),
+    path("tables/<int:table_id>/night.json", night_history.night_summary, name="table_night_summary"),
     path("verify/", verify.verify_shuffle, name="verify_shuffle"),
 ]
 
@@ -47,6 +51,7 @@ urlpatterns += [
     path(NIGHT + "tournaments/new/", tournaments.tournament_create, name="tournament_create"),
     path(TOURNAMENT, tournaments.tournament_detail, name="tournament_detail"),
     path(TOURNAMENT + "edit/", tournaments.tournament_edit, name="tournament_edit"),
+    path(TOURNAMENT + "clock/undo/", tournaments.tournament_undo_level, name="tournament_undo_level"),
     path(TOURNAMENT + "clock/<str:button>/", tournaments.tournament_clock, name="tournament_clock"),
     path(TOURNAMENT + "register/", tournaments.tournament_register, name="tournament_register"),
     path(TOURNAMENT + "entries/<int:entry_id>/rebuy/", tournaments.tournament_rebuy, name="tournament_rebuy"),
@@ -90,6 +95,7 @@ urlpatterns += [
         ledger_views.entry_correct,
         name="ledger_entry_correct",
     ),
+    path(NIGHT + "ledger/entries/<int:entry_id>/void/", ledger_views.entry_void, name="ledger_entry_void"),
     path(
         NIGHT + "ledger/requests/<int:request_id>/<str:decision>/",
         ledger_views.request_decide,

@@ -10,7 +10,9 @@ and hands it to `prepare` before a sit or a deal; everything decided from it is 
 - "No hands are dealt during a break", nor before the clock starts: the host's deal is
   refused; when the dealer's timer comes due, it sends ``deal_waits`` instead of
   ``start_hand`` and the next deal is put off until `until` (epoch seconds), when the timer
-  looks again. Only the system sends ``deal_waits`` (a player or the host cannot).
+  looks again. Only the system sends ``deal_waits`` (a player or the host cannot). When the
+  host changes the clock, `clock_changed` brings a waiting deal forward: play resumes when the
+  clock does.
 - When the tournament is over, its table goes back to cash mode at the table's own game and
   stakes (`CashGame`); the dealer's next automatic deal there stops the dealer instead.
 - "Bust out of chips and you're out": `busted` names who ran out of chips in a hand.
@@ -99,12 +101,41 @@ def prepare(
     if not hands_may_start(reading):
         reason = why_no_deal(reading)
         if actor == SYSTEM and state.next_deal_at is not None and state.next_deal_at <= now:
-            running = reading.started and not reading.paused
-            wait = max(reading.seconds_left, 1.0) if running else WAIT_POLL_SECONDS
-            return state, {"type": "deal_waits", "until": now + wait, "reason": reason}
+            return state, {"type": "deal_waits", "until": _clock_allows_at(reading, now), "reason": reason}
         raise IllegalActionError(reason)
     table = engine_table.set_game(state.table, state.table.game, stakes_at(reading))
     return replace(state, table=table), intent
+
+
+def _clock_allows_at(reading: ClockReading, now: float) -> float:
+    """When the dealer next looks, while the clock forbids a deal: when the break ends if the
+    clock runs, else soon (a paused or unstarted clock can start again at any moment)."""
+    running = reading.started and not reading.paused
+    return now + (max(reading.seconds_left, 1.0) if running else WAIT_POLL_SECONDS)
+
+
+def clock_changed(state: LiveTable, play: TournamentPlay, now: float) -> Intent | None:
+    """After the host changed the clock, the intent that brings this table's next deal forward,
+    or None when it need not move.
+
+    "No hands are dealt during a break": the dealer waits until the break ends as the clock
+    stood then. When the host ends the break early (next level, time removed) or resumes a
+    clock paused on a break, play resumes when the clock does, not when the old wait runs
+    out. A deal is only ever brought forward, never put off: a later deal than the clock now
+    needs would leave the tables idle, while one that comes too early only waits again.
+    """
+    if not state.dealing or state.hand_in_progress or state.next_deal_at is None:
+        return None  # the dealer is stopped, busy, or not waiting for anything
+    reading = clock_state(play.clock, play.structure, now)
+    if hands_may_start(reading):
+        until = now + max(state.options.deal_delay, 1.0)
+        reason = "The clock allows a deal again."
+    else:
+        until = _clock_allows_at(reading, now)
+        reason = why_no_deal(reading)
+    if until >= state.next_deal_at:
+        return None
+    return {"type": "deal_waits", "until": until, "reason": reason}
 
 
 def back_to_cash(

@@ -109,4 +109,3 @@ def test_a_deals_players_are_placed_by_their_chips_from_first_down():
 def test_a_deal_needs_two_players_with_chips(stacks):
     with pytest.raises(TournamentError):
         deal_places(stacks)
-

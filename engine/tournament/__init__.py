@@ -55,12 +55,15 @@ from engine.tournament.rebuys import (
     bust_is_final,
     can_add_on,
     can_rebuy,
+    closes_rebuys,
     rebuy_window_open,
+    window_text,
 )
 from engine.tournament.standings import (
     Bust,
     FieldSummary,
     Finish,
+    chip_leaders,
     deal_places,
     field_summary,
     is_heads_up,
@@ -98,7 +101,9 @@ __all__ = [
     "can_add_on",
     "can_rebuy",
     "chip_chop",
+    "chip_leaders",
     "clock_state",
+    "closes_rebuys",
     "deal_places",
     "draw_seats",
     "field_summary",
@@ -123,5 +128,6 @@ __all__ = [
     "stakes_at",
     "start",
     "template",
+    "window_text",
     "winner",
 ]

@@ -93,6 +93,9 @@ class LedgerEntry(AppendOnlyModel):
         "tables.Tournament", on_delete=models.RESTRICT, null=True, blank=True, related_name="ledger_entries"
     )
     reason = models.CharField(max_length=200, blank=True)
+    # A void is a correction that takes the whole entry back (a mistaken entry): the entry stays,
+    # shown struck, and the void carries the reason.
+    is_void = models.BooleanField(default=False)
     recorded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
@@ -193,7 +196,8 @@ class AuditEntry(AppendOnlyModel):
     )
     who_label = models.CharField(max_length=150, help_text="The name shown, kept if the account changes.")
     when = models.DateTimeField(auto_now_add=True)
-    what = models.CharField(max_length=200)
+    # Long enough for a complete sentence: seat, player, amounts before and after.
+    what = models.CharField(max_length=500)
     why = models.CharField(max_length=300, blank=True)
     table = models.ForeignKey(
         "tables.Table", on_delete=models.SET_NULL, null=True, blank=True, related_name="audit_entries"
@@ -237,6 +241,9 @@ class TableSettings(models.Model):
     bomb_pot_every = models.PositiveIntegerField(default=0, help_text="A bomb pot every N hands; 0: never.")
     bomb_pot_game = models.CharField(max_length=32, default="bomb_pot")
     bomb_ante = models.PositiveIntegerField(default=0, help_text="Each player's ante in a bomb pot.")
+    run_it_twice = models.BooleanField(
+        default=False, help_text="Offer to run the board twice when everyone is all-in before the river."
+    )
     applied = models.BooleanField(default=False, help_text="Whether the live table has taken these yet.")
     updated_at = models.DateTimeField(auto_now=True)
 

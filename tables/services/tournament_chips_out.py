@@ -1,7 +1,7 @@
 """Chips a tournament bust takes out of play, and what undoing the bust may give back.
 
 "Record who is out" on a player who still has chips at a table takes them off it through the
-write path; the chips leave play with a line in the night's open log. The entry remembers
+write path; the chips leave play, said in the bust's line in the night's open log. The entry remembers
 where the player sat and how many chips left play with them (`TournamentEntry.out_*`), which
 is all an undone bust may give back: "Bust out of chips and you're out", so a player who lost
 all their chips in a hand really busted, and undoing that bust creates no chips.
@@ -10,15 +10,13 @@ all their chips in a hand really busted, and undoing that bust creates no chips.
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-from django.contrib.auth.models import AbstractBaseUser
+from typing import Any
 
 from engine.live import HOST
 from tables.errors import ActionRefused
 from tables.live import apply_intent, load_state
 from tables.models import Seat
 from tables.models.tournaments import Tournament, TournamentEntry
-from tables.services import audit
 
 OUT_FIELDS = ("out_table", "out_seat", "out_chips")
 
@@ -56,24 +54,18 @@ def remember_where_out(entry: TournamentEntry, taken: Taken) -> None:
     entry.out_chips = taken.chips
 
 
-def log_chips_taken_out(
-    tournament: Tournament, actor: AbstractBaseUser | None, entry: TournamentEntry, taken: Taken
-) -> None:
-    assert taken.seat is not None
-    seat, name = taken.seat, entry.player.display_name
-    audit.record(
-        tournament.night,
-        actor,
-        f"{tournament.name}: {name} is out with {taken.chips} chips at {seat.table.name}, taken out of play",
-        table=seat.table,
-        payload={
-            "tournament": tournament.pk,
-            "entry": entry.pk,
-            "chips_taken_out": taken.chips,
-            "table": seat.table_id,
-            "seat": seat.number,
-        },
-    )
+def bust_payload(entry: TournamentEntry, taken: Taken) -> dict[str, Any]:
+    """What a bust's line in the open log keeps: the chips it took out of play and from where."""
+    if taken.seat is None or not taken.chips:
+        return {"entry": entry.pk, "chips_taken_out": 0}
+    seat = taken.seat
+    return {"entry": entry.pk, "chips_taken_out": taken.chips, "table": seat.table_id, "seat": seat.number}
+
+
+def taken_out_words(taken: Taken) -> str:
+    if taken.seat is None or not taken.chips:
+        return ""
+    return f"; {taken.chips} chips taken out of play from {taken.seat.table.name}, seat {taken.seat.number}"
 
 
 def check_can_come_back(entry: TournamentEntry, may_rebuy: bool) -> None:

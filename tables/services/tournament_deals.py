@@ -23,7 +23,7 @@ from tables.errors import ActionRefused
 from tables.live import apply_intent, load_state
 from tables.models import Seat
 from tables.models.tournaments import DealKind, Tournament, TournamentAction, TournamentDeal, TournamentEntry
-from tables.services import audit, tournament_money
+from tables.services import tournament_money
 from tables.services.tournament_results import payouts
 from tables.services.tournaments import check_not_over, lock_tournament, log_action
 
@@ -149,22 +149,16 @@ def record_deal(
         shares = ", ".join(
             f"{entry.player.display_name} {amounts[entry.pk]} {currency}" for entry in still_in
         )
-        log_action(
-            tournament, actor, TournamentAction.FINISH, f"deal ({deal.get_method_display()}): {shares}", now
-        )
-        paid = tournament_money.pay_out(tournament, actor, log=False)
+        paid = tournament_money.pay_out(tournament, actor)
         how = f"{deal.get_method_display()}, {remaining} {currency}"
-        audit.record(
-            tournament.night,
+        log_action(
+            tournament,
             actor,
-            f"{tournament.name} ends with a deal ({how}): {shares}",
-            why,
-            payload={
-                "tournament": tournament.pk,
-                "deal": deal.pk,
-                "stacks": deal.stacks,
-                "amounts": deal.amounts,
-                "ledger_entries": [row.pk for row in paid],
-            },
+            TournamentAction.FINISH,
+            f"deal ({deal.get_method_display()}): {shares}",
+            now,
+            why=why,
+            payload={"deal": deal.pk, "stacks": deal.stacks, "amounts": deal.amounts, **paid.payload},
+            night_line=f"Ends with a deal ({how}): {shares}",
         )
     return deal

@@ -7,20 +7,21 @@ pool as it happens; when the tournament ends its whole pool is paid out, to the 
 the players still in agreed (a deal). So a finished tournament has as much money out as in,
 and the settle-up pays each entrant their prize minus what they paid.
 
-Each write here is part of the tournament write that causes it (its transaction) and adds one
-line to the night's open log naming the entries it wrote.
+Each write here is part of the tournament write that causes it (its transaction); that write's
+one line in the night's open log says what was paid and names the entries (`Paid`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 
 from tables.models.ledger import TOURNAMENT_KINDS_OUT, EntryKind, LedgerEntry
 from tables.models.tournaments import Tournament, TournamentEntry
-from tables.services import audit
 from tables.services.ledger import format_money
 from tables.services.tournament_results import results
 
@@ -57,16 +58,20 @@ def _write(
     )
 
 
-def _log(
-    tournament: Tournament, by: AbstractBaseUser | None, what: str, rows: Sequence[LedgerEntry], why: str = ""
-) -> None:
-    audit.record(
-        tournament.night,
-        by,
-        what,
-        why,
-        payload={"tournament": tournament.pk, "ledger_entries": [row.pk for row in rows]},
-    )
+@dataclass(frozen=True, slots=True)
+class Paid:
+    """Ledger entries a tournament write made, and the words its log line adds about them."""
+
+    rows: list[LedgerEntry] = field(default_factory=list)
+    words: str = ""
+
+    @property
+    def payload(self) -> dict[str, Any]:
+        return {"ledger_entries": [row.pk for row in self.rows]} if self.rows else {}
+
+    def then(self, line: str) -> str:
+        """`line` with these words after it, if any."""
+        return f"{line}; {self.words}" if self.words else line
 
 
 def _money(tournament: Tournament, amount: Decimal) -> str:
@@ -75,51 +80,45 @@ def _money(tournament: Tournament, amount: Decimal) -> str:
 
 def pay_in(
     tournament: Tournament, entries: Sequence[TournamentEntry], kind: str, by: AbstractBaseUser | None
-) -> list[LedgerEntry]:
+) -> Paid:
     """Entries (buy-ins), a rebuy or an add-on paid into the prize pool, at today's price."""
     price = Decimal(getattr(tournament, PRICES[kind]))
-    label = EntryKind(kind).label
+    what = EntryKind(kind).label.lower()
     rows = [
-        _write(tournament, entry.player_id, kind, price, by, f"{tournament.name}: {label.lower()}")
+        _write(tournament, entry.player_id, kind, price, by, f"{tournament.name}: {what}")
         for entry in entries
     ]
-    names = ", ".join(entry.player.display_name for entry in entries)
-    total = _money(tournament, price * len(rows))
-    _log(tournament, by, f"{tournament.name}: {label} of {names}, {total} into the prize pool", rows)
-    return rows
+    return Paid(rows, f"{_money(tournament, price * len(rows))} into the prize pool")
 
 
 def _net(rows: Sequence[LedgerEntry]) -> Decimal:
     return sum((row.money for row in rows), Decimal(0))
 
 
-def reprice(tournament: Tournament, by: AbstractBaseUser | None) -> list[LedgerEntry]:
+def reprice(tournament: Tournament, by: AbstractBaseUser | None) -> Paid:
     """The host changed a price after players paid: each payment is corrected to the new price
     (a correction entry each), so the pool and the ledger keep saying the same."""
     written: list[LedgerEntry] = []
     changes = []
-    for kind, field in PRICES.items():
-        price = Decimal(getattr(tournament, field))
+    for kind, price_field in PRICES.items():
+        price = Decimal(getattr(tournament, price_field))
         what = EntryKind(kind).label.lower()
         for row in LedgerEntry.objects.filter(tournament=tournament, kind=kind):
             now = row.money + _net(list(row.corrections.all()))
             if now == price:
                 continue
             reason = f"{tournament.name}: {what} is now {_money(tournament, price)}"
-            correction = _write(tournament, row.player_id, EntryKind.CORRECTION, price - now, by, reason, row)
-            written.append(correction)
+            written.append(
+                _write(tournament, row.player_id, EntryKind.CORRECTION, price - now, by, reason, row)
+            )
             changes.append(f"{what} {_money(tournament, now)} -> {_money(tournament, price)}")
-    if written:
-        summary = ", ".join(sorted(set(changes)))
-        _log(tournament, by, f"{tournament.name}: payments corrected to the new prices ({summary})", written)
-    return written
+    if not written:
+        return Paid()
+    return Paid(written, f"payments corrected to the new prices ({', '.join(sorted(set(changes)))})")
 
 
-def pay_out(
-    tournament: Tournament, by: AbstractBaseUser | None, why: str = "", *, log: bool = True
-) -> list[LedgerEntry]:
-    """The tournament is over: its whole pool, paid to the finishers (`tournament_results`).
-    `log=False`: the caller's own line in the open log names the entries."""
+def pay_out(tournament: Tournament, by: AbstractBaseUser | None) -> Paid:
+    """The tournament is over: its whole pool, paid to the finishers (`tournament_results`)."""
     rows = []
     parts = []
     for result in results(tournament):
@@ -127,41 +126,22 @@ def pay_out(
             continue
         kind = EntryKind.DEAL if result.dealt else EntryKind.PRIZE
         how = "deal" if result.dealt else result.label
-        reason = f"{tournament.name}: {how}"
-        rows.append(_write(tournament, result.entry.player_id, kind, Decimal(result.prize), by, reason))
-        parts.append(
-            f"{result.entry.player.display_name} {_money(tournament, Decimal(result.prize))} ({how})"
-        )
-    if rows and log:
-        _log(tournament, by, f"{tournament.name} paid out: {', '.join(parts)}", rows, why)
-    return rows
+        prize = Decimal(result.prize)
+        rows.append(_write(tournament, result.entry.player_id, kind, prize, by, f"{tournament.name}: {how}"))
+        parts.append(f"{result.entry.player.display_name} {_money(tournament, prize)} ({how})")
+    return Paid(rows, f"paid out: {', '.join(parts)}") if rows else Paid()
 
 
-def take_back_prizes(
-    tournament: Tournament, by: AbstractBaseUser | None, why: str, *, log: bool = True
-) -> list[LedgerEntry]:
+def take_back_prizes(tournament: Tournament, by: AbstractBaseUser | None) -> Paid:
     """The tournament runs again (its last bust undone): each prize paid is taken back with a
-    correction; it is paid again when the tournament ends. `log=False`: the caller's own line
-    in the open log names the entries."""
+    correction; it is paid again when the tournament ends."""
     rows = []
     for paid in LedgerEntry.objects.filter(tournament=tournament, kind__in=TOURNAMENT_KINDS_OUT):
         net = paid.money + _net(list(paid.corrections.all()))
         if net:
-            rows.append(
-                _write(
-                    tournament,
-                    paid.player_id,
-                    EntryKind.CORRECTION,
-                    -net,
-                    by,
-                    f"{tournament.name}: prize taken back, the tournament runs again",
-                    corrects=paid,
-                )
-            )
-    if rows and log:
-        total = _money(tournament, -_net(rows))
-        _log(tournament, by, f"{tournament.name}: prizes taken back ({total}), it is not over", rows, why)
-    return rows
+            reason = f"{tournament.name}: prize taken back, the tournament runs again"
+            rows.append(_write(tournament, paid.player_id, EntryKind.CORRECTION, -net, by, reason, paid))
+    return Paid(rows, f"prizes taken back ({_money(tournament, -_net(rows))})") if rows else Paid()
 
 
 def pool_in_ledger(tournament: Tournament) -> Decimal:

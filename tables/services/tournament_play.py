@@ -9,7 +9,8 @@ records what a hand at a tournament table means for the tournament:
   (`tournaments.record_busts`), unless the rebuy rules let them buy back in; then their
   seat waits for the host to record the rebuy, which sits them down with the rebuy stack.
   An offer still pending when the rebuy window closes becomes a bust for good the next time
-  the host's tournament page is loaded (`close_lapsed_offers`).
+  the host's tournament page is loaded (`close_lapsed_offers`), once the level change that
+  closed it can no longer be undone.
 """
 
 from __future__ import annotations
@@ -123,6 +124,8 @@ def _busting_hand(entry: TournamentEntry) -> tuple[tuple[datetime.datetime, int,
 def _lapsed_offers(tournament: Tournament, now: datetime.datetime) -> list[TournamentEntry]:
     if tournament.status == Tournament.Status.FINISHED:
         return []
+    if tournament.pending_level_undo(now) is not None:
+        return []  # the level change that closed the window may still be taken back
     rules = tournament.get_rebuy_rules()
     reading = clock_state(tournament.get_clock(), tournament.get_structure(), now)
     offers = rebuy_offers(tournament)

@@ -24,7 +24,7 @@ from tables import live
 from tables.errors import ActionRefused
 from tables.models import Player, Seat, Table
 from tables.models.tournaments import Tournament, TournamentAction, TournamentEntry
-from tables.services import audit, seating
+from tables.services import seating
 from tables.services.tournaments import check_not_over, lock_tournament, log_action
 
 
@@ -72,10 +72,13 @@ def draw_opening_seats(
             drawn = draw_seats(list(players), {number: table.max_seats for number, table in tables.items()})
         except TournamentError as error:
             raise ActionRefused(str(error)) from None
+        placed = []
         for seated in drawn:
             for number, player_key in seated.players.items():
-                seating.move_player(players[player_key].player, tables[seated.number], number)
-        log_action(tournament, actor, TournamentAction.DRAW, f"{len(players)} players", now)
+                seat = seating.move_player(players[player_key].player, tables[seated.number], number)
+                placed.append(seating.seated_words(seat))
+        line = f"Drew seats for {len(players)} players: {'; '.join(placed)}"
+        log_action(tournament, actor, TournamentAction.DRAW, f"{len(players)} players", now, night_line=line)
     return len(players)
 
 
@@ -103,11 +106,18 @@ def _describe(moves: Sequence[Move], players: dict[str, TournamentEntry]) -> str
 
 
 def planned_moves(
-    tournament_id: int, actor: AbstractBaseUser | None, *, again: bool = False, why: str = ""
+    tournament_id: int,
+    actor: AbstractBaseUser | None,
+    *,
+    again: bool = False,
+    why: str = "",
+    now: datetime.datetime | None = None,
 ) -> tuple[Move, ...]:
     """The moves for the host to confirm, drawn once and kept (`Tournament.seating_plan`): the
     same on every look until they are confirmed, the seating changes (a bust, a move), or the
-    host draws them again on purpose (`again`, with its reason). A new draw is logged."""
+    host draws them again on purpose (`again`, with its reason, one line in the open log).
+    Looking only keeps the plan: each move is logged when it is confirmed."""
+    now = now or timezone.now()
     with transaction.atomic():
         tournament = lock_tournament(tournament_id)
         if tournament.status == Tournament.Status.FINISHED:
@@ -121,16 +131,18 @@ def planned_moves(
         moves = propose_moves(tournament)
         tournament.seating_plan = {"seating": _seating_key(seating), "moves": [m.to_json() for m in moves]}
         tournament.save(update_fields=["seating_plan"])
-        if moves:
-            reasons = sorted({_REASONS[move.reason] for move in moves})
-            drawn = "drew the moves again" if again else "drew the moves"
-            listed = _describe(moves, _players_in(tournament))
-            audit.record(
-                tournament.night,
+        if again:
+            reasons = ", ".join(sorted({_REASONS[move.reason] for move in moves})) or "none due"
+            listed = _describe(moves, _players_in(tournament)) or "no moves"
+            log_action(
+                tournament,
                 actor,
-                f"{tournament.name}: {drawn} ({', '.join(reasons)}): {listed}",
-                why,
-                payload={"tournament": tournament.pk, "planned_moves": tournament.seating_plan["moves"]},
+                TournamentAction.DRAW,
+                f"moves drawn again: {listed}",
+                now,
+                why=why,
+                payload={"planned_moves": tournament.seating_plan["moves"]},
+                night_line=f"Drew the moves again ({reasons}): {listed}",
             )
     return moves
 
@@ -212,25 +224,35 @@ def undo_last_moves(
             raise ActionRefused(
                 "The seating has changed since these moves (a bust or another move): they stand."
             ) from None
-        _carry_out(tournament, actor, back, now)
+        _carry_out(tournament, actor, back, now, log_each=False)
         tournament.last_moves = {}
         tournament.seating_plan = {}
         tournament.version += 1
         tournament.save(update_fields=["last_moves", "seating_plan", "version"])
-        audit.record(
-            tournament.night,
+        listed = _describe(back, _players_in(tournament))
+        log_action(
+            tournament,
             actor,
-            f"{tournament.name}: undid the last moves: {_describe(back, _players_in(tournament))}",
-            why,
-            payload={"tournament": tournament.pk, "undo_moves": [move.to_json() for move in back]},
+            TournamentAction.MOVE,
+            f"undone: {listed}",
+            now,
+            why=why,
+            payload={"undo_moves": [move.to_json() for move in back]},
+            night_line=f"Undid the last moves, everyone back with their chips: {listed}",
         )
     return back
 
 
 def _carry_out(
-    tournament: Tournament, actor: AbstractBaseUser | None, moves: Sequence[Move], now: datetime.datetime
+    tournament: Tournament,
+    actor: AbstractBaseUser | None,
+    moves: Sequence[Move],
+    now: datetime.datetime,
+    *,
+    log_each: bool = True,
 ) -> None:
-    """Move each player through the ordinary seating service; each keeps their stack."""
+    """Move each player through the ordinary seating service; each keeps their stack. Each move
+    is logged (`log_each`), unless the caller's one line says them all."""
     tables = numbered_tables(tournament)
     players = _players_in(tournament)
     pending = list(moves)
@@ -245,6 +267,8 @@ def _carry_out(
         pending.remove(ready)
         player = players[ready.player].player
         seating.move_player(player, tables[ready.to_table], ready.to_seat)
+        if not log_each:
+            continue
         where = f"table {ready.from_table} seat {ready.from_seat} to table {ready.to_table} "
         where += f"seat {ready.to_seat}"
         log_action(

@@ -1,4 +1,5 @@
-"""Tournaments: set-up, the clock, entries, rebuys and add-ons, busts, payouts and deals.
+"""Tournaments: set-up, entries, rebuys and add-ons, busts, payouts and deals (the clock's
+controls are `tournament_clock`).
 
 Every decision is the engine's (`engine.tournament`); this module stores the result.
 Each write locks the tournament row (`select_for_update`) in a transaction, logs who did
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Sequence
+from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
@@ -26,18 +28,11 @@ from engine.tournament import (
     RebuyRules,
     Structure,
     TournamentError,
-    add_time,
     can_add_on,
     can_rebuy,
     clock_state,
     field_summary,
-    next_level,
-    pause,
     place_busts,
-    previous_level,
-    remove_time,
-    resume,
-    start,
     template,
 )
 from tables.errors import ActionRefused
@@ -51,15 +46,6 @@ from tables.services.tournament_results import deal_of
 from tables.services.tournament_stacks import add_on_seated, rebuy_seated
 
 DEFAULT_PAYOUTS = PayoutTable((50, 30, 20))
-CLOCK_ACTIONS = (
-    TournamentAction.START,
-    TournamentAction.PAUSE,
-    TournamentAction.RESUME,
-    TournamentAction.NEXT_LEVEL,
-    TournamentAction.PREVIOUS_LEVEL,
-    TournamentAction.ADD_TIME,
-    TournamentAction.REMOVE_TIME,
-)
 
 
 def _moment(now: datetime.datetime | None) -> datetime.datetime:
@@ -76,7 +62,14 @@ def log_action(
     action: TournamentAction,
     detail: str,
     now: datetime.datetime,
+    *,
+    why: str = "",
+    payload: dict[str, Any] | None = None,
+    night_line: str | None = None,
 ) -> None:
+    """The tournament's own log (its page), and one line in the night's open log: one log for
+    the whole night (`night_line` is that line's words when they say more than the detail;
+    "" writes none, for a line another call of the same action writes)."""
     TournamentLog.objects.create(
         tournament=tournament,
         actor=actor if actor is not None and actor.is_authenticated else None,
@@ -84,6 +77,11 @@ def log_action(
         detail=detail[:200],
         at=now,
     )
+    if night_line == "":
+        return
+    what = f"{tournament.name}: {night_line or f'{action.label}: {detail}'}"
+    payload = {"tournament": tournament.pk, "action": str(action), **(payload or {})}
+    audit.record(tournament.night, actor, what, why, payload=payload)
 
 
 def _refused(error: TournamentError) -> ActionRefused:
@@ -93,6 +91,9 @@ def _refused(error: TournamentError) -> ActionRefused:
 def check_not_over(tournament: Tournament) -> None:
     if tournament.status == Tournament.Status.FINISHED:
         raise ActionRefused("This tournament is over.")
+    if not tournament.night.is_open:
+        # A closed night's money is final: no entry, rebuy or add-on changes it any more.
+        raise ActionRefused("This night is closed: its money is final.")
 
 
 # Set-up ----------------------------------------------------------------------------------------
@@ -175,9 +176,19 @@ def update_tournament(
         tournament.payout_table = payouts.to_json()
         tournament.version += 1
         tournament.save()
-        log_action(tournament, actor, TournamentAction.EDIT, f"{len(structure.levels)} levels", now)
+        repriced = tournament_money.Paid()
         if prices != (buy_in, rebuy_price, add_on_price):
-            tournament_money.reprice(tournament, actor)  # what was paid follows the new prices
+            repriced = tournament_money.reprice(tournament, actor)  # what was paid follows the new prices
+        detail = f"{len(structure.levels)} levels"
+        log_action(
+            tournament,
+            actor,
+            TournamentAction.EDIT,
+            detail,
+            now,
+            payload=repriced.payload,
+            night_line=repriced.then(f"{TournamentAction.EDIT.label}: {detail}"),
+        )
     return tournament
 
 
@@ -205,8 +216,11 @@ def register_players(
         tournament.version += 1
         tournament.save(update_fields=["version"])
         names = ", ".join(entry.player.display_name for entry in created)
-        log_action(tournament, actor, TournamentAction.REGISTER, names, now)
-        tournament_money.pay_in(tournament, created, EntryKind.TOURNAMENT_ENTRY, actor)
+        paid = tournament_money.pay_in(tournament, created, EntryKind.TOURNAMENT_ENTRY, actor)
+        line = paid.then(f"{TournamentAction.REGISTER.label}: {names}")
+        log_action(
+            tournament, actor, TournamentAction.REGISTER, names, now, payload=paid.payload, night_line=line
+        )
     return created
 
 
@@ -215,63 +229,6 @@ def register_players(
 
 def reading(tournament: Tournament, now: datetime.datetime | None = None) -> ClockReading:
     return clock_state(tournament.get_clock(), tournament.get_structure(), _moment(now))
-
-
-def _describe(reading: ClockReading) -> str:
-    left = round(reading.seconds_left)
-    clock = f"{left // 60}:{left % 60:02d} left"
-    if reading.on_break:
-        return f"break {reading.break_number}, {clock}"
-    level = reading.current
-    assert isinstance(level, Level)
-    return f"level {reading.level_number} ({level.small_blind}/{level.big_blind}), {clock}"
-
-
-def run_clock(
-    tournament_id: int,
-    actor: AbstractBaseUser | None,
-    action: TournamentAction,
-    *,
-    seconds: int = 60,
-    now: datetime.datetime | None = None,
-) -> Tournament:
-    """Start, pause, resume, skip a level either way, or add or remove `seconds`; logged."""
-    now = _moment(now)
-    if action not in CLOCK_ACTIONS:
-        raise ActionRefused("That is not something the clock does.")
-    with transaction.atomic():
-        tournament = lock_tournament(tournament_id)
-        check_not_over(tournament)
-        clock, structure = tournament.get_clock(), tournament.get_structure()
-        try:
-            if action == TournamentAction.START:
-                clock = start(clock, now)
-            elif action == TournamentAction.PAUSE:
-                clock = pause(clock, now)
-            elif action == TournamentAction.RESUME:
-                clock = resume(clock, now)
-            elif action == TournamentAction.NEXT_LEVEL:
-                clock = next_level(clock, structure, now)
-            elif action == TournamentAction.PREVIOUS_LEVEL:
-                clock = previous_level(clock, structure, now)
-            elif action == TournamentAction.ADD_TIME:
-                clock = add_time(clock, structure, seconds, now)
-            else:
-                clock = remove_time(clock, structure, seconds, now)
-        except TournamentError as error:
-            raise _refused(error) from None
-        tournament.set_clock(clock)
-        tournament.version += 1
-        fields = [*Tournament.CLOCK_FIELDS, "version"]
-        if action == TournamentAction.START:
-            tournament.status = Tournament.Status.RUNNING
-            fields.append("status")
-        tournament.save(update_fields=fields)
-        detail = _describe(clock_state(clock, structure, now))
-        if action in (TournamentAction.ADD_TIME, TournamentAction.REMOVE_TIME):
-            detail = f"{seconds} s; {detail}"
-        log_action(tournament, actor, action, detail, now)
-    return tournament
 
 
 # Rebuys and add-ons ----------------------------------------------------------------------------
@@ -311,11 +268,13 @@ def record_rebuy(
         entry.rebuys += 1
         entry.save(update_fields=["rebuys"])
         rebuy_seated(entry, tournament.get_rebuy_rules().rebuy_stack)  # their stack, refilled at the table
-        tournament_money.pay_in(tournament, [entry], EntryKind.TOURNAMENT_REBUY, actor)
         tournament.version += 1
         tournament.save(update_fields=["version"])
+        paid = tournament_money.pay_in(tournament, [entry], EntryKind.TOURNAMENT_REBUY, actor)
+        detail = f"{entry.player.display_name} ({entry.rebuys})"
+        line = paid.then(f"{TournamentAction.REBUY.label}: {detail}")
         log_action(
-            tournament, actor, TournamentAction.REBUY, f"{entry.player.display_name} ({entry.rebuys})", now
+            tournament, actor, TournamentAction.REBUY, detail, now, payload=paid.payload, night_line=line
         )
     return entry
 
@@ -339,10 +298,14 @@ def record_add_on(
         entry.add_ons += 1
         entry.save(update_fields=["add_ons"])
         add_on_seated(entry, tournament.get_rebuy_rules().add_on_stack)  # the chips, on their stack
-        tournament_money.pay_in(tournament, [entry], EntryKind.TOURNAMENT_ADD_ON, actor)
         tournament.version += 1
         tournament.save(update_fields=["version"])
-        log_action(tournament, actor, TournamentAction.ADD_ON, entry.player.display_name, now)
+        paid = tournament_money.pay_in(tournament, [entry], EntryKind.TOURNAMENT_ADD_ON, actor)
+        detail = entry.player.display_name
+        line = paid.then(f"{TournamentAction.ADD_ON.label}: {detail}")
+        log_action(
+            tournament, actor, TournamentAction.ADD_ON, detail, now, payload=paid.payload, night_line=line
+        )
     return entry
 
 
@@ -389,30 +352,48 @@ def record_busts(
             int(finish.player): chips_out.take_chips_out(still_in[int(finish.player)]) for finish in finishes
         }
         out = []
+        champion = None
+        if len(still_in) - len(finishes) == 1:
+            (champion,) = (entry for pk, entry in still_in.items() if pk not in taken)
+            champion.place, champion.shared_by, champion.finished_at = 1, 1, now
+            champion.save(update_fields=["place", "shared_by", "finished_at"])
+            tournament.status = Tournament.Status.FINISHED
         for finish in finishes:
             entry = still_in.pop(int(finish.player))
             chips_out.remember_where_out(entry, taken[entry.pk])
-            if taken[entry.pk].chips:
-                chips_out.log_chips_taken_out(tournament, actor, entry, taken[entry.pk])
             entry.place, entry.shared_by, entry.finished_at = finish.place, finish.shared_by, now
             entry.save(update_fields=["place", "shared_by", "finished_at", *chips_out.OUT_FIELDS])
             Seat.objects.filter(player_id=entry.player_id).delete()
             out.append(entry)
+        # The last bust ends the tournament: its pool is paid out, named in that bust's line.
+        paid = tournament_money.pay_out(tournament, actor) if champion else tournament_money.Paid()
+        for number, (finish, entry) in enumerate(zip(finishes, out, strict=True), 1):
+            last = number == len(finishes)
+            detail = f"{entry.player.display_name}: {finish.label}"
+            line = f"{entry.player.display_name} is out in {finish.label}"
+            if champion is not None and last:
+                line += f"; {champion.player.display_name} wins"
+            line += chips_out.taken_out_words(taken[entry.pk])
             log_action(
-                tournament, actor, TournamentAction.BUST, f"{entry.player.display_name}: {finish.label}", now
+                tournament,
+                actor,
+                TournamentAction.BUST,
+                detail,
+                now,
+                payload={**chips_out.bust_payload(entry, taken[entry.pk]), **(paid.payload if last else {})},
+                night_line=paid.then(line) if last else line,
             )
-        if len(still_in) == 1:
-            (champion,) = still_in.values()
-            champion.place, champion.shared_by, champion.finished_at = 1, 1, now
-            champion.save(update_fields=["place", "shared_by", "finished_at"])
-            tournament.status = Tournament.Status.FINISHED
+        if champion is not None:
             log_action(
-                tournament, actor, TournamentAction.FINISH, f"{champion.player.display_name} wins", now
+                tournament,
+                actor,
+                TournamentAction.FINISH,
+                f"{champion.player.display_name} wins",
+                now,
+                night_line="",
             )
         tournament.version += 1
         tournament.save(update_fields=["version", "status"])
-        if tournament.status == Tournament.Status.FINISHED:
-            tournament_money.pay_out(tournament, actor)
     return out
 
 
@@ -457,27 +438,25 @@ def undo_last_bust(
             entry.out_table, entry.out_seat, entry.out_chips = None, None, 0
             entry.save(update_fields=["place", "shared_by", "finished_at", *chips_out.OUT_FIELDS])
         fields = ["version"]
-        taken_back = []
+        taken_back = tournament_money.Paid()
         if champion is not None:
             tournament.status = Tournament.Status.RUNNING
             fields.append("status")
-            taken_back = tournament_money.take_back_prizes(tournament, actor, why, log=False)
+            taken_back = tournament_money.take_back_prizes(tournament, actor)
         tournament.version += 1
         tournament.save(update_fields=fields)
-        what = f"{tournament.name}: Undid the bust of {', '.join(labels[: len(undone)])}: {'; '.join(back)}"
+        what = f"Undid the bust of {', '.join(labels[: len(undone)])}: {'; '.join(back)}"
         if champion is not None:
-            what += f"; {champion.player.display_name} has not won yet, the prizes are taken back"
-        log_action(tournament, actor, TournamentAction.BUST, f"undone: {', '.join(labels)}", now)
-        audit.record(
-            tournament.night,
+            what += f"; {champion.player.display_name} has not won yet"
+        log_action(
+            tournament,
             actor,
-            what,
-            why,
-            payload={
-                "tournament": tournament.pk,
-                "undo_bust": [entry.pk for entry in undone],
-                "ledger_entries": [row.pk for row in taken_back],
-            },
+            TournamentAction.BUST,
+            f"undone: {', '.join(labels)}",
+            now,
+            why=why,
+            payload={"undo_bust": [entry.pk for entry in undone], **taken_back.payload},
+            night_line=taken_back.then(what),
         )
     return undone
 

@@ -146,7 +146,7 @@ def test_a_deal_is_worked_out_from_the_tables_stacks_and_recorded_into_the_ledge
     assert host.locator("[data-transfer]").count() >= 1
     save_screenshot(host, "deal-in-the-ledger")
     assert AuditEntry.objects.filter(
-        what__startswith="Main event ends with a deal (ICM", why="everyone agreed"
+        what__startswith="Main event: Ends with a deal (ICM", why="everyone agreed"
     ).exists()
 
 
@@ -176,4 +176,4 @@ def test_a_wrong_redraw_is_undone_before_the_next_hand(live_server: object, brow
     host.locator(".message-success").filter(has_text="The moves are undone").wait_for()
     assert where() == before
     save_screenshot(host, "redraw-undone")
-    assert AuditEntry.objects.filter(what__contains="undid the last moves", why="wrong redraw").exists()
+    assert AuditEntry.objects.filter(what__contains="Undid the last moves", why="wrong redraw").exists()

@@ -10,6 +10,7 @@ from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.test import Client
 
+from engine.games import GAMES
 from tables.join_codes import ALPHABET
 from tables.models import Night, Table
 
@@ -90,6 +91,17 @@ def test_host_creates_a_table_with_its_game_and_stakes(host_client: Client, nigh
     table = Table.objects.get()
     assert (table.night, table.name, table.game, table.max_seats) == (night, "Kitchen", "nlhe", 9)
     assert (table.small_blind, table.big_blind) == (1, 2)
+
+
+def test_add_a_table_offers_every_game_the_engine_deals(host_client: Client, night: Night) -> None:
+    """ "Add a table" offers each game of engine.games, so the host never has to change it afterwards."""
+    page = host_client.get(f"/host/nights/{night.pk}/").content.decode()
+    offered = re.findall(r'<option value="([a-z0-9_]+)"', page.split("Add a table", 1)[1])
+    assert set(GAMES) <= set(offered)
+    game = next(key for key in GAMES if key != "nlhe")
+    response = host_client.post(f"/host/nights/{night.pk}/tables/new/", {**TABLE_FORM, "game": game})
+    assert response.status_code == 302
+    assert Table.objects.get().game == game
 
 
 @pytest.mark.parametrize(

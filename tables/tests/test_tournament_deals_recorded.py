@@ -18,7 +18,15 @@ from tables.live import apply_intent, load_state
 from tables.models import AuditEntry, Night, Seat, Table
 from tables.models.ledger import EntryKind
 from tables.models.tournaments import Tournament, TournamentAction, TournamentDeal
-from tables.services import ledger, seating, settle_up, tournament_deals, tournament_results, tournaments
+from tables.services import (
+    ledger,
+    seating,
+    settle_up,
+    tournament_clock,
+    tournament_deals,
+    tournament_results,
+    tournaments,
+)
 from tables.tests.tournament_helpers import make_tournament
 
 pytestmark = pytest.mark.django_db
@@ -36,7 +44,7 @@ def three_left(night: Night, host: User, make_table: Callable[..., Table]) -> tu
         seating.move_player(player, table, number)
         apply_intent(table.pk, "host", {"type": "set_stack", "seat": number, "stack": stack})
     tournaments.record_busts(tournament.pk, host, [(tournament.entries.get(player=players[3]).pk, None)])
-    tournaments.run_clock(tournament.pk, host, TournamentAction.START)
+    tournament_clock.run_clock(tournament.pk, host, TournamentAction.START)
     return tournament, table
 
 
@@ -99,7 +107,7 @@ def test_a_recorded_deal_ends_the_tournament_and_pays_out_in_the_ledger(
     assert paid == [("Ann", "deal", Decimal(36)), ("Bea", "deal", Decimal(26)), ("Cal", "deal", Decimal(18))]
     line = AuditEntry.objects.filter(night=night).last()
     assert line.what == (
-        "Main event ends with a deal (Agreed amounts, 80 EUR): Ann 36 EUR, Bea 26 EUR, Cal 18 EUR"
+        "Main event: Ends with a deal (Agreed amounts, 80 EUR): Ann 36 EUR, Bea 26 EUR, Cal 18 EUR"
     )
     assert line.why == "everyone agreed" and sorted(line.payload["ledger_entries"]) == sorted(
         e.pk for e in ledger.entries(night) if e.kind == EntryKind.DEAL

@@ -19,7 +19,7 @@ from tables.errors import ActionRefused
 from tables.live import apply_intent, load_state
 from tables.models import AuditEntry, Night, Seat, Table
 from tables.models.tournaments import Tournament, TournamentAction
-from tables.services import tournament_seating, tournaments
+from tables.services import tournament_clock, tournament_seating, tournaments
 from tables.tests.tournament_helpers import seven_at_two_tables
 
 pytestmark = pytest.mark.django_db
@@ -36,7 +36,7 @@ def final_table_due(night: Night, host: User, two_tables: list[Table]) -> Tourna
     before he sat down: the six left fit at one table."""
     tournament, players = seven_at_two_tables(night, host, two_tables)
     tournaments.record_busts(tournament.pk, host, [(tournament.entries.get(player=players[6]).pk, None)])
-    tournaments.run_clock(tournament.pk, host, TournamentAction.START)
+    tournament_clock.run_clock(tournament.pk, host, TournamentAction.START)
     return tournament
 
 
@@ -59,17 +59,17 @@ def _moves_shown(client: Client, tournament: Tournament) -> list[str]:
 
 
 def _draw_lines(night: Night) -> list[AuditEntry]:
-    return list(AuditEntry.objects.filter(night=night, what__contains="drew the moves"))
+    return list(AuditEntry.objects.filter(night=night, what__contains="Drew the moves again"))
 
 
 def test_the_final_table_is_drawn_once_and_the_same_on_every_reload(
     night: Night, final_table_due: Tournament, host_client: Client
 ) -> None:
     """Before, three reloads of the seating page gave three different final tables."""
+    lines = AuditEntry.objects.count()
     shown = [_moves_shown(host_client, final_table_due) for _ in range(3)]
     assert shown[0] and shown[0] == shown[1] == shown[2]
-    (line,) = _draw_lines(night)
-    assert line.what.startswith("Main event: drew the moves (final table): ")
+    assert AuditEntry.objects.count() == lines  # looking records nothing: each move is logged when confirmed
 
 
 def test_draw_again_is_a_new_draw_on_purpose_with_its_reason_logged(
@@ -82,8 +82,11 @@ def test_draw_again_is_a_new_draw_on_purpose_with_its_reason_logged(
     host_client.post(url, {"why": "Bea saw the draw"})
     again = tournament_seating.planned_moves(final_table_due.pk, host)
     assert tournament_seating.planned_moves(final_table_due.pk, host) == again  # kept in turn
-    lines = _draw_lines(night)
-    assert len(lines) == 2 and "drew the moves again" in lines[1].what and lines[1].why == "Bea saw the draw"
+    (line,) = _draw_lines(night)
+    assert (
+        line.what.startswith("Main event: Drew the moves again (final table): ")
+        and line.why == "Bea saw the draw"
+    )
 
 
 def test_confirming_one_move_keeps_the_rest_of_the_plan(
@@ -111,7 +114,8 @@ def test_a_wrong_redraw_is_undone_with_every_seat_and_stack_as_before(
     host_client.post(reverse("tournament_undo_moves", args=[final_table_due.pk]), {"why": "wrong redraw"})
     assert _where(two_tables) == before and _seat_records(night) == records
     line = AuditEntry.objects.filter(night=night).last()
-    assert line.what.startswith("Main event: undid the last moves: ") and line.why == "wrong redraw"
+    assert line.what.startswith("Main event: Undid the last moves, everyone back with their chips: ")
+    assert line.why == "wrong redraw"
     with pytest.raises(ActionRefused, match="No confirmed moves to undo"):
         tournament_seating.undo_last_moves(final_table_due.pk, host, "again")
 

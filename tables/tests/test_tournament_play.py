@@ -26,7 +26,7 @@ from tables.live import apply_intent, load_state, player_actor
 from tables.models import Night, Player, Seat, Table
 from tables.models.live import Hand
 from tables.models.tournaments import Tournament, TournamentAction
-from tables.services import seating, tournament_play, tournament_seating, tournaments
+from tables.services import seating, tournament_clock, tournament_play, tournament_seating, tournaments
 from tables.tests.live_helpers import SEED
 from tables.tests.tournament_helpers import make_tournament
 
@@ -38,11 +38,11 @@ def two_tables(make_table: Callable[..., Table]) -> list[Table]:
 
 def _start_clock(tournament: Tournament, minutes_ago: float = 0) -> Tournament:
     started = timezone.now() - datetime.timedelta(minutes=minutes_ago)
-    return tournaments.run_clock(tournament.pk, None, TournamentAction.START, now=started)
+    return tournament_clock.run_clock(tournament.pk, None, TournamentAction.START, now=started)
 
 
 def _next_level(tournament: Tournament) -> Tournament:
-    return tournaments.run_clock(tournament.pk, None, TournamentAction.NEXT_LEVEL)
+    return tournament_clock.run_clock(tournament.pk, None, TournamentAction.NEXT_LEVEL)
 
 
 def _reading_now(tournament: Tournament) -> ClockReading:

@@ -21,7 +21,7 @@ from tables import timers
 from tables.live import apply_intent, load_state
 from tables.models import Night, Seat, Table
 from tables.models.tournaments import Tournament, TournamentAction, TournamentEntry
-from tables.services import tournament_play, tournament_seating, tournaments
+from tables.services import tournament_clock, tournament_play, tournament_seating, tournaments
 from tables.tests.live_helpers import SEED
 from tables.tests.tournament_helpers import all_in_and_call, make_tournament, seed_busting
 
@@ -37,7 +37,7 @@ def _busted_heads_up(night: Night, host: User, table: Table, rules: RebuyRules) 
     """Ann and Bea heads-up, clock running, one all-in hand played: one of them has no chips."""
     tournament, _ = make_tournament(night, host, names=("Ann", "Bea"), rules=rules)
     tournament_seating.draw_opening_seats(tournament.pk, host)
-    tournaments.run_clock(tournament.pk, None, TournamentAction.START, now=timezone.now())
+    tournament_clock.run_clock(tournament.pk, None, TournamentAction.START, now=timezone.now())
     apply_intent(table.pk, "host", {"type": "start_hand", "seed": SEED})
     all_in_and_call(table)
     assert len(load_state(table.pk).table.seats) == 1, "this seed splits the pot: choose another"
@@ -106,7 +106,12 @@ def test_an_offer_pending_when_the_rebuy_window_closes_becomes_a_bust_for_good(
     tournament = _busted_heads_up(night, host, table, REBUYS)
     offer = _the_offer(tournament)
     assert tournament_play.close_lapsed_offers(tournament, timezone.now()) == []  # level 1: still open
-    tournaments.run_clock(tournament.pk, None, TournamentAction.NEXT_LEVEL)
+    tournament_clock.run_clock(tournament.pk, None, TournamentAction.NEXT_LEVEL, confirmed=True)
+    # For the minute the level change can be undone, the offer stands.
+    assert "busted: rebuy" in _page(host_client, tournament)
+    after_the_minute = timezone.now() + datetime.timedelta(seconds=tournament_clock.LEVEL_UNDO_SECONDS + 1)
+    tournament.refresh_from_db()
+    tournament_play.close_lapsed_offers(tournament, after_the_minute)
     page = _page(host_client, tournament)
     assert "busted: rebuy" not in page
     offer.refresh_from_db()
@@ -162,7 +167,7 @@ def test_offers_lapsing_from_one_hand_are_placed_by_the_chips_each_started_it_wi
     """Two players out in the same hand: "more chips at the start of the hand, better place"."""
     tournament, _ = make_tournament(night, host, names=("Ann", "Bea", "Cal"), rules=REBUYS)
     tournament_seating.draw_opening_seats(tournament.pk, host)
-    tournaments.run_clock(tournament.pk, None, TournamentAction.START, now=timezone.now())
+    tournament_clock.run_clock(tournament.pk, None, TournamentAction.START, now=timezone.now())
     short, shorter, big = load_state(table.pk).table.seats
     for seat, stack in ((short, 3000), (shorter, 2000), (big, 20000)):
         apply_intent(table.pk, "host", {"type": "set_stack", "seat": seat.seat, "stack": stack})

@@ -17,7 +17,15 @@ from tables.live import load_state
 from tables.models import AuditEntry, Night, Table
 from tables.models.ledger import EntryKind
 from tables.models.tournaments import TournamentAction
-from tables.services import joining, ledger, seating, settle_up, tournament_results, tournaments
+from tables.services import (
+    joining,
+    ledger,
+    seating,
+    settle_up,
+    tournament_clock,
+    tournament_results,
+    tournaments,
+)
 from tables.tests.tournament_helpers import at, make_tournament
 
 pytestmark = pytest.mark.django_db
@@ -76,7 +84,7 @@ def test_entries_rebuys_and_add_ons_are_written_in_the_ledger_as_money_into_the_
     tournament, (ann, _) = make_tournament(
         night, host, names=("Ann", "Bea"), rules=rules, buy_in=20, rebuy_price=15, add_on_price=10
     )
-    tournaments.run_clock(tournament.pk, host, TournamentAction.START, now=at(0))
+    tournament_clock.run_clock(tournament.pk, host, TournamentAction.START, now=at(0))
     tournaments.record_rebuy(tournament.entries.get(player=ann).pk, host, now=at(1))
     assert _ledger_rows(night) == [
         ("Ann", EntryKind.TOURNAMENT_ENTRY, 0, Decimal(20)),
@@ -118,7 +126,13 @@ def test_a_finished_tournament_pays_its_whole_pool_out_in_the_ledger(
     prizes = [row for row in _ledger_rows(night) if row[1] == EntryKind.PRIZE]
     assert prizes == [("Ann", EntryKind.PRIZE, 0, Decimal(40))]
     line = AuditEntry.objects.filter(night=night).last()
-    assert line.what == "Main event paid out: Ann 40.00 EUR (1st)"
+    assert line.what == (
+        "Main event: Bea is out in 2nd; Ann wins; 10000 chips taken out of play from Main table, seat 2; "
+        "paid out: Ann 40.00 EUR (1st)"
+    )
+    assert line.payload["ledger_entries"] == [
+        e.pk for e in ledger.entries(night) if e.kind == EntryKind.PRIZE
+    ]
     assert ledger.totals(night).tournament_pools_held == 0
 
 

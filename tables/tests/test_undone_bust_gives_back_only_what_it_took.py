@@ -21,7 +21,7 @@ from tables.errors import ActionRefused
 from tables.live import apply_intent, load_state
 from tables.models import Night, Seat, Table
 from tables.models.tournaments import Tournament, TournamentAction, TournamentEntry
-from tables.services import host_panel, tournament_play, tournament_seating, tournaments
+from tables.services import host_panel, tournament_clock, tournament_play, tournament_seating, tournaments
 from tables.tests.tournament_helpers import all_in_and_call, make_tournament, seed_busting
 
 pytestmark = pytest.mark.django_db
@@ -38,7 +38,7 @@ def _short_stack_loses_a_hand(night: Night, host: User, table: Table, rules: Reb
     """Ann, Bea and Cal at the Kitchen; the shortest stack loses all their chips in an all-in hand."""
     tournament, _ = make_tournament(night, host, names=("Ann", "Bea", "Cal"), rules=rules)
     tournament_seating.draw_opening_seats(tournament.pk, host)
-    tournaments.run_clock(tournament.pk, None, TournamentAction.START, now=timezone.now())
+    tournament_clock.run_clock(tournament.pk, None, TournamentAction.START, now=timezone.now())
     short, *others = load_state(table.pk).table.seats
     for seat, stack in ((short, 2000), (others[0], 14000), (others[1], 14000)):
         apply_intent(table.pk, "host", {"type": "set_stack", "seat": seat.seat, "stack": stack})

@@ -3,11 +3,12 @@
 import { cardElement, cardsName } from "./cards.js";
 import { chips, el, fill, listWords, potName } from "./format.js";
 import { oddsTitle } from "./odds.js";
+import { ranTwice } from "./run-twice.js";
 
 const BOARD_SIZE = 5;
 
-function boardRow(cards, index, count) {
-  const label = count > 1 ? `Board ${index + 1}` : "Board";
+function boardRow(cards, index, count, word = "Board") {
+  const label = count > 1 ? `${word} ${index + 1}` : "Board";
   const slots = [];
   for (let i = 0; i < BOARD_SIZE; i++) {
     slots.push(i < cards.length ? cardElement(cards[i], { size: "md" }) : el("span", { class: "card card-md card-slot", "aria-hidden": "true" }));
@@ -15,7 +16,7 @@ function boardRow(cards, index, count) {
   return el(
     "div",
     { class: "board", role: "group", "aria-label": `${label}: ${cards.length ? cardsName(cards) : "no cards yet"}` },
-    count > 1 ? el("span", { class: "board-label", "aria-hidden": "true", text: index + 1 }) : null,
+    count > 1 ? el("span", { class: "board-label", "aria-hidden": "true", text: word === "Run" ? `Run ${index + 1}` : index + 1 }) : null,
     el("span", { class: "cards" }, slots),
   );
 }
@@ -58,7 +59,8 @@ export function renderBoard(container, model) {
   const { boards, hand } = model;
   const count = Math.max(boards.length, 1);
   const rows = [];
-  for (let i = 0; i < count; i++) rows.push(boardRow(boards[i] || [], i, count));
+  const word = ranTwice(model) ? "Run" : "Board";
+  for (let i = 0; i < count; i++) rows.push(boardRow(boards[i] || [], i, count, word));
   const street = hand && hand.street && !hand.finished ? el("span", { class: "street", text: hand.street }) : null;
   fill(
     container,
