@@ -97,3 +97,19 @@ def test_a_bust_is_not_undone_back_into_a_rebuy_window_that_has_closed(
         tournaments.undo_last_bust(tournament.pk, host, "wrong bust", now=later)
     busted.refresh_from_db()
     assert busted.place == 3
+
+
+def test_a_player_waiting_for_a_rebuy_moved_by_the_host_gets_no_stack_until_the_rebuy(
+    night: Night, host: User, table: Table
+) -> None:
+    """Found by the whole-night test: moving a busted player who waits for a rebuy sat him down
+    with the starting stack. His seat moves, still waiting; the rebuy sits him down."""
+    busted = _short_stack_loses_a_hand(night, host, table, REBUYS)
+    in_play = _chips(table)
+    free = next(n for n in range(1, 7) if not Seat.objects.filter(table=table, number=n).exists())
+    host_panel.move_player(busted.player, table, free, host)
+    assert Seat.objects.get(player=busted.player).number == free
+    assert _chips(table) == in_play and load_state(table.pk).table.seat_of(str(busted.player_id)) is None
+    tournaments.record_rebuy(busted.pk, host)
+    assert load_state(table.pk).table.seat_of(str(busted.player_id)).seat == free
+    assert _chips(table) == in_play + REBUYS.rebuy_stack
