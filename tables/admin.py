@@ -40,9 +40,12 @@ class PlayerAdmin(admin.ModelAdmin):
 
 @admin.register(Table)
 class TableAdmin(admin.ModelAdmin):
-    list_display = ["name", "night", "game", "max_seats", "small_blind", "big_blind"]
-    list_filter = ["game"]
+    list_display = ["name", "night", "max_seats"]
     search_fields = ["name", "night__name"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        # A table is made with its live state, which holds its game and stakes (the night page).
+        return False
 
 
 @admin.register(Seat)

@@ -108,3 +108,35 @@ urlpatterns += [
     path("play/chips.json", ledger_views.play_chips_status, name="play_chips_status"),
     path("play/chips/", ledger_views.play_chips_request, name="play_chips_request"),
 ]
+
+# Beyond one night: returning players, seasons and each night's recap.
+from tables.views import people  # noqa: E402
+
+urlpatterns += [
+    path("play/claim/", people.claim_name, name="claim_name"),
+    path(NIGHT + "people/", people.night_people, name="night_people"),
+    path(
+        NIGHT + "people/claims/<int:claim_id>/<str:decision>/",
+        people.claim_decide,
+        name="name_claim_decide",
+    ),
+]
+
+from tables.views import recap  # noqa: E402
+
+urlpatterns += [
+    path("nights/<int:night_id>/recap/", recap.night_recap, name="night_recap"),
+    path(
+        "nights/<int:night_id>/recap/hands/<int:table_id>/<int:number>/",
+        recap.recap_hand,
+        name="recap_hand",
+    ),
+]
+
+from tables.views import seasons as season_views  # noqa: E402
+
+urlpatterns += [
+    path("host/seasons/", season_views.season_list, name="season_list"),
+    path("host/seasons/<int:season_id>/edit/", season_views.season_edit, name="season_edit"),
+    path("seasons/<int:season_id>/", season_views.season_page, name="season_page"),
+]

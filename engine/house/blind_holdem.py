@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from engine import showdown
 from engine.config import HandConfig, PostKind
 from engine.errors import ConfigurationError, IllegalActionError, RulingError
-from engine.events import BoardDealt, Event, HandsTabled, RoundEnded, register_event
+from engine.events import BoardDealt, Event, HandsTabled, RoundEnded
 from engine.games import BLIND_HOLDEM, Step, StepKind
 from engine.house.events import HouseEvent, Ruling
 from engine.pots import build_pots
@@ -105,7 +105,6 @@ def revealed(hand: Hand, seat: int) -> list[int]:
 # Events ------------------------------------------------------------------------------------
 
 
-@register_event
 @dataclass(frozen=True, slots=True)
 class RevealStarted(HouseEvent):
     """3.2(a): the flop is out; each player now turns one hole card face up, in turn."""
@@ -113,7 +112,6 @@ class RevealStarted(HouseEvent):
     type: ClassVar[str] = "reveal_started"
 
 
-@register_event
 @dataclass(frozen=True, slots=True)
 class HoleCardRevealed(HouseEvent):
     """The player turned hole card number `index` face up."""
@@ -124,7 +122,6 @@ class HoleCardRevealed(HouseEvent):
     index: int
 
 
-@register_event
 @dataclass(frozen=True, slots=True)
 class SecondCardsRevealed(HouseEvent):
     """3.2(b): "each player turns their second hole card face up". `cards` is (seat, index)."""
@@ -133,7 +130,6 @@ class SecondCardsRevealed(HouseEvent):
     cards: tuple[tuple[int, int], ...]
 
 
-@register_event
 @dataclass(frozen=True, slots=True)
 class StageReached(HouseEvent):
     """The pause after a stage is over: the dealer goes on to 3.2(b) (`stage` 2) or (c) (3)."""
@@ -142,7 +138,6 @@ class StageReached(HouseEvent):
     stage: int
 
 
-@register_event
 @dataclass(frozen=True, slots=True)
 class RevealsForced(Ruling):
     """The host turned each remaining player's first card face up. `cards` is (seat, index)."""

@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.cards import Card
 from engine.errors import IllegalActionError
-from engine.events import register_event
 from engine.games import RABBIT_HUNT, StepKind
 from engine.house.events import HouseEvent
 
@@ -74,7 +73,6 @@ def verify_hunt(hand: Hand, seat: int) -> None:
         raise IllegalActionError("The whole board was dealt: there is no rabbit")
 
 
-@register_event
 @dataclass(frozen=True, slots=True)
 class RabbitHunted(HouseEvent):
     """After the hand, `seat` asked for the rabbit: `cards` per board (not part of the result)."""

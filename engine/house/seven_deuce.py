@@ -29,7 +29,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.cards import Card
-from engine.events import register_event
 from engine.games import SEVEN_DEUCE, GameDef
 from engine.house.events import HouseEvent
 
@@ -74,7 +73,6 @@ def _winner(hand: Hand) -> int | None:
     return None
 
 
-@register_event
 @dataclass(frozen=True, slots=True)
 class SevenDeucePaid(HouseEvent):
     """The 7-2 bounty: `winner` collects `payments` ((seat, chips) from each other player)."""

@@ -159,14 +159,12 @@ class Player(models.Model):
 
 
 class Table(models.Model):
-    """A table in a night: its game, its stakes (in chips) and how many seats it has."""
+    """A table in a night and how many seats it has. What it deals, its game and stakes, is stored
+    once, in its live state (`TableSnapshot`, made with the table: tables.services.hosting)."""
 
     night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="tables")
     name = models.CharField(max_length=40)
-    game = models.CharField(max_length=32, choices=game_choices, default="nlhe")
     max_seats = models.PositiveSmallIntegerField(default=9)
-    small_blind = models.PositiveIntegerField(default=1)
-    big_blind = models.PositiveIntegerField(default=2)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -185,24 +183,10 @@ class Table(models.Model):
                 name="table_max_seats_in_range",
                 violation_error_message=f"A table has 2 to {MAX_SEATS} seats.",
             ),
-            models.CheckConstraint(
-                condition=models.Q(small_blind__gte=1),
-                name="table_small_blind_positive",
-                violation_error_message="The small blind is at least 1 chip.",
-            ),
-            models.CheckConstraint(
-                condition=models.Q(big_blind__gte=models.F("small_blind")),
-                name="table_big_blind_not_below_small_blind",
-                violation_error_message="The big blind must be at least the small blind.",
-            ),
         ]
 
     def __str__(self) -> str:
         return self.name
-
-    @property
-    def stakes_label(self) -> str:
-        return f"{self.small_blind}/{self.big_blind}"
 
 
 class Seat(models.Model):

@@ -11,7 +11,7 @@ panel never shows a hidden card of a live hand.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -21,13 +21,13 @@ from django.db import transaction
 from engine import live as engine_live
 from engine.games import BLIND_HOLDEM, GAMES, RABBIT_HUNT, SEVEN_DEUCE
 from engine.live.rulings import INTENT_RULINGS
-from engine.table_state import forced_bets_of, stakes_for_game
+from engine.table_state import forced_bets_of, stakes_for_game, typed_amounts
 from tables import live
 from tables.access import check_host, owns_night
 from tables.errors import ActionRefused
 from tables.models import Night, Player, Seat, Table
-from tables.models.ledger import CoHost, TableSettings
-from tables.services import audit, hosting, joining, ledger, seating
+from tables.models.ledger import CoHost
+from tables.services import audit, hosting, joining, ledger, play, seating
 from tables.services.change_words import describe_changes
 from tables.services.seating import seated_words
 
@@ -136,7 +136,7 @@ def send(
     """Send one host intent through the write path and log it; returns the table's new version."""
     check_host(by, table.night)
     with transaction.atomic():
-        applied = live.apply_intent(table.pk, engine_live.HOST, dict(intent))
+        applied = play.apply_intent(table.pk, engine_live.HOST, dict(intent))
         audit.record(table.night, by, f"{table.name}: {what}", why, table=table, payload=dict(intent))
     return applied.version
 
@@ -155,7 +155,7 @@ def socket_command(
             before = engine_live.view(live.locked_table(table_id).state, "public")
             carried = _chips_command(table_id, by, intent, expected_version)
             if carried is None:
-                applied = live.apply_intent(table_id, engine_live.HOST, intent, client_id, expected_version)
+                applied = play.apply_intent(table_id, engine_live.HOST, intent, client_id, expected_version)
                 logged = False
             else:
                 applied, logged = carried
@@ -281,12 +281,38 @@ def swap_players(table: Table, by: AbstractBaseUser | None, first: int, second: 
 # Table settings ---------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
+class TableSettings:
+    """A table's game, stakes and options in the amounts a host types (the settings form). They
+    are not stored apart: read from the live table's state, sent back to it as intents."""
+
+    game: str
+    small_blind: int
+    big_blind: int
+    ante: int = 0
+    cap: int = 0
+    bomb_ante: int = 0
+    straddle_allowed: bool = True
+    action_seconds: int = 0
+    bomb_pot_every: int = 0
+    bomb_pot_game: str = "bomb_pot"
+    run_it_twice: bool = False
+
+
 def settings_for(table: Table) -> TableSettings:
-    found = TableSettings.objects.filter(table=table).first()
-    if found is not None:
-        return found
+    """What the live table deals from the next hand on, as the settings form shows it."""
+    state = live.load_state(table.pk)
+    typed = typed_amounts(state.table.stakes)
+    # One box for the ante of scheduled bomb pots and of a bomb-pot game (save_settings sends both).
+    typed["bomb_ante"] = state.options.bomb_ante or typed["bomb_ante"]
     return TableSettings(
-        table=table, game=table.game, small_blind=table.small_blind, big_blind=table.big_blind
+        game=state.table.game,
+        **typed,
+        straddle_allowed=state.table.options.straddle_allowed,
+        action_seconds=state.options.action_seconds,
+        bomb_pot_every=state.options.bomb_pot_every,
+        bomb_pot_game=state.options.bomb_pot_game,
+        run_it_twice=state.options.run_it_twice,
     )
 
 
@@ -338,9 +364,7 @@ def save_settings(
     """Store the table's settings and send them to the live table, which deals them from the
     next hand on (announced to the table as a ``table.game`` / ``table.options`` event)."""
     check_host(by, table.night)
-    current = settings_for(table)
-    for name, value in values.items():
-        setattr(current, name, value)
+    current = replace(settings_for(table), **values)
     stakes = stakes_for(current)
     game_intent = {
         "type": "set_game",
@@ -355,8 +379,6 @@ def save_settings(
     with transaction.atomic():
         live.apply_intent(table.pk, engine_live.HOST, game_intent)
         live.apply_intent(table.pk, engine_live.HOST, options_intent(current))
-        current.applied = True
-        current.save()
         game_name = GAMES[current.game].name
         chosen = ", ".join(
             [hosting.stakes_words(stakes), *option_words(current.game, game_intent["options"])]

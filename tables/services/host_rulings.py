@@ -26,7 +26,7 @@ from tables import live
 from tables.access import check_host
 from tables.errors import ActionRefused
 from tables.models import Player, Table
-from tables.services import audit, ledger
+from tables.services import audit, ledger, play
 from tables.services.change_words import describe_changes
 
 
@@ -255,7 +255,7 @@ def apply_ruling(
                 entry = ledger.adjust_stack(player, intent["stack"], by, why, ruling=label)
                 applied = live.Applied(live.current_version(table.pk))
             else:
-                applied = live.apply_intent(table.pk, engine_live.HOST, intent, expected_version=version)
+                applied = play.apply_intent(table.pk, engine_live.HOST, intent, expected_version=version)
             if entry is None:
                 audit.record(
                     table.night,

@@ -10,8 +10,10 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 
+from engine.config import Stakes
 from engine.games import GAMES, max_players_for_deck
 from engine.records import non_zero
+from engine.table_state import stakes_for_game
 from tables import live
 from tables.errors import ActionRefused
 from tables.join_codes import new_join_code
@@ -124,23 +126,19 @@ def create_table(
     big_blind: int,
     by: AbstractBaseUser | None = None,
 ) -> Table:
-    """Add a table to a night, checking the limits of its game."""
+    """Add a table to a night, checking the limits of its game, with its live state: the one
+    place its game and stakes are kept (the host's settings change them later)."""
     check_seats(game, max_seats)
     if small_blind < 1 or big_blind < small_blind:
         raise ActionRefused("The big blind must be at least the small blind, and both at least 1 chip.")
     if night.tables.filter(name__iexact=name).exists():
         raise ActionRefused(f"This night already has a table called {name!r}.")
-    table = Table(
-        night=night,
-        name=name,
-        game=game,
-        max_seats=max_seats,
-        small_blind=small_blind,
-        big_blind=big_blind,
-    )
+    stakes = Stakes(**stakes_for_game(game, small_blind=small_blind, big_blind=big_blind))
+    table = Table(night=night, name=name, max_seats=max_seats)
     try:
         with transaction.atomic():
             table.save()
+            live.open_table(table, game, stakes)
             game_name = GAMES[game].name
             what = f"Added {name}: {game_name}, {max_seats} seats, blinds {small_blind}/{big_blind}"
             audit.record(night, by, what, table=table, payload={"setup": "table"})

@@ -19,8 +19,8 @@ from decimal import ROUND_HALF_EVEN, Decimal
 
 from tables.errors import ActionRefused
 from tables.models import Night
-from tables.models.tournaments import Tournament
-from tables.services import ledger
+from tables.models.ledger import CASH
+from tables.services import ledger, tournament_money
 from tables.services.ledger import minor_digits
 
 EXACT_LIMIT = 14
@@ -152,13 +152,8 @@ def player_money(night: Night) -> list[PlayerMoney]:
     its pool and is settled when it ends."""
     money_in: dict[int, Decimal] = {}
     money_out: dict[int, Decimal] = {}
-    played: dict[int, Decimal] = {}
-    for entry in ledger.entries(night):
-        if entry.tournament is not None:
-            if entry.tournament.status == Tournament.Status.FINISHED:
-                signed = -entry.money if entry.is_in else entry.money
-                played[entry.player_id] = played.get(entry.player_id, Decimal(0)) + signed
-            continue
+    played = tournament_money.balances(night)
+    for entry in ledger.entries(night).filter(CASH):
         side = money_in if entry.is_in else money_out
         side[entry.player_id] = side.get(entry.player_id, Decimal(0)) + entry.money
     known = set(money_in) | set(money_out)

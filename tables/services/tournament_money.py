@@ -20,6 +20,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 
+from tables.models import Night
 from tables.models.ledger import TOURNAMENT_KINDS_OUT, EntryKind, LedgerEntry
 from tables.models.tournaments import Tournament, TournamentEntry
 from tables.services.ledger import format_money
@@ -148,3 +149,14 @@ def pool_in_ledger(tournament: Tournament) -> Decimal:
     """What the ledger holds for the tournament: money paid in minus money paid out."""
     rows = LedgerEntry.objects.filter(tournament=tournament).select_related("corrects")
     return sum((row.money if row.is_in else -row.money for row in rows), Decimal(0))
+
+
+def balances(night: Night) -> dict[int, Decimal]:
+    """Each entrant's prizes minus what they paid, by player id, for the night's finished
+    tournaments, from the ledger (one still running holds its pool until it ends)."""
+    result: dict[int, Decimal] = {}
+    rows = LedgerEntry.objects.filter(night=night, tournament__status=Tournament.Status.FINISHED)
+    for row in rows.select_related("corrects"):
+        signed = -row.money if row.is_in else row.money
+        result[row.player_id] = result.get(row.player_id, Decimal(0)) + signed
+    return result

@@ -29,10 +29,11 @@ from tables.services.tournaments import check_not_over, lock_tournament, log_act
 
 
 def numbered_tables(tournament: Tournament) -> dict[int, Table]:
-    """The night's tables a tournament can play at: those of a game with blinds, which its levels
-    raise (a Blind Hold'em table of 23 seats may run beside it)."""
-    in_order = tournament.night.tables.order_by("created_at", "id")
-    tables = [table for table in in_order if uses_blinds(table.game)]
+    """The night's tables a tournament can play at: those dealing a game with blinds, which its
+    levels raise (a Blind Hold'em table of 23 seats may run beside it)."""
+    in_order = list(tournament.night.tables.order_by("created_at", "id"))
+    games = live.games_dealt(table.pk for table in in_order)
+    tables = [table for table in in_order if uses_blinds(games[table.pk])]
     return {number: table for number, table in enumerate(tables, 1)}
 
 

@@ -102,7 +102,15 @@ def test_settings_take_effect_from_the_next_hand_and_are_announced(table: Table,
     state = load_state(table.pk)
     assert state.hand is not None and state.hand.config.game == "nlhe"  # this hand keeps its game
     assert state.table.game == "short_deck" and state.options.action_seconds == 30
-    assert host_panel.settings_for(table).applied
+    # The panel's form shows what the live table took (the settings are stored nowhere else).
+    shown = host_panel.settings_for(table)
+    assert (shown.game, shown.small_blind, shown.big_blind, shown.ante, shown.action_seconds) == (
+        "short_deck",
+        5,
+        10,
+        1,
+        30,
+    )
     assert host_calls().filter(what__contains="from the next hand, Short Deck Hold'em").exists()
 
 
@@ -110,7 +118,7 @@ def test_bad_settings_show_the_engines_reason_and_change_nothing(table: Table, h
     with pytest.raises(ActionRefused, match="small blind cannot be bigger"):
         host_panel.save_settings(table, host, small_blind=10, big_blind=5)
     assert load_state(table.pk).table.game == "nlhe"
-    assert not host_panel.settings_for(table).pk
+    assert host_panel.settings_for(table) == host_panel.TableSettings(game="nlhe", small_blind=1, big_blind=2)
 
 
 def test_the_overview_shows_public_information_only(table: Table, host: User) -> None:

@@ -14,6 +14,7 @@ from django.db import IntegrityError, transaction
 from django.test import Client
 
 from tables.errors import ActionRefused
+from tables.live import apply_intent
 from tables.models import Night, Player, Seat, Table
 from tables.services import seating
 from tables.services.joining import remove_player
@@ -67,6 +68,9 @@ def test_seats_are_drawn_only_among_free_seats(
     for _ in range(15):
         result = seating.seat_waiting_players(small)
         assert sorted(seat.number for seat in result.seated) == [1, 3]
+        # Free the two seats again, at the live table too.
+        for seat in result.seated:
+            apply_intent(small.pk, "host", {"type": "leave", "seat": seat.number})
         Seat.objects.filter(table=small).exclude(player=first).delete()
 
 

@@ -16,10 +16,11 @@ from django.test import Client
 from django.urls import reverse
 
 from tables.errors import ActionRefused
-from tables.live import apply_intent, load_state
+from tables.live import load_state
 from tables.models import AuditEntry, Night, Seat, Table
 from tables.models.tournaments import Tournament, TournamentAction
 from tables.services import tournament_clock, tournament_seating, tournaments
+from tables.services.play import apply_intent
 from tables.tests.tournament_helpers import seven_at_two_tables
 
 pytestmark = pytest.mark.django_db
@@ -135,10 +136,10 @@ def test_the_moves_stand_once_a_hand_is_dealt_at_their_tables(
 def test_the_moves_stand_once_the_seating_has_changed(
     night: Night, host: User, final_table_due: Tournament, two_tables: list[Table]
 ) -> None:
+    """A player the moves moved has gone out since: they cannot be put back."""
     moves = tournament_seating.planned_moves(final_table_due.pk, host)
     tournament_seating.confirm_moves(final_table_due.pk, host, list(moves))
-    tournaments.record_busts(
-        final_table_due.pk, host, [(final_table_due.entries.get(player__display_name="Ann").pk, None)]
-    )
+    moved = final_table_due.entries.get(player_id=int(moves[0].player))
+    tournaments.record_busts(final_table_due.pk, host, [(moved.pk, None)])
     with pytest.raises(ActionRefused, match="The seating has changed since these moves"):
         tournament_seating.undo_last_moves(final_table_due.pk, host, "wrong redraw")

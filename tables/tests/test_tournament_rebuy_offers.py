@@ -18,10 +18,11 @@ from django.utils import timezone
 from engine.table_state import GameMode
 from engine.tournament import RebuyRules
 from tables import timers
-from tables.live import apply_intent, load_state
+from tables.live import load_state
 from tables.models import Night, Seat, Table
 from tables.models.tournaments import Tournament, TournamentAction, TournamentEntry
-from tables.services import tournament_clock, tournament_play, tournament_seating, tournaments
+from tables.services import host_panel, tournament_clock, tournament_play, tournament_seating, tournaments
+from tables.services.play import apply_intent
 from tables.tests.live_helpers import SEED
 from tables.tests.tournament_helpers import all_in_and_call, make_tournament, seed_busting
 
@@ -159,6 +160,25 @@ def test_when_the_tournament_ends_its_table_stops_dealing_and_is_a_cash_table_ag
     assert not state.dealing and state.next_deal_at is None
     assert state.table.mode is GameMode.CASH
     assert (state.table.stakes.small_blind, state.table.stakes.big_blind) == (1, 2)
+
+
+def test_after_the_tournament_the_table_deals_the_cash_game_it_had_before(
+    night: Night, host: User, table: Table
+) -> None:
+    """The table's own game and stakes are kept once, in its live state, while the levels deal."""
+    host_panel.save_settings(table, host, game="short_deck", small_blind=5, big_blind=10, ante=1)
+    tournament = _busted_heads_up(night, host, table, RebuyRules())
+    assert tournament.status == Tournament.Status.FINISHED
+    assert load_state(table.pk).table.stakes.big_blind == tournament.get_structure().levels[0].big_blind
+    timers.fire_due(now=load_state(table.pk).next_deal_at + 1)
+    dealt = load_state(table.pk).table
+    assert dealt.mode is GameMode.CASH and dealt.own_game is None
+    assert (dealt.game, dealt.stakes.small_blind, dealt.stakes.big_blind, dealt.stakes.ante) == (
+        "short_deck",
+        5,
+        10,
+        1,
+    )
 
 
 def test_offers_lapsing_from_one_hand_are_placed_by_the_chips_each_started_it_with(

@@ -10,10 +10,11 @@ from django.contrib.auth.models import User
 from engine.live import LiveTable
 from engine.live import apply as engine_apply
 from engine.tournament import PayoutTable, RebuyRules, Structure
-from tables.live import apply_intent, load_state, player_actor
+from tables.live import load_state, player_actor
 from tables.models import Night, Player, Table
 from tables.models.tournaments import Tournament
 from tables.services import joining, seating, tournaments
+from tables.services.play import apply_intent
 
 T0 = datetime.datetime(2026, 11, 27, 20, 0, tzinfo=datetime.UTC)
 
