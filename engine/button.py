@@ -344,6 +344,8 @@ def settle_debts(state: TableState, p: Plan) -> TableState:
     seats: list[SeatState] = []
     for s in state.seats:
         new = s.cleared() if s.seat in p.cleared else s
+        if new.straddle:
+            new = replace(new, straddle=False)  # a straddle is asked for one hand: "Straddle next hand"
         if s.seat in dealt and blinds:
             # The blinds each round owes (module docstring, rule 3): a round ends on the button.
             round_ends = s.seat == p.config.button and not p.forgiven

@@ -283,7 +283,8 @@ def sit_in(state: TableState, seat: int, entry: Entry = Entry.WAIT) -> TableStat
 
 
 def set_straddle(state: TableState, seat: int, wanted: bool) -> TableState:
-    """A player asks to straddle whenever they are first to act preflop (or stops asking)."""
+    """A player asks to straddle the next hand dealt, if first to act preflop then (or stops
+    asking). The deal clears every request; who may ask is `engine.next_hand.straddler`."""
     s = state.occupant(seat)
     if wanted and not state.options.straddle_allowed:
         raise TableError("This table does not allow straddles.")

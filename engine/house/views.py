@@ -6,8 +6,11 @@
   once they are tabled after the removal. A removed card is never shown to the player
   it was taken from, nor on a shared screen: "No player may see the card that was taken
   from them."
-- Blind Hold'em: cards turned face up in stages are shown to everyone; with the option
-  "look_at_own_cards" off, a player does not see their own cards before they are turned.
+- Blind Hold'em: cards turned face up in stages are shown to everyone, and so is the stage
+  reached; with the option "look_at_own_cards" off, a player does not see their own cards
+  before they are turned.
+- Run it twice: who was asked and who answered what are public; the second runout's
+  burns are never shown.
 - Rulings: a card exposed during the deal is dead and shown to everyone; a card exposed
   later stays live and is shown face up; a pending out-of-turn action is public; the
   hand says when it is paused (and why) or void.
@@ -20,7 +23,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.events import CardBurned, HoleCardsDealt
-from engine.house import blind_holdem, crazy_blind_man, out_of_turn, rulings
+from engine.house import (
+    blind_holdem,
+    crazy_blind_man,
+    out_of_turn,
+    rabbit_hunt,
+    rulings,
+    run_it_twice,
+    seven_deuce,
+)
 
 if TYPE_CHECKING:
     from engine.hand import Hand, SeatState
@@ -78,6 +89,19 @@ def hand_extras(hand: Hand, viewer: Viewer) -> dict[str, Any]:
             {"seat": e["seat"], "card": e["card"]} for e in hand.extras.get("exposed", []) if e["dead"]
         ],
     }
+    bounty = seven_deuce.view(hand)
+    if bounty:
+        data["seven_deuce"] = bounty  # public: who collected the 7-2 bounty, and from whom
+    rabbit = rabbit_hunt.view(hand)
+    if rabbit:
+        data["rabbit"] = rabbit  # public: board cards that would have come, marked as the rabbit
+    elif hand.finished and rabbit_hunt.huntable(hand):
+        data["rabbit_open"] = True  # public: a player of the hand may still ask for the rabbit
+    stages = blind_holdem.stage_view(hand)
+    if stages:
+        data["staged_reveal"] = stages  # public: the stage of 3.2 reached, and the one to come
+    if run_it_twice.enabled(hand):
+        data["run_it_twice"] = run_it_twice.view(hand)
     if crazy_blind_man.is_crazy_blind_man(hand):
         state = crazy_blind_man.removal(hand) or {"done": []}
         data["removed"] = [
@@ -103,6 +127,8 @@ def visible_history(hand: Hand, viewer: Viewer) -> list[dict[str, Any]]:
         data = event.to_json()
         if isinstance(event, CardBurned):
             data["card"] = None
+        elif isinstance(event, run_it_twice.SecondRunoutDealt):
+            data["burns"] = [None for _ in event.burns]
         elif isinstance(event, HoleCardsDealt):
             data["hands"] = [[seat, _dealt(hand, seat, cards, viewer)] for seat, cards in data["hands"]]
         elif isinstance(event, crazy_blind_man.CardRemoved):

@@ -29,9 +29,10 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from engine import views
+from engine import next_hand, views
 from engine.errors import IllegalActionError
 from engine.games import GAMES
+from engine.house import blind_holdem, run_it_twice
 from engine.live import fairness
 from engine.live.base import (
     HOST,
@@ -50,9 +51,10 @@ from engine.live.base import (
     role_of,
 )
 from engine.live.common import can_deal
-from engine.live.dealing import TIMEOUT_ACTIONS
+from engine.live.dealing import TIMEOUT_ACTIONS, pause_after
 from engine.live.intents import INTENTS
 from engine.records import non_zero
+from engine.table_state import TableState
 
 __all__ = [
     "HOST",
@@ -120,14 +122,25 @@ def is_stale(state: LiveTable, seen_version: int) -> bool:
 
 
 def _restart_clocks(before: LiveTable, state: LiveTable, now: float) -> LiveTable:
-    """A fresh action clock for whoever must decide now; the next deal when a hand ends."""
+    """A fresh action clock for whoever must decide now; the next deal when a hand ends (later
+    after a hand whose rabbit may be hunted: engine.live.dealing.pause_after). The
+    question whether to run it twice has one short timer for everyone asked, from the moment
+    it is asked: an answer does not restart it."""
     hand = state.hand
     deadline = None
-    if hand is not None and not hand.finished and hand.to_act is not None and state.options.action_seconds:
+    if hand is not None and run_it_twice.asking(hand):
+        asked_before = before.hand is not None and run_it_twice.asking(before.hand)
+        deadline = before.deadline if asked_before else now + state.options.run_it_twice_seconds
+    elif hand is not None and not hand.finished and hand.to_act is not None and state.options.action_seconds:
         deadline = now + state.options.action_seconds
+    elif hand is not None and blind_holdem.waiting_for_stage(hand) is not None:
+        # The pause between the stages of a staged reveal: the timer deals the next stage
+        # (engine.live.dealing.timeout); a stored deadline, so a restart resumes it.
+        deadline = now + blind_holdem.stage_seconds(hand)
     next_deal_at = state.next_deal_at
     if before.hand_in_progress and hand is not None and hand.finished:
-        next_deal_at = now + state.options.deal_delay if state.dealing and state.options.auto_deal else None
+        auto = state.dealing and state.options.auto_deal
+        next_deal_at = now + pause_after(hand, state.options) if auto else None
     return replace(state, deadline=deadline, next_deal_at=next_deal_at)
 
 
@@ -183,6 +196,8 @@ class Projector:
                     "in_hand": s.seat in in_hand,
                     "away": s.player in state.away,
                     "leaving": s.leaving,
+                    "straddle": s.straddle,
+                    **_entry_part(table, s.seat),
                 }
                 for s in table.seats
             ]
@@ -197,5 +212,18 @@ class Projector:
                 "dealing": state.dealing,
                 "next_deal_at": state.next_deal_at,
                 "options": state.options.to_json(),
+                "next_hand": _next_hand_part(table),
             }
         return self._table
+
+
+def _entry_part(table: TableState, seat: int) -> dict[str, Any]:
+    """A returning cash player's two ways back in, with the hand each deals them (if they owe)."""
+    choices = next_hand.entry_choices(table, seat)
+    return {"entry_choices": [c.to_json() for c in choices]} if choices else {}
+
+
+def _next_hand_part(table: TableState) -> dict[str, Any]:
+    """Who may straddle the next hand, and for how much ("exactly double the big blind")."""
+    seat = next_hand.straddler(table)
+    return {"straddle_seat": seat, "straddle": 2 * table.stakes.big_blind if seat is not None else 0}

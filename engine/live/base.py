@@ -37,6 +37,10 @@ class LiveOptions:
     bomb_pot_every: int = 0  # every Nth hand is a bomb pot; 0: never
     bomb_pot_game: str = "bomb_pot"  # which bomb pot (single or double board, Hold'em or PLO)
     bomb_ante: int = 0  # each player's ante in it; 0: one big blind
+    # Offer to run the board twice when everyone is all-in before the river (engine.house.run_it_twice),
+    # and how long the players have to answer (a short timer of its own, even with no action clock).
+    run_it_twice: bool = False
+    run_it_twice_seconds: int = 15
     # Game options announced before each deal (Blind Hold'em's reveal...), for the table's game.
     game_options: dict[str, Any] = field(default_factory=dict)
 

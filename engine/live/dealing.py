@@ -15,16 +15,27 @@ from engine.config import Stakes
 from engine.errors import IllegalActionError, TableError
 from engine.games import GAMES
 from engine.hand import Hand
+from engine.house import blind_holdem, run_it_twice
+from engine.house import rabbit_hunt as rabbits
 from engine.live import fairness
-from engine.live.base import SYSTEM, Actor, Events, Intent, LiveTable, Result, StaleIntentError
+from engine.live.base import SYSTEM, Actor, Events, Intent, LiveOptions, LiveTable, Result, StaleIntentError
 from engine.live.common import can_deal, finish_if_over, target_seat
 from engine.shuffle import seed_from_hex
 from engine.table_state import TableState
 
 # Tried in order when the action clock runs out: check if possible, else fold; at showdown
 # a hand that may be mucked is mucked, otherwise shown; during Crazy Blind Man's removal or
-# a staged Blind Hold'em reveal, the first card goes (engine.house.home_game.CARD_ACTIONS).
-TIMEOUT_ACTIONS: tuple[str, ...] = ("check", "fold", "muck", "show", "remove_first", "reveal_first")
+# a staged Blind Hold'em reveal, the first card goes (engine.house.home_game.CARD_ACTIONS); asked
+# to run it twice, the time running out means once.
+TIMEOUT_ACTIONS: tuple[str, ...] = (
+    "check",
+    "fold",
+    "muck",
+    "show",
+    "remove_first",
+    "reveal_first",
+    "run_once",
+)
 
 
 @functools.cache
@@ -56,6 +67,8 @@ def start_hand(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Re
     elif state.options.game_options and not redeal:
         config = replace(config, options=dict(state.options.game_options))
     game = GAMES.get(config.game)
+    if state.options.run_it_twice and not redeal and game is not None and run_it_twice.allowed(game):
+        config = replace(config, options={**config.options, run_it_twice.OPTION: True})
     # Tests may name the server seed; otherwise it is the one committed before this deal.
     given = seed_from_hex(intent["seed"]) if intent.get("seed") else None
     shuffle = fairness.shuffle_for_deal(
@@ -102,11 +115,16 @@ def act(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
 
 
 def timeout(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
-    """The action clock ran out: check if possible, otherwise fold (see TIMEOUT_ACTIONS)."""
+    """The action clock ran out: check if possible, otherwise fold (see TIMEOUT_ACTIONS). In a
+    staged Blind Hold'em reveal, the pause between stages ran out: the next stage is dealt."""
     if intent.get("version") != state.version:
         raise StaleIntentError("This timeout is for an earlier state of the table")
     hand = state.hand
-    if state.deadline is None or state.deadline > now or hand is None or hand.to_act is None:
+    if state.deadline is None or state.deadline > now or hand is None:
+        raise StaleIntentError("Nobody's time has run out")
+    if blind_holdem.waiting_for_stage(hand) is not None:
+        return _next_stage(state, hand)
+    if hand.to_act is None:
         raise StaleIntentError("Nobody's time has run out")
     for name in TIMEOUT_ACTIONS:
         try:
@@ -115,6 +133,45 @@ def timeout(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Resul
             continue
         return new, [{"type": "table.timed_out", "seat": hand.to_act, "action": name}, *events]
     raise IllegalActionError("No default action is possible for this player")
+
+
+# The least time between a hand whose rabbit may be hunted and the next deal: long enough to
+# read the result and tap "Rabbit hunt" (the table's usual pause, if longer, still applies).
+RABBIT_WINDOW_SECONDS = 5.0
+
+
+def rabbit_pause(options: LiveOptions) -> float:
+    return max(options.deal_delay, RABBIT_WINDOW_SECONDS)
+
+
+def pause_after(hand: Hand, options: LiveOptions) -> float:
+    """Seconds from the end of `hand` to the next automatic deal: the table's pause, but at
+    least the rabbit window after a hand whose rabbit a player may still ask for."""
+    return rabbit_pause(options) if rabbits.huntable(hand) else options.deal_delay
+
+
+def rabbit_hunt(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
+    """After a hand that ended before the river, a player of it sees the board that would have
+    come (engine.house.rabbit_hunt). The request is taken until the next deal, and that deal
+    waits until the rabbit has been on every screen for a whole pause (`rabbit_pause`), however
+    late in the window it was asked for."""
+    seat = target_seat(actor, intent)
+    if state.hand is None or state.hand_in_progress:
+        raise IllegalActionError("The rabbit is hunted once the hand is over")
+    hand = state.hand.copy()
+    events = [event.to_json() for event in rabbits.hunt(hand, seat)]
+    noted = {"type": "table.rabbit_hunt", "seat": seat, "hand_number": hand.config.hand_number}
+    next_deal_at = state.next_deal_at
+    if next_deal_at is not None:
+        next_deal_at = max(next_deal_at, now + rabbit_pause(state.options))
+    return replace(state, hand=hand, next_deal_at=next_deal_at), [noted, *events]
+
+
+def _next_stage(state: LiveTable, hand: Hand) -> Result:
+    """The pause after a stage of a staged reveal is over: the dealer deals the next one."""
+    hand = hand.copy()
+    events = [event.to_json() for event in blind_holdem.next_stage(hand)]
+    return finish_if_over(replace(state, hand=hand), [{"type": "table.next_stage"}, *events])
 
 
 def _play(state: LiveTable, seat: int, action: str, params: dict[str, Any]) -> tuple[LiveTable, Events]:

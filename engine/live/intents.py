@@ -18,11 +18,13 @@ INTENTS: dict[str, IntentKind] = {
     "pause": IntentKind(dealing.pause, frozenset({HOST})),
     "act": IntentKind(dealing.act, frozenset({PLAYER}), changes_hand=True),
     "timeout": IntentKind(dealing.timeout, frozenset({SYSTEM}), changes_hand=True),
+    "rabbit_hunt": IntentKind(dealing.rabbit_hunt, frozenset({PLAYER})),
     # Seating (engine.live.seating)
     "sit": IntentKind(seating.sit, frozenset({HOST})),
     "leave": IntentKind(seating.leave, frozenset({PLAYER, HOST})),
     "sit_out": IntentKind(seating.sit_out, frozenset({PLAYER, HOST})),
     "sit_in": IntentKind(seating.sit_in, frozenset({PLAYER, HOST})),
+    "straddle": IntentKind(seating.straddle, frozenset({PLAYER})),
     "change_seat": IntentKind(seating.change_seat, frozenset({HOST})),
     "set_stack": IntentKind(seating.set_stack, frozenset({HOST})),
     "move_button": IntentKind(seating.move_button, frozenset({HOST})),

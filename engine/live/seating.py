@@ -13,6 +13,7 @@ from engine import table as tables
 from engine.errors import IllegalActionError, TableError
 from engine.live.base import Actor, Events, Intent, LiveTable, Result
 from engine.live.common import between_hands, intent_field, target_seat
+from engine.next_hand import verify_straddle_request
 from engine.table_state import Entry
 
 
@@ -78,3 +79,14 @@ def presence(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Resu
     if new_away == state.away:
         return state, []
     return replace(state, away=new_away), [{"type": "table.presence", "away": list(new_away)}]
+
+
+def straddle(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
+    """ "Straddle next hand": the player under the gun asks to post two big blinds before the
+    deal (or takes it back). The deal posts it and clears the request."""
+    seat, wanted = target_seat(actor, intent), intent_field(intent, "on", bool)
+    verify_straddle_request(state.table, seat, wanted)
+    if state.table.occupant(seat).straddle == wanted:
+        return state, []
+    new = between_hands(state, lambda t: tables.set_straddle(t, seat, wanted))
+    return new, [{"type": "table.straddle", "seat": seat, "on": wanted}]

@@ -36,6 +36,10 @@ def set_options(state: LiveTable, actor: Actor, intent: Intent, now: float) -> R
         raise TableError("A bomb pot comes every 1 to 1000 hands (0: never), with an ante of 0 or more.")
     if bomb_game not in GAMES or GAMES[bomb_game].forced_bets is not ForcedBets.BOMB_ANTE:
         raise TableError(f"{bomb_game!r} is not a bomb pot.")
+    twice = intent_field(intent, "run_it_twice", bool, current.run_it_twice)
+    twice_seconds = intent_field(intent, "run_it_twice_seconds", int, current.run_it_twice_seconds)
+    if not 5 <= twice_seconds <= 120:
+        raise TableError("Players have 5 to 120 seconds to answer whether to run it twice.")
     options = LiveOptions(
         action_seconds=seconds,
         deal_delay=float(delay),
@@ -43,6 +47,8 @@ def set_options(state: LiveTable, actor: Actor, intent: Intent, now: float) -> R
         bomb_pot_every=every,
         bomb_pot_game=bomb_game,
         bomb_ante=bomb_ante,
+        run_it_twice=twice,
+        run_it_twice_seconds=twice_seconds,
         game_options=current.game_options,
     )
     if options == current:
@@ -84,13 +90,15 @@ def set_game(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Resu
 
 def _check_game_options(table: TableState, announced: dict[str, Any]) -> None:
     """The game's own check of its announced options, on the next hand as it would be dealt now
-    (with too few players to plan a hand, the deal checks them)."""
+    (with too few players to plan a hand, the deal checks them), then each declared option's
+    values."""
     check = dealer.OPTION_CHECKS.get(table.game)
-    if check is None:
-        return
-    try:
-        # As if the hand being played were over: only the options are checked here.
-        config = tables.plan_next_hand(replace(table, current_hand=None))
-    except EngineError:
-        return
-    check(replace(config, options=announced))
+    if check is not None:
+        try:
+            # As if the hand being played were over: only the options are checked here.
+            config = tables.plan_next_hand(replace(table, current_hand=None))
+        except EngineError:
+            config = None
+        if config is not None:
+            check(replace(config, options=announced))
+    dealer.check_announced(GAMES[table.game], announced)

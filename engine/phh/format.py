@@ -120,6 +120,34 @@ def dumps(history: Mapping[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def dumps_all(histories: Mapping[str, Mapping[str, Any]]) -> str:
+    """Several hands in one file (PHH's ".phhs" form): each hand a TOML table named by its key.
+
+    >>> text = dumps_all({"1": {"variant": "NT", "actions": []}})
+    >>> text.splitlines()[0], tomllib.loads(text)["1"]["variant"]
+    ('[1]', 'NT')
+    """
+    sections = []
+    for key, history in histories.items():
+        if not key.replace("_", "a").replace("-", "a").isalnum() or not key.isascii():
+            raise HandHistoryError(f"{key!r} cannot name a hand")
+        sections.append(f"[{key}]\n{dumps(history)}")
+    return "\n".join(sections)
+
+
+def loads_all(text: str) -> dict[str, dict[str, Any]]:
+    """The hands of a ".phhs" file by name, each checked as `loads` checks one."""
+    try:
+        tables = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise HandHistoryError(f"This is not a PHH file (TOML): {error}") from None
+    for history in tables.values():
+        if not isinstance(history, dict):
+            raise HandHistoryError("A .phhs file holds one table per hand")
+        check(history)
+    return tables
+
+
 def _value(value: Any, *, multiline: bool = False) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"

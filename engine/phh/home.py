@@ -7,6 +7,7 @@ comes after them all):
 
     "12 p1 remove p2 As"   Crazy Blind Man: p1 takes As from p2's hand; it is discarded
     "9 p3 reveal 1"        staged Blind Hold'em: p3 turns their hole card 1 (0 or 1) face up
+    "14 p2 run_twice"      asked to run it twice, p2 agreed ("run_once": p2 asked for one runout)
 
 >>> [a.verb for a in home_actions({"_home_actions": ["4 p1 remove p2 As", "9 p2 reveal 0"]}, 2)]
 ['remove', 'reveal']
@@ -21,7 +22,9 @@ from typing import TYPE_CHECKING, Any
 
 from engine.cards import Card, card
 from engine.errors import EngineError
+from engine.house import blind_holdem
 from engine.house.crazy_blind_man import current_pair
+from engine.house.run_it_twice import ANSWERS
 from engine.phh.format import HandHistoryError
 
 if TYPE_CHECKING:
@@ -36,7 +39,7 @@ class HomeAction:
 
     before: int  # index in `actions` of the action this one comes before
     text: str
-    verb: str  # "remove" | "reveal"
+    verb: str  # "remove" | "reveal" | "run_twice" | "run_once"
     player: int
     target: int = -1  # "remove": whose hand the card is taken from
     card: Card | None = None  # "remove": the card taken
@@ -66,8 +69,12 @@ def home_actions(history: Mapping[str, Any], players: int) -> list[HomeAction]:
                 found.append(HomeAction(before, text, verb, player, target=target, card=card(words[4])))
             elif verb == "reveal" and len(words) == 4 and words[3] in ("0", "1"):
                 found.append(HomeAction(before, text, verb, player, index=int(words[3])))
+            elif verb in ANSWERS and len(words) == 3:
+                found.append(HomeAction(before, text, verb, player))
             else:
-                raise HandHistoryError("it is not 'N pX remove pY Card' or 'N pX reveal 0|1'")
+                raise HandHistoryError(
+                    "it is not 'N pX remove pY Card', 'N pX reveal 0|1' or 'N pX run_twice|run_once'"
+                )
         except EngineError as error:
             raise HandHistoryError(f"{FIELD} entry {text!r}: {error}") from None
     if any(later.before < earlier.before for earlier, later in pairwise(found)):
@@ -89,6 +96,12 @@ def apply_home_action(hand: Hand, action: HomeAction, order: list[int]) -> None:
     seat = order[action.player]
     if action.verb == "reveal":
         hand.act(seat, "reveal", index=action.index)
+        # A file records no pauses: the stages of a staged reveal follow one another at once.
+        while blind_holdem.waiting_for_stage(hand) is not None:
+            blind_holdem.next_stage(hand)
+        return
+    if action.verb in ANSWERS:
+        hand.act(seat, action.verb)
         return
     target = order[action.target]
     pair = current_pair(hand)

@@ -12,7 +12,7 @@ straddles are reverse-assigned for heads-up situations", so with two players p1
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
@@ -22,6 +22,8 @@ from engine.errors import EngineError
 from engine.forced_bets import blind_seats
 from engine.games import GAMES, ForcedBets, GameDef, Structure
 from engine.hand import Hand
+from engine.house import run_it_twice
+from engine.house.seven_deuce import bounty_by_player
 from engine.phh.format import HandHistoryError
 from engine.phh.home import HomeAction, apply_home_action, home_actions, removed_cards
 from engine.seating import clockwise_after
@@ -45,6 +47,7 @@ class Setup:
     order: list[int]  # seat numbers, p1 first
     moves: list[Move] = field(default_factory=list)
     home: list[HomeAction] = field(default_factory=list)  # a "home" move's argument indexes this
+    runs: int = 1  # 2 when the file deals a second runout
 
 
 # Fields -> HandConfig ----------------------------------------------------------------------
@@ -270,6 +273,7 @@ def setup(history: Mapping[str, Any]) -> Setup:
     dealt_boards = 0
     holes: list[list[Card | None]] = [[None] * game.hole_cards for _ in order]
     boards: list[list[Card | None]] = [[] for _ in range(game.boards)]
+    second_run: list[Card | None] = []  # board cards dealt after a complete board: a second runout
     moves: list[Move] = []
     home = home_actions(history, len(order))
     if home and home[-1].before > len(history["actions"]):
@@ -293,6 +297,10 @@ def setup(history: Mapping[str, Any]) -> Setup:
                     holes[index_of[label] if label in index_of else player_index(label, order)] = dealt
                 elif verb == "db" and len(words) == 3:
                     dealt = cards_of(words[2], game)
+                    if game.boards == 1 and len(boards[0]) >= game.board_size:
+                        second_run.extend(dealt)
+                        moves.append((number, text, "db", 1, len(second_run)))  # from the run's start
+                        continue
                     board = dealt_boards % game.boards  # with two boards, first board first
                     dealt_boards += 1
                     boards[board].extend(dealt)
@@ -323,8 +331,23 @@ def setup(history: Mapping[str, Any]) -> Setup:
     if home:  # without them the moves are in file order already
         moves += [(a.before + 1, a.text, "home", order[a.player], k) for k, a in enumerate(home)]
         moves.sort(key=lambda move: (move[0], move[2] != "home"))
-    deck = stacked_deck(game, holes, boards)
-    return Setup(config, deck, order, moves, home)
+    if second_run:
+        config, moves = _second_runout(config, game, moves, len(second_run))
+    deck = stacked_deck(game, holes, boards, second_run)
+    return Setup(config, deck, order, moves, home, 2 if second_run else 1)
+
+
+def _second_runout(
+    config: HandConfig, game: GameDef, moves: list[Move], cards: int
+) -> tuple[HandConfig, list[Move]]:
+    """A file that deals the board again after a complete board ran it twice (PHH writes
+    multiple runouts so): the hand is played with the option on, and each of the second
+    runout's moves expects board 2 to show the shared cards plus its own."""
+    if run_it_twice.second_run_layout(game, cards) is None:
+        raise HandHistoryError(f"A second runout of {cards} cards does not start at a street of {game.name}")
+    shared = game.board_size - cards
+    moves = [(n, t, v, b, a + shared) if (v, b) == ("db", 1) else (n, t, v, b, a) for n, t, v, b, a in moves]
+    return replace(config, options={**config.options, run_it_twice.OPTION: True}), moves
 
 
 def _fill_unknown(
@@ -346,12 +369,16 @@ def _fill_unknown(
 
 
 def stacked_deck(
-    game: GameDef, holes: Sequence[Sequence[Card | None]], boards: Sequence[Sequence[Card | None]]
+    game: GameDef,
+    holes: Sequence[Sequence[Card | None]],
+    boards: Sequence[Sequence[Card | None]],
+    second_run: Sequence[Card | None] = (),
 ) -> tuple[Card, ...]:
     """Cards in the order our dealer takes them: hole cards one at a time from p1, then
-    per street a burn and each board's cards. Unknown cards, burns and the rest of the
-    deck are cards nobody is recorded to hold."""
-    named = [c.index for cards in (*holes, *boards) for c in cards if c is not None]
+    per street a burn and each board's cards, then a second runout's burns and cards
+    (engine.house.run_it_twice). Unknown cards, burns and the rest of the deck are cards
+    nobody is recorded to hold."""
+    named = [c.index for cards in (*holes, *boards, second_run) for c in cards if c is not None]
     unique = set(named)
     if len(unique) != len(named):
         twice = next(c for c in named if named.count(c) > 1)
@@ -376,6 +403,11 @@ def stacked_deck(
             raise HandHistoryError(
                 f"{len(board)} board cards are dealt; {game.name} deals {positions[index]}"
             )
+    cards = iter(second_run)
+    for burn, count in run_it_twice.second_run_layout(game, len(second_run)) or ():
+        if burn:
+            deck.append(next(spare))
+        deck.extend(next(cards) or next(spare) for _ in range(count))
     deck.extend(spare)
     return tuple(deck)
 
@@ -408,8 +440,8 @@ def hand_from_history(history: Mapping[str, Any]) -> tuple[Hand, list[int]]:
                     pending[seat] = bool(argument)
             elif verb == "home":
                 apply_home_action(hand, plan.home[argument], order)
-            elif len(hand.boards[seat]) < argument:  # "db": our dealer deals when the round ends
-                raise HandHistoryError("the board is dealt before the betting round is over")
+            else:  # "db": our dealer deals when the round ends
+                _check_board(hand, seat, argument, plan.runs)
             if pending:
                 _decide_showdown(hand, pending)
         except EngineError as error:
@@ -420,7 +452,21 @@ def hand_from_history(history: Mapping[str, Any]) -> tuple[Hand, list[int]]:
     if pending and hand.finished:
         labels = ", ".join(f"p{order.index(seat) + 1}" for seat in pending)
         raise HandHistoryError(f"{labels} shows or mucks but is not in the showdown")
+    if "_seven_deuce" in history and history["_seven_deuce"] != bounty_by_player(hand, order):
+        raise HandHistoryError(
+            f"_seven_deuce says {history['_seven_deuce']}, but the hand pays {bounty_by_player(hand, order)}"
+        )
     return hand, order
+
+
+def _check_board(hand: Hand, board: int, size: int, runs: int) -> None:
+    """A recorded board that our dealer has dealt by now. A file that deals the rest of the
+    board without recording the answers (PHH has no notation for them) answered as it dealt:
+    everyone asked agreed if it deals a second runout, else the first asked said once."""
+    while run_it_twice.asking(hand):
+        hand.act(run_it_twice.waiting_for(hand)[0], run_it_twice.TWICE if runs == 2 else run_it_twice.ONCE)
+    if board >= len(hand.boards) or len(hand.boards[board]) < size:
+        raise HandHistoryError("the board is dealt before the betting round is over")
 
 
 def _amount(text: str) -> int:

@@ -55,7 +55,12 @@ ACTION_FIELDS: dict[str, dict[str, Field]] = {
     "raise": {"to": Field(int, required=True), "out_of_turn": EARLY},
     "remove": {"index": Field(int, required=True)},
     "reveal": {"index": Field(int, required=True)},
+    # The answers of a player asked to run it twice (engine.house.run_it_twice): no fields.
+    "run_twice": {},
+    "run_once": {},
     "sit_in": {"entry": Field(str, choices=("post", "wait_for_big_blind"))},
+    # "Straddle next hand" (engine.live.seating.straddle): on asks, off takes it back.
+    "straddle": {"on": Field(bool, required=True)},
     # A phone's random value for the next deal (engine.live.fairness), and the commitment it saw.
     "contribute": {"value": Field(str, required=True), "commitment": Field(str, required=True)},
 }

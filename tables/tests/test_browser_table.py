@@ -32,10 +32,16 @@ pytestmark = [pytest.mark.browser]
 
 
 def arrange_table(
-    names: list[str], stacks: list[int], seed: str, game: str = "nlhe", action_seconds: int = 0
+    names: list[str],
+    stacks: list[int],
+    seed: str,
+    game: str = "nlhe",
+    action_seconds: int = 0,
+    options: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """A night, a table with these players seated 1, 2, 3... with these stacks, the action
-    clock given (0: none), no automatic next deal, and the first hand dealt from `seed`."""
+    clock given (0: none), no automatic next deal, any other table `options`, and the first
+    hand dealt from `seed`."""
     import datetime
     from decimal import Decimal
 
@@ -65,7 +71,8 @@ def arrange_table(
         seating.move_player(player, table, number)
     for number, stack in enumerate(stacks, start=1):
         apply_intent(table.pk, "host", {"type": "set_stack", "seat": number, "stack": stack})
-    apply_intent(table.pk, "host", {"type": "options", "action_seconds": action_seconds, "auto_deal": False})
+    table_options = {"action_seconds": action_seconds, "auto_deal": False, **(options or {})}
+    apply_intent(table.pk, "host", {"type": "options", **table_options})
     if game != "nlhe":
         # Test arrangement only: the table plays another game from its next hand.
         state = load_state(table.pk)

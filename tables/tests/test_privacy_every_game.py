@@ -10,7 +10,7 @@ every step each viewer's view (what its socket frames carry) is checked against 
 no burn, no card still in the deck, no seed. The cards a viewer saw in its views are the
 most any other door may show it: every ruling the host panel offers is previewed or
 refused for every seat, and after the hand each viewer downloads its history, its PHH file
-and the verify page.
+the whole night's PHH file and the verify page.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -30,6 +31,7 @@ from engine import live as engine_live
 from engine.config import Stakes
 from engine.games import GAMES
 from engine.house import crazy_blind_man
+from engine.house.rabbit_hunt import rabbit_positions
 from engine.table import set_game
 from tables.errors import ActionRefused
 from tables.live import apply_intent, load_state, player_actor
@@ -83,7 +85,11 @@ def _check_views(state: engine_live.LiveTable, seen: dict[Any, set[str]], secret
     assert hand is not None
     # A Crazy Blind Man removal is discarded like a burn, but the other players saw that card.
     removed = {text for s in hand.seats for _, text in crazy_blind_man.removed_from(hand, s.seat)}
-    undealt = {str(c) for c in hand.deck[hand.next_card :]} | ({str(c) for c in hand.burned} - removed)
+    # A card exposed during the deal is set aside as a burn, but face up: everyone saw it.
+    exposed = {e["card"] for e in hand.extras.get("exposed", []) if e["dead"]}
+    undealt = {str(c) for c in hand.deck[hand.next_card :]} | (
+        {str(c) for c in hand.burned} - removed - exposed
+    )
     for viewer in VIEWERS:
         data = engine_live.view(state, viewer)
         text = json.dumps(data)
@@ -111,19 +117,62 @@ def _downloads(client: Client, table: Table, number: int) -> str:
         client.get(f"/tables/{table.pk}/hands.json").content.decode(),
         client.get(f"/tables/{table.pk}/hands/{number}.json").content.decode(),
         client.get(f"/tables/{table.pk}/hands/{number}.phh").content.decode(),
+        # The whole night: every hand this viewer may see in one file, and their summary.
+        client.get(f"/tables/{table.pk}/night.phhs").content.decode(),
+        client.get(f"/tables/{table.pk}/night.json").content.decode(),
     ]
     return "\n".join(parts)
+
+
+Chooser = Callable[[engine_live.LiveTable, random.Random], tuple[int, dict[str, Any]]]
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_no_door_shows_a_viewer_a_card_it_may_not_see(game: str, night: Night, host: User) -> None:
     table, players = _table(night, host, game)
     server_seed = f"{sorted(GAMES).index(game) + 1:02x}" * 32
+    _play_checking_every_door(table, players, host, server_seed, random.Random(game), random_action)
+
+
+def _all_in_and_run_twice(state: engine_live.LiveTable, rnd: random.Random) -> tuple[int, dict[str, Any]]:
+    """Everyone all-in preflop, then everyone agrees to run it twice."""
+    hand = state.hand
+    assert hand is not None and hand.to_act is not None
+    actions = hand.legal_actions(hand.to_act)["actions"]
+    if actions.get("raise", {}).get("allowed"):
+        return hand.to_act, {"type": "raise", "to": actions["raise"]["max_to"]}
+    return hand.to_act, {
+        "type": next(name for name in ("run_twice", "call", "check", "show") if name in actions)
+    }
+
+
+@pytest.mark.parametrize("game", ["nlhe", "short_deck"])
+def test_no_door_shows_a_card_of_a_hand_run_twice(game: str, night: Night, host: User) -> None:
+    """The second runout's burns are never shown; both boards are, to everyone."""
+    table, players = _table(night, host, game)
+    apply_intent(table.pk, "host", {"type": "options", "auto_deal": False, "run_it_twice": True})
+    hand = _play_checking_every_door(table, players, host, "5e" * 32, random.Random(1), _all_in_and_run_twice)
+    assert len(hand.boards) == 2 and len(hand.burned) >= 6
+
+
+def _play_checking_every_door(
+    table: Table,
+    players: list[Player],
+    host: User,
+    server_seed: str,
+    rnd: random.Random,
+    choose: Chooser,
+    after_deal: Callable[[], None] | None = None,
+) -> Any:
+    """Play a hand with `choose` making each decision, checking every view at every step,
+    the ruling previews every third step, and every download after the hand; returns the hand.
+    `after_deal` runs once the cards are dealt (a host's ruling)."""
     apply_intent(table.pk, "host", {"type": "start_hand", "seed": server_seed})
+    if after_deal is not None:
+        after_deal()
     state = load_state(table.pk)
     secrets = _secrets(state) | {server_seed}
     seen: dict[Any, set[str]] = {viewer: set() for viewer in VIEWERS}
-    rnd = random.Random(game)
     steps = 0
     while True:
         state = load_state(table.pk)
@@ -135,7 +184,7 @@ def test_no_door_shows_a_viewer_a_card_it_may_not_see(game: str, night: Night, h
                 assert not _cards(answer) - knows, f"{answer!r} tells the host a card"
         if not state.hand_in_progress:
             break
-        seat, action = random_action(state, rnd)
+        seat, action = choose(state, rnd)
         apply_intent(table.pk, "system", {"type": "act", "seat": seat, "action": action})
         steps += 1
     number = state.hand.config.hand_number
@@ -149,3 +198,86 @@ def test_no_door_shows_a_viewer_a_card_it_may_not_see(game: str, night: Night, h
         assert not _cards(text) - seen[viewer], f"{viewer}'s downloads show {_cards(text) - seen[viewer]}"
         page = client.get("/verify/", {"table": table.pk}).content.decode()
         assert not [s for s in secrets if s in text + page], f"a seed reaches {viewer}"
+    return state.hand
+
+
+@pytest.mark.parametrize("game", ["nlhe", "plo", "short_deck"])
+def test_an_exposed_card_shows_every_viewer_that_card_and_nothing_else(
+    game: str, night: Night, host: User
+) -> None:
+    """ "That card is set aside and treated as a burn": flipped face up, so every screen shows
+    it, and nothing else changes hands: the card that replaces it is its owner's alone. Then the
+    hand is played out through every door."""
+    table, players = _table(night, host, game)
+    ruled: dict[str, Any] = {}
+
+    def rule_exposed() -> None:
+        state = load_state(table.pk)
+        before = {viewer: _cards(engine_live.view(state, viewer)) for viewer in VIEWERS}
+        dead = str(state.hand.seat(2).hole[0])
+        values = {"seat": "2", "card_number": "1", "during_deal": "on"}
+        host_rulings.apply_ruling(
+            table, host, "exposed_card", values, "flipped as it was dealt", state.version
+        )
+        after = load_state(table.pk)
+        replacement = str(after.hand.seat(2).hole[0])
+        assert replacement != dead
+        for viewer in VIEWERS:
+            new = _cards(engine_live.view(after, viewer)) - before[viewer]
+            # Seat 2 knew its own card already, and now holds the replacement.
+            assert new == ({replacement} if viewer == 2 else {dead}), (viewer, new)
+            assert engine_live.view(after, viewer)["hand"]["dead_cards"] == [{"seat": 2, "card": dead}]
+        ruled["dead"] = dead
+
+    hand = _play_checking_every_door(
+        table, players, host, "3c" * 32, random.Random(game), random_action, after_deal=rule_exposed
+    )
+    assert ruled["dead"] in {str(c) for c in hand.burned}
+
+
+RABBIT_GAMES = sorted(key for key, game in GAMES.items() if any(o.key == "rabbit_hunt" for o in game.options))
+
+
+@pytest.mark.parametrize("game", RABBIT_GAMES)
+def test_the_rabbit_shows_every_viewer_only_the_board_that_would_have_come(
+    game: str, night: Night, host: User
+) -> None:
+    """Rabbit hunt: "only board cards, never anyone's hole cards". Everyone folds to the big
+    blind; a player asks for the rabbit; no view or download shows more than before plus the
+    board cards that would have come, and never a burn."""
+    table, players = _table(night, host, game)
+    state = load_state(table.pk)
+    options = replace(state.options, game_options={"rabbit_hunt": True})
+    TableSnapshot.objects.filter(table=table).update(state=replace(state, options=options).to_json())
+    apply_intent(table.pk, "host", {"type": "start_hand", "seed": "ab" * 32})
+    seen: dict[Any, set[str]] = {viewer: set() for viewer in VIEWERS}
+    while (state := load_state(table.pk)).hand_in_progress:
+        _check_views(state, seen, _secrets(state))
+        apply_intent(
+            table.pk, "system", {"type": "act", "seat": state.hand.to_act, "action": {"type": "fold"}}
+        )
+    hand = state.hand
+    _check_views(state, seen, _secrets(state))
+    asker = next(p for number, p in enumerate(players, 1) if number != 1 and hand.seat(number))
+    apply_intent(table.pk, player_actor(asker.pk), {"type": "rabbit_hunt"})
+    after = load_state(table.pk)
+    rabbit = {str(after.hand.deck[p]) for board in rabbit_positions(hand) for p in board}
+    assert len(rabbit) == 5 and not rabbit & {str(c) for s in hand.seats for c in s.hole}
+    for viewer in VIEWERS:
+        data = engine_live.view(after, viewer)
+        assert {c for board in data["hand"]["rabbit"]["boards"] for c in board} == rabbit
+        assert _cards(data) - seen[viewer] == rabbit, f"{viewer} sees more than the rabbit"
+        seen[viewer] |= rabbit
+    # The request is in the hand's log, and a second one is refused.
+    assert (
+        Hand.objects.get(table=table, number=hand.config.hand_number)
+        .events.filter(kind="rabbit_hunt")
+        .exists()
+    )
+    with pytest.raises(ActionRefused, match="hunted already"):
+        apply_intent(table.pk, player_actor(players[0].pk), {"type": "rabbit_hunt"})
+    clients: dict[Any, Client] = {seat: phone_of(player) for seat, player in enumerate(players, 1)}
+    clients["public"] = Client()
+    for viewer, client in clients.items():
+        text = _downloads(client, table, hand.config.hand_number)
+        assert not _cards(text) - seen[viewer], f"{viewer}'s downloads show {_cards(text) - seen[viewer]}"

@@ -5,6 +5,8 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.templatetags.static import static
+from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -102,3 +104,25 @@ def continue_here(request: HttpRequest, token: str) -> HttpResponse:
         return redirect("play")
     player = find_transfer(token)
     return render(request, "tables/player/continue.html", {"player": player}, status=200 if player else 404)
+
+
+@require_GET
+def web_app_manifest(request: HttpRequest) -> JsonResponse:
+    """Add to home screen: the table opens full screen, like an app, at the player's own table."""
+    manifest = {
+        "name": "Homegame",
+        "short_name": "Homegame",
+        "description": "Your cards and chips at the home poker night.",
+        "start_url": reverse("play"),
+        "scope": "/",
+        "display": "standalone",
+        "orientation": "portrait",
+        "background_color": "#0b120f",
+        "theme_color": "#0b120f",
+        "icons": [
+            {"src": static(f"img/icon-{n}.png"), "sizes": f"{n}x{n}", "type": "image/png", "purpose": use}
+            for n, use in ((192, "any"), (512, "any"), (512, "maskable"))
+        ]
+        + [{"src": static("img/icon.svg"), "sizes": "any", "type": "image/svg+xml"}],
+    }
+    return JsonResponse(manifest, content_type="application/manifest+json")

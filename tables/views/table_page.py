@@ -17,8 +17,6 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from engine import views as engine_views
-from engine.config import HandConfig
-from engine.events import event_from_json
 from engine.games import GAMES
 from engine.hand import Hand as EngineHand
 from engine.phh import HandHistoryError
@@ -26,9 +24,10 @@ from engine.phh.redact import phh_for_viewer
 from tables.consumers import Identity, identify
 from tables.identity import current_player
 from tables.links import socket_path
-from tables.live import hand_deck
 from tables.models import Seat, Table
 from tables.models.live import Hand
+from tables.services import hosting
+from tables.services.hand_replay import hand_events, new_hand, replayed_hand
 
 HISTORY_HANDS = 20
 
@@ -41,6 +40,7 @@ def _identity(request: HttpRequest, table_id: int) -> Identity | None:
 def _page(request: HttpRequest, table: Table, identity: Identity) -> HttpResponse:
     context = {
         "table": table,
+        "now_dealing": hosting.now_dealing(table),
         "night": table.night,
         "player_id": str(identity.player_id) if identity.player_id is not None else "",
         "role": "player" if identity.player_id is not None else ("host" if identity.is_host else "public"),
@@ -49,6 +49,8 @@ def _page(request: HttpRequest, table: Table, identity: Identity) -> HttpRespons
         "verify_url": reverse("verify_shuffle"),
         # The night's hands: what each deal published, every hand checked once the night closes.
         "night_verify_url": f"{reverse('verify_shuffle')}?table={table.pk}",
+        "night_history_url": reverse("table_night_phh", args=[table.pk]),
+        "night_summary_url": reverse("table_night_summary", args=[table.pk]),
     }
     return render(request, "tables/table.html", context)
 
@@ -79,7 +81,7 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
 # Hand history -----------------------------------------------------------------------------------
 
 
-def _viewer_in(hand: EngineHand, identity: Identity) -> engine_views.Viewer:
+def viewer_in(hand: EngineHand, identity: Identity) -> engine_views.Viewer:
     """The seat this player had in that hand (seats change between hands), else host or public."""
     if identity.player_id is not None:
         for s in hand.seats:
@@ -88,19 +90,10 @@ def _viewer_in(hand: EngineHand, identity: Identity) -> engine_views.Viewer:
     return engine_views.HOST if identity.is_host else engine_views.PUBLIC
 
 
-def _deck(row: Hand, config: HandConfig) -> list[Any]:
-    return list(hand_deck(row))
-
-
 def _seed_if_revealed(row: Hand, table: Table) -> str | None:
     """A hand's server seed, once the night is closed: before, it would give away every
     folded and mucked hand (DESIGN.md, Shuffling)."""
     return row.seed if table.night.status == table.night.Status.CLOSED else None
-
-
-def _hand_events(row: Hand) -> list[Any]:
-    rows = row.events.exclude(kind="intent").exclude(kind__startswith="table.").order_by("seq")
-    return [event_from_json(event.payload) for event in rows]
 
 
 # The fields of an event a replay may name. Cards never: hole cards, burns and a Crazy Blind
@@ -114,16 +107,15 @@ def _public_event(data: dict[str, Any]) -> dict[str, Any]:
 
 def replay_steps(row: Hand, identity: Identity) -> tuple[EngineHand, list[dict[str, Any]]]:
     """The finished hand, and its views for this viewer after each event, in order."""
-    config = HandConfig.from_json(row.config)
-    hand = EngineHand(config, _deck(row, config))
+    hand = new_hand(row)
     viewer: engine_views.Viewer = engine_views.PUBLIC
-    events = _hand_events(row)
+    events = hand_events(row)
     steps: list[dict[str, Any]] = []
     for event in events:
         hand.apply(event)
         if event.type in ("posts", "burn", "round_started"):
             continue  # nothing a player would step through
-        viewer = _viewer_in(hand, identity)
+        viewer = viewer_in(hand, identity)
         step = engine_views.view(hand, viewer)
         step["legal_actions"] = None
         step["event"] = _public_event(event.to_json())
@@ -138,7 +130,7 @@ def _finished_hand(table_id: int, number: int) -> Hand:
     return row
 
 
-def _allowed(request: HttpRequest, table_id: int) -> Identity:
+def allowed_identity(request: HttpRequest, table_id: int) -> Identity:
     identity = _identity(request, table_id)
     if identity is None:
         raise Http404("No such table for you.")
@@ -150,7 +142,7 @@ def _allowed(request: HttpRequest, table_id: int) -> Identity:
 def table_hands(request: HttpRequest, table_id: int) -> JsonResponse:
     """The last finished hands at this table: number, game, commitment, deck root, and the
     seed once the night is closed."""
-    _allowed(request, table_id)
+    allowed_identity(request, table_id)
     table = get_object_or_404(Table.objects.select_related("night"), pk=table_id)
     rows = Hand.objects.filter(table_id=table_id, status=Hand.Status.FINISHED).order_by("-number")
     hands = [
@@ -175,7 +167,7 @@ def table_hands(request: HttpRequest, table_id: int) -> JsonResponse:
 @require_GET
 def table_hand(request: HttpRequest, table_id: int, number: int) -> JsonResponse:
     """One finished hand as a step-through replay of this viewer's views."""
-    identity = _allowed(request, table_id)
+    identity = allowed_identity(request, table_id)
     row = _finished_hand(table_id, number)
     _, steps = replay_steps(row, identity)
     return JsonResponse(
@@ -194,11 +186,11 @@ def table_hand(request: HttpRequest, table_id: int, number: int) -> JsonResponse
 @require_GET
 def table_hand_phh(request: HttpRequest, table_id: int, number: int) -> HttpResponse:
     """One finished hand as a PHH file (cards this viewer never saw are unknown: "??")."""
-    identity = _allowed(request, table_id)
+    identity = allowed_identity(request, table_id)
     row = _finished_hand(table_id, number)
-    hand, _ = replay_steps(row, identity)
+    hand = replayed_hand(row)
     try:
-        text = phh_for_viewer(hand, _viewer_in(hand, identity))
+        text = phh_for_viewer(hand, viewer_in(hand, identity))
     except HandHistoryError as error:
         return HttpResponse(f"This hand has no PHH form: {error}", status=404, content_type="text/plain")
     response = HttpResponse(text, content_type="text/plain; charset=utf-8")

@@ -113,8 +113,14 @@ export function createActionBar(container, { send, confirm }) {
     const { actions, hand, me } = model;
     const row = [];
     const disabled = [];
-    row.push(button("Fold", { kind: "act-fold", name: "fold", onClick: () => act({ type: "fold" }) }));
-    if (actions.check && actions.check.allowed) {
+    const checkIsFree = Boolean(actions.check && actions.check.allowed);
+    const fold = async () => {
+      // A fold when checking costs nothing is almost always a slip of the thumb: ask first.
+      if (checkIsFree && !(await confirm("Checking costs nothing. Fold anyway?", "Fold"))) return;
+      act({ type: "fold" });
+    };
+    row.push(button("Fold", { kind: "act-fold", name: "fold", onClick: fold }));
+    if (checkIsFree) {
       row.push(button("Check", { kind: "act-check", name: "check", onClick: () => act({ type: "check" }) }));
     } else if (actions.call && actions.call.allowed) {
       const label = actions.call.all_in ? `All-in ${chips(actions.call.amount)}` : `Call ${chips(actions.call.amount)}`;
@@ -163,10 +169,13 @@ export function createActionBar(container, { send, confirm }) {
     }
     amount = clamp(amount, low, high);
     const table = { pot: model.pot, betsTotal: model.betsTotal, currentBet: hand.current_bet || 0, myBet: me.bet };
+    // What is sent is the amount the button reads: never a number re-read from the field.
     const submit = button(`${Word} to ${chips(amount)}`, {
       kind: "act-raise",
       name: word,
-      onClick: () => submitTo(clamp(amount, low, high)),
+      onClick: () => {
+        if (amount !== null) submitTo(amount);
+      },
     });
     const slider = el("input", {
       type: "range",
@@ -187,15 +196,32 @@ export function createActionBar(container, { send, confirm }) {
       value: amount,
       "aria-label": `${Word} to, exact amount from ${low} to ${high}`,
     });
+    const hint = el("p", { class: "act-note act-range", role: "status", hidden: true });
     const setAmount = (value, from) => {
       amount = clamp(value, low, high);
       submit.textContent = `${Word} to ${chips(amount)}`;
+      submit.disabled = false;
+      hint.hidden = true;
       if (from !== slider) slider.value = String(amount);
       if (from !== exact) exact.value = String(amount);
       signature = keyOf(model); // the panel already shows this amount: no redraw needed
     };
+    // Every keystroke: a number in range moves the slider and the button with it; anything else
+    // (a half-typed 1 on the way to 150) leaves nothing to send until it is one.
+    const typed = () => {
+      const text = exact.value.trim();
+      const value = Number(text);
+      if (text !== "" && Number.isInteger(value) && value >= low && value <= high) return setAmount(value, exact);
+      amount = null;
+      submit.textContent = `${Word} to \u2026`;
+      submit.disabled = true;
+      hint.textContent = `Type an amount from ${chips(low)} to ${chips(high)}.`;
+      hint.hidden = false;
+      signature = keyOf(model); // keep what is being typed through views that change nothing here
+    };
     slider.addEventListener("input", () => setAmount(slider.value, slider));
-    // Typing shows the number as typed; it is brought into range when the player is done.
+    exact.addEventListener("input", typed);
+    // When the player is done typing, an amount out of range is brought into it, shown everywhere.
     exact.addEventListener("change", () => setAmount(exact.value, null));
     exact.addEventListener("blur", () => setAmount(exact.value, null));
     const quick = quickSizes(info, table).map((size) =>
@@ -207,6 +233,7 @@ export function createActionBar(container, { send, confirm }) {
       { class: "act-amount" },
       el("div", { class: "act-quick-row", role: "group", "aria-label": "Quick sizes" }, quick),
       el("div", { class: "act-amount-row" }, slider, exact),
+      hint,
       cap,
       el(
         "div",

@@ -134,8 +134,29 @@ export function createHistory(dialog, { handsUrl, verifyUrl, myPlayerId }) {
     if (data.steps.length) draw();
   }
 
+  // With the history open, the table is out of sight: say when the turn comes round.
+  const turnNote = dialog.querySelector(".history-turn");
+  dialog.querySelector(".history-back")?.addEventListener("click", () => dialog.close());
+  const summary = dialog.querySelector(".history-summary");
+
+  async function showSummary() {
+    if (!summary || !summary.dataset.url) return;
+    try {
+      const data = await getJson(summary.dataset.url);
+      summary.textContent = data.summary;
+    } catch (error) {
+      summary.textContent = "";
+    }
+  }
+
   return {
+    yourTurn(myTurn) {
+      if (turnNote) turnNote.hidden = !(myTurn && dialog.open);
+      if (myTurn && dialog.open) turnNote?.scrollIntoView({ block: "nearest" });
+    },
     open() {
+      if (turnNote) turnNote.hidden = true;
+      showSummary();
       if (typeof dialog.showModal === "function") dialog.showModal();
       else dialog.setAttribute("open", "");
       showList();

@@ -3,14 +3,18 @@ import { connectTable, socketUrl } from "../socket.js";
 import { createActionBar } from "./actions.js";
 import { createConnectionDisplay, createTurnAlert, createWakeLock } from "./attention.js";
 import { renderBoard } from "./board.js";
+import { bountyLines } from "./bounty.js";
 import { contributeIfDue, renderFairness } from "./fairness.js";
 import { startClockTicker } from "./clock.js";
 import { el, fill } from "./format.js";
 import { createHistory } from "./history.js";
 import { renderMe } from "./me.js";
 import { clockwiseFrom, readView } from "./model.js";
+import { createRabbitPanel, rabbitRows } from "./rabbit.js";
 import { renderResults } from "./results.js";
+import { createRunTwicePanel } from "./run-twice.js";
 import { renderSeats } from "./seats.js";
+import { renderStages } from "./stages.js";
 
 const app = document.getElementById("table-app");
 const config = app.dataset;
@@ -22,6 +26,9 @@ const parts = {
   results: $("#results"),
   me: $("#me"),
   actions: $("#actions"),
+  runTwice: $("#run-twice"),
+  stage: $("#stage"),
+  rabbit: $("#rabbit"),
   toast: $("#toast"),
 };
 
@@ -67,6 +74,8 @@ const actionBar = createActionBar(parts.actions, {
   send: (action) => socket.act(action),
   confirm: confirmAction,
 });
+const renderRunTwice = createRunTwicePanel(parts.runTwice, { send: (action) => socket.act(action) });
+const renderRabbit = createRabbitPanel(parts.rabbit, { send: (action) => socket.act(action) });
 const turnAlert = createTurnAlert(document.title);
 const keepAwake = createWakeLock();
 const showConnection = createConnectionDisplay(document.getElementById("conn"), document.getElementById("conn-banner"));
@@ -78,19 +87,76 @@ function render(view) {
   const options = { blinds, deadline: model.deadline, total: model.actionSeconds };
   renderSeats(parts.seats, others, options);
   renderBoard(parts.board, model);
+  // House games (stages.js, rabbit.js, bounty.js): each draws its own part beside the usual ones.
+  renderStages(parts.stage, model);
+  const rabbit = rabbitRows(model);
+  if (rabbit) parts.board.append(rabbit);
   renderFairness(parts.fairness, model, config.nightVerifyUrl);
   if (config.role === "player") contributeIfDue(model, (intent) => socket.act(intent));
   renderResults(parts.results, model);
-  renderMe(parts.me, model, { ...options, onSeat: (type) => socket.act({ type }) });
+  const bounty = parts.results.hidden ? null : bountyLines(model);
+  if (bounty) parts.results.append(bounty);
+  renderRabbit(model);
+  renderMe(parts.me, model, { ...options, onSeat: (intent) => socket.act(intent), rebuy: config.role === "player" ? askForRebuy : null });
   actionBar.render(model);
+  // While everyone all-in is asked to run it twice, the question is the only thing to answer.
+  parts.actions.hidden = renderRunTwice(model);
   const title = $("#hand-title");
   if (title) {
     title.textContent = model.hand ? `Hand #${model.hand.hand_number} \u00b7 ${model.gameName}` : model.gameName || "";
   }
+  showNextGame(model);
+  keepResultsInSight(model);
   document.body.dataset.version = String(model.version);
   document.body.dataset.myTurn = model.myTurn ? "true" : "false";
   turnAlert(model.myTurn);
+  history.yourTurn(model.myTurn);
   keepAwake(model.inProgress && Boolean(model.me && model.me.inHand));
+}
+
+// The host changed the game for the next hand: the hand being played keeps its own, and every
+// phone says what comes next (and once, out loud, when it changes).
+let announcedGame = null;
+function showNextGame(model) {
+  const next = $("#next-game");
+  const table = model.table || {};
+  const coming = model.inProgress && table.game && model.game && table.game !== model.game ? table.game_name || table.game : "";
+  if (next) {
+    next.textContent = coming ? `Next hand: ${coming}` : "";
+    next.hidden = !coming;
+  }
+  const current = table.game || "";
+  if (announcedGame !== null && current && current !== announcedGame) {
+    notify(`The host changed the game: ${table.game_name || current} from the next hand.`);
+  }
+  if (current) announcedGame = current;
+}
+
+// The results box sits above the dock: scrolled into sight when a hand ends, never under it.
+let resultsShownFor = null;
+function keepResultsInSight(model) {
+  const dock = $(".dock");
+  if (dock) document.documentElement.style.setProperty("--dock-height", `${dock.offsetHeight}px`);
+  const number = !parts.results.hidden && model.hand ? model.hand.hand_number : null;
+  if (number !== null && number !== resultsShownFor) parts.results.scrollIntoView({ block: "nearest" });
+  resultsShownFor = number;
+}
+
+// A rebuy asked from the table (the host approves it on their ledger page).
+async function askForRebuy(amount) {
+  const body = new URLSearchParams({ kind: "rebuy", chips: String(amount) });
+  try {
+    const response = await fetch(config.chipsUrl, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { Accept: "application/json", "X-CSRFToken": config.csrf },
+      body,
+    });
+    const answer = await response.json();
+    return answer.message || (response.ok ? "Asked the host." : "The host could not be asked.");
+  } catch (error) {
+    return "No connection: try again in a moment.";
+  }
 }
 
 function start() {

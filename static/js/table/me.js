@@ -5,8 +5,9 @@ import { chips, el, fill, statusWord } from "./format.js";
 import { clockBar } from "./clock.js";
 import { madeHandWords } from "./model.js";
 import { seatOddsLine } from "./odds.js";
+import { seatChoices } from "./seat-choices.js";
 
-export function renderMe(container, model, { blinds = new Map(), onSeat = null } = {}) {
+export function renderMe(container, model, { blinds = new Map(), onSeat = null, rebuy = null } = {}) {
   const me = model.me;
   if (!me) {
     container.hidden = true;
@@ -57,8 +58,7 @@ export function renderMe(container, model, { blinds = new Map(), onSeat = null }
       me.lastAction ? el("span", { class: "seat-last", text: me.lastAction }) : null,
     ),
     model.myTurn ? clockBar(model.deadline, model.actionSeconds, "Your time") : null,
-    // Between hands or out of this one: the dock has room for it then.
-    onSeat && (!model.inProgress || !me.inHand || folded) ? seatButton(model, onSeat) : null,
+    onSeat ? seatChoices(model, { onIntent: onSeat, rebuy }) : null,
   );
   container.dataset.turn = model.myTurn ? "true" : "false";
 }
@@ -72,16 +72,4 @@ function removalNote(model) {
     if (r.from === model.mySeat) lines.push(`${names.get(r.by) || "Your neighbour"} took one of your cards: you will not see which.`);
   }
   return lines.length ? el("p", { class: "my-note", text: lines.join(" ") }) : null;
-}
-
-/** Sit out (from the next hand) or come back in. */
-function seatButton(model, onSeat) {
-  const mine = (model.table.seats || []).find((s) => model.me && s.seat === model.me.seat);
-  if (!mine) return null;
-  const out = mine.status === "sitting_out";
-  return el(
-    "button",
-    { type: "button", class: "seat-toggle", "data-action": out ? "sit_in" : "sit_out", onclick: () => onSeat(out ? "sit_in" : "sit_out") },
-    out ? "I'm back: deal me in" : "Sit out next hands",
-  );
 }

@@ -2,6 +2,7 @@
 // what the page draws. A view leaves out what does not apply (no hand between hands, no
 // legal actions for a shared screen), so everything here has a default.
 import { readOdds } from "./odds.js";
+import { readRunTwice } from "./run-twice.js";
 
 function array(value) {
   return Array.isArray(value) ? value : [];
@@ -113,7 +114,9 @@ export function readView(view, myPlayerId) {
     paused: (hand && hand.paused) || null,
     void: Boolean(hand && hand.void),
     removed: array(hand && hand.removed),
+    deadCards: array(hand && hand.dead_cards),
     allInOdds,
+    runTwice: readRunTwice(hand),
   };
 }
 

@@ -1,0 +1,132 @@
+"""What the next hand holds for a seat, said before it is dealt: who may straddle it, and when a
+player coming back is dealt in (post the missed blinds now, or wait for the big blind).
+
+Both are read from the same procedure that deals the hand (`engine.button.plan`), on the table
+as it stands; a seat that changes meanwhile (someone sits out, busts or sits down) changes the
+answer, and the deal itself decides. During a hand the answer is for the hand after it.
+
+>>> from engine.config import Stakes
+>>> from engine.table import move_button, new_table, sit
+>>> t = new_table(max_seats=6, stakes=Stakes(small_blind=1, big_blind=2))
+>>> for seat, name in [(1, "ann"), (2, "bob"), (3, "cy"), (4, "di")]:
+...     t = sit(t, seat, name, 200)
+>>> straddler(move_button(t, 1))  # button 1, blinds 2 and 3: seat 4 is under the gun
+4
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from engine.button import Plan, plan
+from engine.config import Post, PostKind
+from engine.errors import EngineError, TableError
+from engine.table import redeal_of, sit_in, start_hand
+from engine.table_state import Entry, SeatStatus, TableState, next_in, uses_blinds
+
+
+def _after_this_hand(state: TableState) -> TableState:
+    """The table as the next deal will find it: the hand being played counts as finished."""
+    return replace(state, current_hand=None)
+
+
+def _plan(state: TableState) -> Plan | None:
+    try:
+        return plan(state)
+    except EngineError:
+        return None
+
+
+def straddler(state: TableState) -> int | None:
+    """The seat that may straddle the next hand, or None when nobody may.
+
+    "Only the player immediately to the left of the big blind (the first to act before the
+    flop) may straddle, and it must be exactly double the big blind." Nobody may where the
+    table does not allow it, heads-up, with fewer than three players, in a game without blinds,
+    when the next deal repeats a void hand, or when that player posts an entry blind instead.
+    """
+    state = _after_this_hand(state)
+    if not state.options.straddle_allowed or not uses_blinds(state.game) or redeal_of(state) is not None:
+        return None
+    planned = _plan(state)
+    if planned is None:
+        return None
+    dealt = [s.seat for s in planned.config.seats]
+    if planned.positions.heads_up or len(dealt) < 3:
+        return None
+    first = next_in(state.max_seats, planned.positions.big_blind, dealt)
+    # Their own straddle, once asked, is the one post that still leaves them the choice.
+    if any(
+        p.seat == first and p.kind not in (PostKind.ANTE, PostKind.STRADDLE) for p in planned.config.posts
+    ):
+        return None
+    return first
+
+
+def verify_straddle_request(state: TableState, seat: int, wanted: bool) -> None:
+    """TableError unless `seat` may ask to straddle the next hand (anyone may stop asking)."""
+    s = state.occupant(seat)
+    if not wanted:
+        return
+    if not state.options.straddle_allowed:
+        raise TableError("This table does not allow straddles.")
+    if straddler(state) != seat:
+        raise TableError(
+            f"Only the player immediately to the left of the big blind may straddle; "
+            f"{s.name or s.player} is not that player next hand."
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class EntryChoice:
+    """One way back in: the hand (by number) the player would be dealt in, and what they post."""
+
+    entry: Entry
+    hand_number: int | None  # None: not within a round of the table as it stands
+    posts: tuple[Post, ...]
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "entry": self.entry.value,
+            "hand_number": self.hand_number,
+            "posts": [{"kind": p.kind.value, "amount": p.amount, "live": p.live} for p in self.posts],
+        }
+
+
+def entry_choices(state: TableState, seat: int) -> tuple[EntryChoice, ...]:
+    """The casino rule's choice for a cash player who owes blinds and is not playing yet:
+
+    "If you miss any or all blinds, you can resume play by either posting the total amount of
+    the blinds for that limit game or waiting for the big blind."
+
+    Each choice says which hand the player would be dealt in if the table stays as it is, and
+    what they would post then. Empty when the seat owes nothing (or the game has no blinds).
+    """
+    s = state.seat(seat)
+    if s is None or not state.cash_game or not uses_blinds(state.game) or not s.owes_entry or s.stack < 1:
+        return ()
+    if s.status is SeatStatus.ACTIVE and not s.waiting_for_big_blind:
+        return ()
+    base = _after_this_hand(state)
+    if s.status is not SeatStatus.ACTIVE:
+        base = base.with_seat(replace(s, status=SeatStatus.SITTING_OUT))
+    return tuple(_first_hand_dealt(base, seat, entry) for entry in (Entry.POST, Entry.WAIT))
+
+
+def _first_hand_dealt(state: TableState, seat: int, entry: Entry) -> EntryChoice:
+    """Deal hands on a copy of the table (stacks unchanged) until `seat` is dealt in."""
+    s = state.occupant(seat)
+    coming = state.with_seat(replace(s, status=SeatStatus.SITTING_OUT, waiting_for_big_blind=False))
+    try:
+        coming = sit_in(coming, seat, entry)
+    except EngineError:
+        return EntryChoice(entry, None, ())
+    for _ in range(state.max_seats + 1):
+        try:
+            after, config = start_hand(coming)
+        except EngineError:
+            break
+        if any(dealt.seat == seat for dealt in config.seats):
+            return EntryChoice(entry, config.hand_number, tuple(p for p in config.posts if p.seat == seat))
+        coming = replace(after, current_hand=None)
+    return EntryChoice(entry, None, ())

@@ -1,0 +1,74 @@
+"""Coming back after missing blinds: the casino rule's choice, with what each costs and when it deals.
+
+"4. If you miss any or all blinds, you can resume play by either posting the total amount of the
+blinds for that limit game or waiting for the big blind. If you choose to post the total amount
+of the blinds, an amount up to the size of the minimum opening bet is live, and the remainder is
+placed in the pot as 'dead money.'"
+"""
+
+from __future__ import annotations
+
+from engine.config import PostKind
+from engine.next_hand import entry_choices
+from engine.table import Entry, plan_next_hand, set_stack, sit_in, start_hand
+from engine.tests.table_helpers import dealt, finish, play, positions
+from engine.tests.test_missed_blinds import missed_both
+
+
+def _choices(state, seat):
+    return {c.entry: c for c in entry_choices(state, seat)}
+
+
+def test_posting_now_costs_the_big_blind_live_and_the_small_blind_dead():
+    state = missed_both()
+    post = _choices(state, 5)[Entry.POST]
+    assert [(p.kind, p.amount, p.live) for p in post.posts] == [
+        (PostKind.NEW_PLAYER_BLIND, 2, True),
+        (PostKind.DEAD_SMALL_BLIND, 1, False),
+    ]
+
+
+def test_each_choice_names_the_hand_it_deals_the_player_in_and_the_deal_agrees():
+    """The next hand has the button on 3 and the small blind on 7: seat 5 sits between them, where
+    a player cannot come in ("the small blind cannot be a player's entry"), so posting deals them
+    in the hand after; waiting deals them in when the big blind reaches seat 5."""
+    state = missed_both()
+    choices = _choices(state, 5)
+    assert positions(plan_next_hand(state)) == (3, 7, 1)
+    assert choices[Entry.POST].hand_number == state.hand_count + 2
+    assert choices[Entry.WAIT].hand_number == state.hand_count + 3
+    assert [p.kind for p in choices[Entry.WAIT].posts] == [PostKind.BIG_BLIND]
+    for entry, choice in choices.items():
+        table = sit_in(state, 5, entry)
+        while True:
+            table, config = start_hand(table)
+            if 5 in dealt(config):
+                break
+            table = finish(table)
+        assert config.hand_number == choice.hand_number
+        assert [p for p in config.posts if p.seat == 5] == list(choice.posts)
+
+
+def test_the_choice_is_offered_during_a_hand_for_the_hands_after_it():
+    """Asked while the next hand is being played, the answer names the same hands."""
+    state = missed_both()
+    before = _choices(state, 5)
+    playing, config = start_hand(state)
+    assert 5 not in dealt(config)
+    assert _choices(playing, 5) == before
+
+
+def test_a_rebuy_after_busting_gets_the_same_choice():
+    """After a rebuy the player owes what the big blind passed while they had no chips."""
+    state = missed_both()
+    state = set_stack(state, 5, 0)
+    state, _ = play(state)
+    state = set_stack(state, 5, 100)
+    assert state.occupant(5).status.value == "sitting_out"
+    assert set(_choices(state, 5)) == {Entry.POST, Entry.WAIT}
+
+
+def test_a_player_who_owes_nothing_is_offered_no_choice():
+    state = missed_both()
+    assert entry_choices(state, 1) == ()
+    assert entry_choices(state, 9) == ()

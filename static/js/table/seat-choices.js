@@ -1,0 +1,137 @@
+// What I can choose about my seat, said with its reasons: straddle the next hand, come back after
+// missing blinds (post now or wait for the big blind, with the amounts and the hand each deals me
+// in), sit out, and rebuy once out of chips. Amounts and hands come from the engine's view.
+import { chips, el } from "./format.js";
+
+const POST_WORDS = {
+  new_player_blind: "live",
+  big_blind: "big blind",
+  dead_small_blind: "dead",
+  small_blind: "small blind",
+};
+
+/** "hand #14 (the next hand)" or "hand #16 (in 3 hands)". */
+export function whichHand(number, handCount) {
+  if (typeof number !== "number") return "when the table allows it";
+  const ahead = number - handCount;
+  return `hand #${number} (${ahead <= 1 ? "the next hand" : `in ${ahead} hands`})`;
+}
+
+function postWords(posts) {
+  const total = posts.reduce((sum, p) => sum + p.amount, 0);
+  const parts = posts.map((p) => `${chips(p.amount)} ${POST_WORDS[p.kind] || p.kind.replace(/_/g, " ")}`);
+  return { total, parts: parts.join(" + ") };
+}
+
+/** My seat in the table part of the view (status, requests, what I owe). */
+export function mySeat(model) {
+  return (model.table.seats || []).find((s) => model.me && s.seat === model.me.seat) || null;
+}
+
+/** "Straddle next hand": offered to the seat under the gun for the next hand, any time before it. */
+export function straddleToggle(model, onIntent) {
+  const next = model.table.next_hand || {};
+  const mine = mySeat(model);
+  if (!mine || next.straddle_seat !== mine.seat || mine.status !== "active") return null;
+  const on = Boolean(mine.straddle);
+  return el(
+    "button",
+    {
+      type: "button",
+      class: "seat-toggle seat-straddle",
+      "data-action": "straddle",
+      "aria-pressed": on ? "true" : "false",
+      onclick: () => onIntent({ type: "straddle", on: !on }),
+    },
+    on ? `Straddling next hand: ${chips(next.straddle)} (tap to cancel)` : `Straddle next hand (${chips(next.straddle)})`,
+  );
+}
+
+/** Back after missing blinds: the casino rule's two ways in, each with its cost and its hand. */
+function comingBack(model, mine, onIntent) {
+  const choices = mine.entry_choices || [];
+  const post = choices.find((c) => c.entry === "post");
+  const wait = choices.find((c) => c.entry === "wait_for_big_blind");
+  const handCount = model.table.hand_count || 0;
+  if (mine.status === "active") {
+    // Already back and waiting for the big blind: say when it comes.
+    return wait
+      ? el("p", { class: "my-note", "data-field": "entry-wait" }, `Waiting for the big blind: you are dealt in ${whichHand(wait.hand_number, handCount)}.`)
+      : null;
+  }
+  const buttons = [];
+  if (post) {
+    const { total, parts } = postWords(post.posts);
+    buttons.push(
+      el(
+        "button",
+        { type: "button", class: "act-button act-call", "data-action": "sit_in_post", onclick: () => onIntent({ type: "sit_in", entry: "post" }) },
+        `Post ${chips(total)} now (${parts}): dealt in ${whichHand(post.hand_number, handCount)}`,
+      ),
+    );
+  }
+  if (wait) {
+    buttons.push(
+      el(
+        "button",
+        { type: "button", class: "act-button", "data-action": "sit_in_wait", onclick: () => onIntent({ type: "sit_in", entry: "wait_for_big_blind" }) },
+        `Wait for the big blind: dealt in ${whichHand(wait.hand_number, handCount)}`,
+      ),
+    );
+  }
+  return el(
+    "div",
+    { class: "my-choice", role: "group", "aria-label": "Coming back in" },
+    el("p", { text: "You missed blinds while you were out. Post them now to play at once, or wait until the big blind reaches you and post nothing extra." }),
+    el("div", { class: "act-row" }, buttons),
+  );
+}
+
+/** Out of chips at a cash table: ask the host for a rebuy right here. */
+function rebuyForm(model, rebuy) {
+  const stakes = model.table.stakes || {};
+  const suggested = (stakes.big_blind || 2) * 100;
+  const input = el("input", { type: "number", inputmode: "numeric", min: 1, step: 1, value: suggested, "aria-label": "Chips to rebuy" });
+  const status = el("p", { class: "my-note", role: "status", "data-field": "rebuy-status" });
+  const send = el("button", { type: "button", class: "act-button act-raise", "data-action": "rebuy" }, "Ask the host for a rebuy");
+  send.addEventListener("click", async () => {
+    const amount = Number(input.value);
+    if (!Number.isInteger(amount) || amount < 1) {
+      status.textContent = "Enter a whole number of chips.";
+      return;
+    }
+    send.disabled = true;
+    status.textContent = await rebuy(amount);
+    send.disabled = false;
+  });
+  return el(
+    "div",
+    { class: "my-choice", role: "group", "aria-label": "Rebuy" },
+    el("p", { text: "You are out of chips. Rebuy to keep playing: the host approves it, then you choose how to come back in." }),
+    el("div", { class: "act-row" }, input, send),
+    status,
+  );
+}
+
+/** Every choice about my seat that applies now (between hands or when I am out of this one). */
+export function seatChoices(model, { onIntent, rebuy }) {
+  const mine = mySeat(model);
+  if (!mine) return [];
+  if (mine.status === "busted") return rebuy ? [rebuyForm(model, rebuy)] : [];
+  const list = [straddleToggle(model, onIntent)];
+  if ((mine.entry_choices || []).length) list.push(comingBack(model, mine, onIntent));
+  const me = model.me;
+  const folded = me.status === "folded" || me.status === "mucked";
+  const between = !model.inProgress || !me.inHand || folded;
+  if (between && !(mine.status === "sitting_out" && (mine.entry_choices || []).length)) {
+    const out = mine.status === "sitting_out";
+    list.push(
+      el(
+        "button",
+        { type: "button", class: "seat-toggle", "data-action": out ? "sit_in" : "sit_out", onclick: () => onIntent({ type: out ? "sit_in" : "sit_out" }) },
+        out ? "I'm back: deal me in" : "Sit out next hands",
+      ),
+    );
+  }
+  return list.filter(Boolean);
+}
