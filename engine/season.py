@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 # Places are named as the tournament names them ("1st", "2nd"): one rule for both.
-from engine.tournament.standings import _ordinal
+from engine.tournament.standings import ordinal
 
 
 class Scoring(StrEnum):
@@ -102,7 +102,7 @@ def formula_text(rules: PointRules) -> str:
     elif rules.scoring is Scoring.CARD_ROOM:
         text = "points = 10 x sqrt(n) / sqrt(k) x (1 + log10(b + 0.25)) (n entrants, place k, buy-in b)"
     else:
-        places = ", ".join(f"{_ordinal(i)} {_number(p)}" for i, p in enumerate(rules.fixed_points, 1))
+        places = ", ".join(f"{ordinal(i)} {_number(p)}" for i, p in enumerate(rules.fixed_points, 1))
         text = f"fixed points by place: {places}; other places 0"
     extras = ["shared places share the points of the places they cover"]
     if rules.knockout_points:

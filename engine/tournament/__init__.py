@@ -66,6 +66,7 @@ from engine.tournament.standings import (
     chip_leaders,
     field_summary,
     is_heads_up,
+    ordinal,
     place_busts,
     winner,
 )
@@ -112,6 +113,7 @@ __all__ = [
     "is_heads_up",
     "next_chime",
     "next_level",
+    "ordinal",
     "pause",
     "payout_amounts",
     "payout_template",
