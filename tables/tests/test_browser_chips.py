@@ -15,7 +15,7 @@ from tables.live import apply_intent, load_state
 from tables.models import AuditEntry, Night, Table
 from tables.models.ledger import EntryKind
 from tables.services import hosting, joining, ledger, seating, tournaments
-from tables.tests.browser import PHONE, save_screenshot
+from tables.tests.browser import create_host, host_page, save_screenshot
 from tables.tests.tournament_helpers import make_tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -23,18 +23,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 NAMES = ("Ann", "Bea", "Cal", "Dan", "Eve", "Fay", "Gus")
 
 
-def _host_page(live_server: object, browser: object) -> object:
-    host = browser.new_context(**PHONE).new_page()
-    host.goto(f"{live_server.url}/login/")
-    host.fill("input[name=username]", "hostess")
-    host.fill("input[name=password]", "a-long-host-password")
-    host.click("button[type=submit]")
-    host.wait_for_url(f"{live_server.url}/host/")
-    return host
-
-
 def _night() -> tuple[User, Night, list[Table]]:
-    host = User.objects.create_superuser(username="hostess", password="a-long-host-password")
+    host = create_host()
     night = hosting.create_night(
         host,
         name="Friday game",
@@ -60,7 +50,7 @@ def test_the_final_table_redraw_keeps_stacks_and_a_wrong_bust_is_undone(
         apply_intent(kitchen.pk, HOST, {"type": "set_stack", "seat": number, "stack": 9000 + 100 * number})
     for number, player in enumerate(players[4:6], 1):
         seating.move_player(player, lounge, number)
-    host = _host_page(live_server, browser)
+    host = host_page(browser, live_server.url)
     page = f"{live_server.url}/host/tournaments/{tournament.pk}/"
 
     # A wrong bust: Ann, who has 9,100 chips, is recorded out; the log says where her chips went.
@@ -108,7 +98,7 @@ def test_the_tournament_and_two_guests_with_one_name_reach_the_ledger(
     joining.remove_player(first)
     second = joining.join_night(night, "Bob")
     ledger.record_chips_in(second, EntryKind.BUY_IN, 50, host_user)
-    host = _host_page(live_server, browser)
+    host = host_page(browser, live_server.url)
     host.goto(f"{live_server.url}/host/nights/{night.pk}/ledger/")
     money = host.locator('[data-field="tournament-money"]')
     assert "40.00 EUR in (entries, rebuys, add-ons), 40.00 EUR paid out in prizes" in money.inner_text()
