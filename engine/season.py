@@ -247,6 +247,47 @@ def standings(results: Iterable[NightResult], rules: PointRules) -> list[Standin
 
 
 @dataclass(frozen=True, slots=True)
+class PointsPlace:
+    """A line of the standings by points alone, as a screen the whole room reads shows it."""
+
+    place: str  # "1st"; "=2nd" when shared
+    name: str
+    points: float  # to the hundredth, as the standings show points
+
+
+def by_points(points: Iterable[tuple[str, float]], top: int) -> list[PointsPlace]:
+    """The `top` best places by points, for the clock screen between levels.
+
+    Equal points (to the hundredth shown) share a place and are listed by name, so the order
+    among them tells nothing more: not who won more money, the season page's tie-break.
+    Everyone sharing the last place shown is shown. Nobody without points is listed.
+
+    >>> rows = by_points([("Bo", 7.0), ("Ann", 12.0), ("Cy", 7.001), ("Di", 0.0), ("Eve", 3)], top=2)
+    >>> [(row.place, row.name, row.points) for row in rows]
+    [('1st', 'Ann', 12.0), ('=2nd', 'Bo', 7.0), ('=2nd', 'Cy', 7.0)]
+    """
+    if top < 1:
+        raise SeasonError("Show at least one place.")
+    scored = sorted(
+        ((round(value, 2), name) for name, value in points if round(value, 2) > 0),
+        key=lambda row: (-row[0], row[1].lower()),
+    )
+    sharing: dict[float, int] = {}
+    for value, _ in scored:
+        sharing[value] = sharing.get(value, 0) + 1
+    rows: list[PointsPlace] = []
+    place = 0
+    for index, (value, name) in enumerate(scored):
+        if index == 0 or value != scored[index - 1][0]:
+            place = index + 1  # a shared place takes up the places it covers: 1st, =2nd, =2nd, 4th
+        if place > top:
+            break
+        label = ordinal(place)
+        rows.append(PointsPlace(f"={label}" if sharing[value] > 1 else label, name, value))
+    return rows
+
+
+@dataclass(frozen=True, slots=True)
 class Series:
     """One person's running total after each night, for the season chart."""
 
