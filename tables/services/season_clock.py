@@ -11,8 +11,8 @@ and points only: never money (the season page shows each person's winnings to th
 its nights, who signed in to read it; a projector shows them to whoever walks past). Equal
 points share a place (`engine.season.by_points`), so not even the order says who won more.
 
-The standings add up every hand of every counted night: they are worked out once per
-`CACHE_SECONDS` per season, scoring and nights counted, not on every screen's read of the clock.
+The standings add up every hand of every counted night: they are worked out during breaks only,
+once per `CACHE_SECONDS` per season, scoring and nights counted, not on every screen's read.
 """
 
 from __future__ import annotations
@@ -34,8 +34,11 @@ logger = logging.getLogger(__name__)
 
 # Places shown: ten lines read across a room on a 4:3 projector.
 TOP_PLACES = 10
-# A break's standings may lag a finished tournament or a host's change by this much.
-CACHE_SECONDS = 30
+# Adding up a season replays every hand of its nights: about 1.5 s for two nights of 40 hands
+# on a busy 2-core machine. Worked out during breaks only, at most once per this many seconds
+# (a change of scoring or of the nights counted at once): a result that comes in meanwhile
+# (rare: another tournament finishing during this one's break) waits for the next.
+CACHE_SECONDS = 300
 
 
 def season_on_clock(night: Night) -> Season | None:

@@ -8,19 +8,24 @@ from __future__ import annotations
 
 import datetime
 import json
+import shutil
+import subprocess
 from dataclasses import dataclass
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
+from conftest import require_service
 from tables.models import AuditEntry, Night, Season
 from tables.models.tournaments import Tournament, TournamentAction
 from tables.services import hosting, ledger, season_clock, seasons, tournament_clock, tournaments
 from tables.tests.tournament_helpers import entry_of, make_tournament
 
 A = TournamentAction
+CLOCK_JS = Path(__file__).resolve().parents[2] / "static" / "js" / "clock.js"
 pytestmark = pytest.mark.django_db
 
 
@@ -209,3 +214,38 @@ def test_the_latest_season_chosen_is_the_one_shown(host: User) -> None:
     later.show_on_clock = False
     later.save()
     assert season_clock.season_on_clock(setup.tonight) == setup.season
+
+
+# What the screen decides, without a DOM: standings or the break's clock, turn by turn.
+TURNS_SCRIPT = """
+const { showsStandings, pointsText, STANDINGS_TURN_SECONDS } = await import(process.argv[1]);
+const standings = { season: "Autumn", scoring: "Fixed points by place", rows: [{ points: 10 }] };
+const onBreak = (secondsLeft) => ({ onBreak: true, secondsLeft });
+const turn = STANDINGS_TURN_SECONDS;
+console.log(JSON.stringify({
+  turn,
+  breakTurns: [0, 1, 2, 3].map((n) => showsStandings(onBreak(300), standings, 1000 * turn + n * turn + 1)),
+  lastMinute: [0, 1].map((n) => showsStandings(onBreak(60), standings, 1000 * turn + n * turn + 1)),
+  level: [0, 1].map((n) => showsStandings({ onBreak: false, secondsLeft: 300 }, standings, n * turn + 1)),
+  none: [0, 1].map((n) => showsStandings(onBreak(300), null, n * turn + 1)),
+  points: [pointsText([{ points: 10 }, { points: 6 }]), pointsText([{ points: 76.5 }, { points: 54.09 }])],
+}));
+"""
+
+
+def test_the_screen_turns_between_the_standings_and_the_break_clock_but_not_in_its_last_minute() -> None:
+    node = shutil.which("node")
+    require_service(node is not None, "Node.js is not installed")
+    done = subprocess.run(
+        [node, "--input-type=module", "-e", TURNS_SCRIPT, CLOCK_JS.as_uri()],  # type: ignore[list-item]
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=True,
+    )
+    shown = json.loads(done.stdout)
+    assert shown["turn"] >= 10  # long enough to read ten names
+    assert shown["breakTurns"] == [False, True, False, True]
+    assert shown["lastMinute"] == [False, False]  # the room is called back: the clock only
+    assert shown["level"] == [False, False] and shown["none"] == [False, False]
+    assert shown["points"] == [["10", "6"], ["76.50", "54.09"]]
