@@ -11,16 +11,15 @@ from __future__ import annotations
 import datetime
 import re
 from dataclasses import dataclass
-from decimal import Decimal
 
 import pytest
 from django.contrib.auth.models import User
 
 from engine.season import PointRules, Scoring, place_points
-from tables.models import Night
 from tables.models.tournaments import Tournament, TournamentAction
-from tables.services import hosting, ledger, seasons, tournament_clock, tournaments
+from tables.services import ledger, seasons, tournament_clock, tournaments
 from tables.tests.browser import create_host, save_screenshot
+from tables.tests.season_helpers import night_in_november
 from tables.tests.tournament_helpers import entry_of, make_tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -39,28 +38,17 @@ class Projected:
     tournament: Tournament  # tonight's, on its first break
 
 
-def _night(host: User, name: str, day: int) -> Night:
-    return hosting.create_night(
-        host,
-        name=name,
-        date=datetime.date(2026, 11, day),
-        currency="EUR",
-        chip_value=Decimal("0.10"),
-        require_approval=False,
-    )
-
-
 @pytest.fixture
 def projected(transactional_db: None) -> Projected:
     """Made before the browser starts. Last night's tournament of eleven, scored with the
     card-room formula; tonight's tournament on its first break, the season shown on its clock."""
     host = create_host()
-    last = _night(host, "First Friday", 13)
+    last = night_in_november(host, "First Friday", 13)
     played, _ = make_tournament(last, host, names=PLACES, buy_in=BUY_IN)
     for loser in reversed(PLACES[1:]):
         tournaments.record_busts(played.pk, host, [(entry_of(played, loser), None)])
     ledger.close_night(last, host)
-    tonight = _night(host, "Second Friday", 27)
+    tonight = night_in_november(host, "Second Friday", 27)
     tournament, _ = make_tournament(tonight, host, names=("Ann", "Cy", "Eve"))
     season = seasons.create_season(
         host,

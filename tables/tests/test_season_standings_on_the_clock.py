@@ -11,7 +11,6 @@ import json
 import shutil
 import subprocess
 from dataclasses import dataclass
-from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -21,7 +20,8 @@ from django.test import Client
 from conftest import require_service
 from tables.models import AuditEntry, Night, Season
 from tables.models.tournaments import Tournament, TournamentAction
-from tables.services import hosting, ledger, season_clock, seasons, tournament_clock, tournaments
+from tables.services import ledger, season_clock, seasons, tournament_clock, tournaments
+from tables.tests.season_helpers import night_in_november
 from tables.tests.tournament_helpers import entry_of, make_tournament
 
 A = TournamentAction
@@ -37,26 +37,15 @@ class SeasonNight:
     tournament: Tournament  # tonight's, its clock running at level 1
 
 
-def _night(host: User, name: str, day: int) -> Night:
-    return hosting.create_night(
-        host,
-        name=name,
-        date=datetime.date(2026, 11, day),
-        currency="EUR",
-        chip_value=Decimal("0.10"),
-        require_approval=False,
-    )
-
-
 def season_night(host: User, *, show_on_clock: bool = True) -> SeasonNight:
     """A closed night whose tournament Ann won (Bo 2nd, Cy 3rd, Di 4th), and tonight's tournament,
     both counted in a season scoring fixed points 10, 6, 3."""
-    earlier = _night(host, "First Friday", 13)
+    earlier = night_in_november(host, "First Friday", 13)
     played, _ = make_tournament(earlier, host, names=("Ann", "Bo", "Cy", "Di"))
     for loser in ("Di", "Cy", "Bo"):
         tournaments.record_busts(played.pk, host, [(entry_of(played, loser), None)])
     ledger.close_night(earlier, host)
-    tonight = _night(host, "Second Friday", 27)
+    tonight = night_in_november(host, "Second Friday", 27)
     tournament, _ = make_tournament(tonight, host, names=("Ann", "Bo", "Eve"))
     tournament_clock.run_clock(tournament.pk, host, A.START)
     season = seasons.create_season(
