@@ -20,6 +20,7 @@ from django.db import transaction
 
 from engine import live as engine_live
 from engine.games import BLIND_HOLDEM, GAMES, RABBIT_HUNT, SEVEN_DEUCE
+from engine.live.dealing import RABBIT_WINDOW_SECONDS as RABBIT_WINDOW
 from engine.live.rulings import INTENT_RULINGS
 from engine.table_state import forced_bets_of, stakes_for_game, typed_amounts
 from tables import live
@@ -346,6 +347,8 @@ ANNOUNCED_OPTIONS = {
 # The choices the panel lists for the house options and the staged reveal's pause.
 HOUSE_OPTION_CHOICES = {"seven_deuce": SEVEN_DEUCE.choices, "rabbit_hunt": RABBIT_HUNT.choices}
 STAGE_SECONDS_CHOICES = BLIND_HOLDEM.option("stage_seconds").choices
+# The least time players of a hand over early have to ask for the rabbit (the panel says it).
+RABBIT_WINDOW_SECONDS = round(RABBIT_WINDOW)
 
 
 def save_settings(

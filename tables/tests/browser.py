@@ -31,23 +31,23 @@ def save_screenshot(page: Any, name: str, *, full_page: bool = True) -> None:
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=full_page)
 
 
-# The host every browser test signs in as.
+# The host every browser test signs in as (the `host` fixture makes the same one).
 HOST_USERNAME = "hostess"
 HOST_PASSWORD = "a-long-host-password"
 
 
 def create_host() -> User:
-    """The host `host_page` signs in as: made before the browser starts."""
+    """The host `host_logged_in` signs in as: made before the browser starts."""
     return User.objects.create_superuser(username=HOST_USERNAME, password=HOST_PASSWORD)
 
 
-def host_page(browser: Any, base_url: str, context: dict[str, Any] | None = None) -> Any:
-    """A new page in a new browser context (`context`: its size; a phone unless told), signed in
-    through the login form as the host, on the host's home page."""
-    page = browser.new_context(**(PHONE if context is None else context)).new_page()
-    page.goto(f"{base_url}/login/")
+def host_logged_in(browser: Any, live_server: Any, context: dict[str, Any] = PHONE) -> Any:
+    """A page (on a phone unless `context` says otherwise) where the host has logged in through
+    the login form, on the host's home page."""
+    page = browser.new_context(**context).new_page()
+    page.goto(f"{live_server.url}/login/")
     page.fill("input[name=username]", HOST_USERNAME)
     page.fill("input[name=password]", HOST_PASSWORD)
     page.click("button[type=submit]")
-    page.wait_for_url(f"{base_url}/host/")
+    page.wait_for_url(f"{live_server.url}/host/")
     return page

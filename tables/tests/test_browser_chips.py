@@ -15,7 +15,7 @@ from tables.live import apply_intent, load_state
 from tables.models import AuditEntry, Night, Table
 from tables.models.ledger import EntryKind
 from tables.services import hosting, joining, ledger, seating, tournaments
-from tables.tests.browser import create_host, host_page, save_screenshot
+from tables.tests.browser import create_host, host_logged_in, save_screenshot
 from tables.tests.tournament_helpers import make_tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -50,7 +50,7 @@ def test_the_final_table_redraw_keeps_stacks_and_a_wrong_bust_is_undone(
         apply_intent(kitchen.pk, HOST, {"type": "set_stack", "seat": number, "stack": 9000 + 100 * number})
     for number, player in enumerate(players[4:6], 1):
         seating.move_player(player, lounge, number)
-    host = host_page(browser, live_server.url)
+    host = host_logged_in(browser, live_server)
     page = f"{live_server.url}/host/tournaments/{tournament.pk}/"
 
     # A wrong bust: Ann, who has 9,100 chips, is recorded out; the log says where her chips went.
@@ -98,7 +98,7 @@ def test_the_tournament_and_two_guests_with_one_name_reach_the_ledger(
     joining.remove_player(first)
     second = joining.join_night(night, "Bob")
     ledger.record_chips_in(second, EntryKind.BUY_IN, 50, host_user)
-    host = host_page(browser, live_server.url)
+    host = host_logged_in(browser, live_server)
     host.goto(f"{live_server.url}/host/nights/{night.pk}/ledger/")
     money = host.locator('[data-field="tournament-money"]')
     assert "40.00 EUR in (entries, rebuys, add-ons), 40.00 EUR paid out in prizes" in money.inner_text()

@@ -18,7 +18,7 @@ from django.utils import timezone
 from engine.tournament import RebuyRules
 from tables.models.tournaments import Tournament, TournamentAction
 from tables.services import hosting, tournament_clock, tournaments
-from tables.tests.browser import create_host, host_page, save_screenshot
+from tables.tests.browser import create_host, host_logged_in, save_screenshot
 from tables.tests.tournament_helpers import entry_of, make_tournament
 
 # The screen refetches every 4 seconds: allow a few.
@@ -144,7 +144,7 @@ def test_host_tournament_pages_fit_a_small_phone(live_server: object, browser: o
     host = create_host()
     tournament = _running_tournament(host)
     small_phone = {"viewport": {"width": 360, "height": 780}, "is_mobile": True, "has_touch": True}
-    page = host_page(browser, live_server.url, small_phone)
+    page = host_logged_in(browser, live_server, small_phone)
     for name, path in (("detail", ""), ("edit", "edit/"), ("deal", "deal/"), ("seating", "seating/")):
         page.goto(f"{live_server.url}/host/tournaments/{tournament.pk}/{path}")
         assert page.evaluate("document.documentElement.scrollWidth") <= 360, name

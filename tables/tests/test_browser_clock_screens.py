@@ -23,7 +23,7 @@ from tables.live import apply_intent, hints_held, load_state
 from tables.models import Table
 from tables.models.tournaments import Tournament, TournamentAction
 from tables.services import hosting, tournament_clock, tournament_seating, tournaments
-from tables.tests.browser import create_host, host_page, save_screenshot
+from tables.tests.browser import create_host, host_logged_in, save_screenshot
 from tables.tests.tournament_helpers import entry_of, make_tournament
 
 LIVE_TIMEOUT_MS = 12_000
@@ -230,7 +230,7 @@ def test_the_hosts_level_controls_confirm_the_end_of_rebuys_and_undo_on_a_phone(
         tournament_clock.run_clock(
             tournament.pk, host, TournamentAction.NEXT_LEVEL
         )  # level 4, the last rebuy level
-    page = host_page(browser, live_server.url)
+    page = host_logged_in(browser, live_server)
     page.goto(f"{live_server.url}/host/tournaments/{tournament.pk}/")
     assert (
         page.locator("[data-window]").inner_text()

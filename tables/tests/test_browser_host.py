@@ -12,7 +12,7 @@ import pytest
 from tables.models import Seat
 from tables.models.ledger import AuditEntry, LedgerEntry
 from tables.services import hosting
-from tables.tests.browser import PHONE, create_host, host_page, save_screenshot
+from tables.tests.browser import PHONE, create_host, host_logged_in, save_screenshot
 
 LIVE_TIMEOUT_MS = 12_000
 
@@ -32,7 +32,7 @@ def test_the_host_runs_the_night_from_a_phone_and_the_players_phone_follows(
     )
     table = hosting.create_table(night, name="Kitchen", game="nlhe", max_seats=9, small_blind=1, big_blind=2)
 
-    host = host_page(browser, live_server.url)
+    host = host_logged_in(browser, live_server)
     host.goto(f"{live_server.url}/host/nights/{night.pk}/panel/")
     save_screenshot(host, "host-panel-empty")
 

@@ -10,7 +10,7 @@ import pytest
 
 from tables.models import Seat
 from tables.services import hosting
-from tables.tests.browser import PHONE, create_host, host_page, save_screenshot
+from tables.tests.browser import PHONE, create_host, host_logged_in, save_screenshot
 
 # The pages poll every 3 seconds: allow a few polls.
 LIVE_TIMEOUT_MS = 12_000
@@ -28,7 +28,7 @@ def _night_with_host_logged_in(live_server: object, browser: object, require_app
         chip_value=Decimal("0.10"),
         require_approval=require_approval,
     )
-    page = host_page(browser, live_server.url, {"viewport": {"width": 1024, "height": 900}})
+    page = host_logged_in(browser, live_server, {"viewport": {"width": 1024, "height": 900}})
     page.goto(f"{live_server.url}/host/nights/{night.pk}/")
     return night, page
 

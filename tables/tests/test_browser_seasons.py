@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tables.services import seasons
-from tables.tests.browser import PHONE, create_host, host_page, save_screenshot
+from tables.tests.browser import PHONE, create_host, host_logged_in, save_screenshot
 from tables.tests.live_helpers import player_cookie
 from tables.tests.season_helpers import TwoNights, two_nights
 
@@ -38,7 +38,7 @@ def test_recap_and_season_pages_at_phone_and_laptop_size(
 ) -> None:
     host = create_host()
     nights = two_nights(host, hands=10)
-    page = host_page(browser, live_server.url, SIZES[size])
+    page = host_logged_in(browser, live_server, SIZES[size])
 
     page.goto(f"{live_server.url}/nights/{nights.first.pk}/recap/")
     assert page.locator("svg.chart polyline").count() == 3  # Ann, Bo and Cy

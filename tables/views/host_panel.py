@@ -95,6 +95,7 @@ def panel_context(night: Night) -> dict[str, Any]:
         "bomb_pots": host_panel.bomb_pot_choices(),
         "house_options": host_panel.HOUSE_OPTION_CHOICES,
         "stage_seconds": host_panel.STAGE_SECONDS_CHOICES,
+        "rabbit_window": host_panel.RABBIT_WINDOW_SECONDS,
         "co_hosts": list(CoHost.objects.filter(night=night).select_related("user")),
         "totals": ledger.totals(night),
         "fingerprint": hashlib.sha256(repr(shown).encode()).hexdigest()[:16],

@@ -47,7 +47,8 @@ function turnLine(model) {
   if (model.paused) {
     return el("p", { class: "turn-line turn-paused", text: `Hand paused: ${model.paused.message || "waiting for the host"}` });
   }
-  if (hand.finished) return null;
+  // Between the stages of a staged reveal nobody acts: the stage banner says what comes (stages.js).
+  if (hand.finished || hand.phase === "reveal_pause") return null;
   if (myTurn) return el("p", { class: "turn-line turn-mine", text: "Your turn" });
   const turn = seats.find((s) => s.isTurn);
   if (turn) return el("p", { class: "turn-line", text: `${turn.name} to act` });
