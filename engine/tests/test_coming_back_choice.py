@@ -8,9 +8,14 @@ placed in the pot as 'dead money.'"
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+import pytest
+
 from engine.config import PostKind
-from engine.next_hand import entry_choices
-from engine.table import Entry, plan_next_hand, set_stack, sit_in, start_hand
+from engine.errors import TableError
+from engine.next_hand import _work_out, entry_choices, for_every_seat
+from engine.table import Entry, chosen_entry, plan_next_hand, set_stack, sit_in, start_hand
 from engine.tests.table_helpers import dealt, finish, play, positions
 from engine.tests.test_missed_blinds import missed_both
 
@@ -72,3 +77,73 @@ def test_a_player_who_owes_nothing_is_offered_no_choice():
     state = missed_both()
     assert entry_choices(state, 1) == ()
     assert entry_choices(state, 9) == ()
+
+
+def test_a_player_waiting_for_the_big_blind_may_switch_to_posting_now_until_the_deal():
+    """Back after a rebuy and "I'm back" (which waits for the big blind), the player may still
+    choose the rule's other way: "either posting the total amount of the blinds ... or waiting
+    for the big blind". The deal then posts for them and deals them in."""
+    state = sit_in(missed_both(), 5, Entry.WAIT)
+    assert chosen_entry(state.occupant(5)) is Entry.WAIT
+    assert set(_choices(state, 5)) == {Entry.POST, Entry.WAIT}
+    post = _choices(state, 5)[Entry.POST]
+    state = sit_in(state, 5, Entry.POST)
+    assert chosen_entry(state.occupant(5)) is Entry.POST
+    while True:
+        state, config = start_hand(state)
+        if 5 in dealt(config):
+            break
+        state = finish(state)
+    assert config.hand_number == post.hand_number
+    assert [p for p in config.posts if p.seat == 5] == list(post.posts)
+
+
+def test_a_player_who_chose_to_post_may_switch_back_to_waiting_before_being_dealt_in():
+    """Seat 5 cannot come in the next hand (between the button and the small blind), so the
+    choice to post still stands during that hand and may be changed for waiting."""
+    state = sit_in(missed_both(), 5, Entry.POST)
+    playing, config = start_hand(state)
+    assert 5 not in dealt(config)
+    assert set(_choices(playing, 5)) == {Entry.POST, Entry.WAIT}
+    playing = sit_in(playing, 5, Entry.WAIT)
+    assert chosen_entry(playing.occupant(5)) is Entry.WAIT
+    assert playing.occupant(5).waiting_for_big_blind
+
+
+def test_choosing_again_what_was_chosen_is_refused_and_changes_nothing():
+    state = sit_in(missed_both(), 5, Entry.WAIT)
+    with pytest.raises(TableError, match="already chose to wait for the big blind"):
+        sit_in(state, 5, Entry.WAIT)
+    assert sit_in(state, 5, Entry.POST) != state
+
+
+def test_once_dealt_in_there_is_nothing_left_to_switch():
+    """The deal that deals the player in clears what they owed: the choice is made."""
+    state = sit_in(missed_both(), 5, Entry.POST)
+    state, _ = play(state)
+    state, config = start_hand(state)
+    assert 5 in dealt(config)
+    assert entry_choices(state, 5) == ()
+    for entry in (Entry.POST, Entry.WAIT):
+        with pytest.raises(TableError, match="already playing"):
+            sit_in(state, 5, entry)
+
+
+def test_the_answers_remembered_for_a_table_are_those_worked_out_afresh():
+    """Every view asks; the answers are remembered per table, and must never go stale: here they
+    follow seat 5 from sitting out to choosing, switching, and being dealt in."""
+    state = missed_both()
+    seen = []
+    for change in (
+        lambda t: t,
+        lambda t: sit_in(t, 5, Entry.WAIT),
+        lambda t: sit_in(t, 5, Entry.POST),
+        lambda t: play(t)[0],
+        lambda t: play(t)[0],
+    ):
+        state = change(state)
+        for table in (state, start_hand(state)[0]):
+            for_every_seat(table)  # remembered...
+            assert for_every_seat(table) == _work_out(replace(table, current_hand=None))  # ...or afresh
+            seen.append(for_every_seat(table).entry_choices.get(5, ()))
+    assert seen[0] and seen[-1] == (), "the answers follow the table"

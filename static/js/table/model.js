@@ -24,6 +24,8 @@ export function seatsOf(view, myPlayerId) {
     if (h && (hand.finished || t.in_hand !== false)) status = h.status || "active";
     else if (status === "active" && live) status = "waiting";
     if (t.away && status !== "folded") status = status === "active" ? "away" : status;
+    // Back in after missed blinds, but not dealt in until the hand their choice names.
+    if (t.entry_chosen && !h && (status === "active" || status === "waiting")) status = "coming_back";
     return {
       seat: t.seat,
       player: t.player,
