@@ -38,11 +38,14 @@ def arrange_table(
     game: str = "nlhe",
     action_seconds: int = 0,
     options: dict[str, Any] | None = None,
+    seed_for: str = "",
 ) -> dict[str, Any]:
     """A night, a table with these players seated 1, 2, 3... with these stacks, the action
     clock given (0: none), no automatic next deal, any other table `options`, and the first
-    hand dealt from `seed`."""
+    hand dealt from `seed`; or, with `seed_for` ("module:function" of the table's state before
+    the deal), from the seed that function chooses."""
     import datetime
+    import importlib
     from decimal import Decimal
 
     from django.contrib.auth.models import User
@@ -82,6 +85,9 @@ def arrange_table(
         # the version and time it wrote (tables.live.Committed).
         rewritten = {"state": state.to_json(), "updated_at": timezone.now()}
         TableSnapshot.objects.filter(table=table).update(**rewritten)
+    if seed_for:
+        module, name = seed_for.split(":")
+        seed = getattr(importlib.import_module(module), name)(load_state(table.pk))
     apply_intent(table.pk, "host", {"type": "start_hand", "seed": seed})
     sessions = []
     for player in players:

@@ -9,7 +9,7 @@ import { el, fill } from "./format.js";
 import { createHistory } from "./history.js";
 import { renderMe } from "./me.js";
 import { clockwiseFrom, readView } from "./model.js";
-import { renderResults } from "./results.js";
+import { markDecidingCards, renderResults } from "./results.js";
 import { createRunTwicePanel } from "./run-twice.js";
 import { renderSeats } from "./seats.js";
 
@@ -85,6 +85,7 @@ function render(view) {
   if (config.role === "player") contributeIfDue(model, (intent) => socket.act(intent));
   renderResults(parts.results, model);
   renderMe(parts.me, model, { ...options, onSeat: (intent) => socket.act(intent), rebuy: config.role === "player" ? askForRebuy : null });
+  markDecidingCards(app, model);
   actionBar.render(model);
   // While everyone all-in is asked to run it twice, the question is the only thing to answer.
   parts.actions.hidden = renderRunTwice(model);

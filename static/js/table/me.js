@@ -43,7 +43,7 @@ export function renderMe(container, model, { blinds = new Map(), onSeat = null, 
     container,
     cards,
     forehead ? el("p", { class: "my-note", text: "On your forehead: you cannot see your own cards." }) : null,
-    me.madeHand ? el("p", { class: "my-hand", text: madeHandWords(me.madeHand) }) : null,
+    me.madeHand ? el("p", { class: `my-hand${me.won ? " my-hand-won" : ""}`, text: madeHandWords(me.madeHand) }) : null,
     me.odds ? seatOddsLine(me.odds) : null,
     removalNote(model),
     el(
