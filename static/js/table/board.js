@@ -48,10 +48,22 @@ function turnLine(model) {
     return el("p", { class: "turn-line turn-paused", text: `Hand paused: ${model.paused.message || "waiting for the host"}` });
   }
   if (hand.finished) return null;
+  if (model.removing) return removalLine(model);
   if (myTurn) return el("p", { class: "turn-line turn-mine", text: "Your turn" });
   const turn = seats.find((s) => s.isTurn);
   if (turn) return el("p", { class: "turn-line", text: `${turn.name} to act` });
   return el("p", { class: "turn-line", text: (hand.phase || "").replace(/_/g, " ") });
+}
+
+/** Crazy Blind Man's removal, said by name to everyone waiting: who takes a card from whom. */
+function removalLine(model) {
+  const { by, from } = model.removing;
+  const name = (seat) => (model.seats.find((s) => s.seat === seat) || {}).name || `seat ${seat}`;
+  if (model.myTurn) return el("p", { class: "turn-line turn-mine", "data-field": "removing", text: `Your turn: take a card from ${name(from)}` });
+  const text = from === model.mySeat
+    ? `${name(by)} is choosing one of your cards to remove`
+    : `${name(by)} is choosing a card to remove from ${name(from)}'s hand`;
+  return el("p", { class: "turn-line", "data-field": "removing", text });
 }
 
 /** Draw the middle of the table. */

@@ -79,6 +79,15 @@ export function leftNeighbour(seats, mySeat) {
   return clockwiseFrom(seats, mySeat).find((s) => s.inHand && s.status !== "folded" && s.status !== "mucked") || null;
 }
 
+/** Crazy Blind Man: the engine says "took a card from Ann" to everyone; on Ann's phone, "you". */
+function sayYouForMyTakenCard(seats, removed, me) {
+  if (!me) return;
+  for (const r of removed) {
+    const taker = seats.find((s) => s.seat === r.by);
+    if (taker && r.from === me.seat && taker.lastAction === `took a card from ${me.name}`) taker.lastAction = "took a card from you";
+  }
+}
+
 /** Everything the page needs from one view. */
 export function readView(view, myPlayerId) {
   const hand = view.hand || null;
@@ -86,6 +95,7 @@ export function readView(view, myPlayerId) {
   const allInOdds = readOdds(hand);
   for (const seat of seats) seat.odds = (allInOdds && allInOdds.bySeat.get(seat.seat)) || null;
   const me = seats.find((s) => s.isMe) || null;
+  sayYouForMyTakenCard(seats, array(hand && hand.removed), me);
   const legal = (hand && hand.legal_actions) || null;
   const table = view.table || {};
   return {
@@ -116,6 +126,7 @@ export function readView(view, myPlayerId) {
     paused: (hand && hand.paused) || null,
     void: Boolean(hand && hand.void),
     removed: array(hand && hand.removed),
+    removing: (hand && !hand.finished && hand.removing) || null,
     allInOdds,
     runTwice: readRunTwice(hand),
   };
