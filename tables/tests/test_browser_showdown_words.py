@@ -68,14 +68,16 @@ def check_down(table: int) -> None:
     raise AssertionError("the hand did not end")
 
 
+# The results box is on screen and wholly above the dock (the action bar and my place).
+RESULTS_CLEAR_OF_THE_DOCK = """() => {
+    const results = document.getElementById('results').getBoundingClientRect();
+    const dock = document.querySelector('.dock').getBoundingClientRect();
+    return results.height > 0 && results.top >= 0 && results.bottom <= dock.top + 1;
+}"""
+
+
 def _results_clear_of_the_dock(phone: Phone) -> bool:
-    return phone.page.evaluate(
-        """() => {
-            const results = document.getElementById('results').getBoundingClientRect();
-            const dock = document.querySelector('.dock').getBoundingClientRect();
-            return results.height > 0 && results.top >= 0 && results.bottom <= dock.top + 1;
-        }"""
-    )
+    return phone.page.evaluate(RESULTS_CLEAR_OF_THE_DOCK)
 
 
 def test_the_showdown_says_who_won_with_what_and_what_decided_it(daphne_server: Any, browser: Any) -> None:

@@ -11,6 +11,7 @@ import { renderMe } from "./me.js";
 import { clockwiseFrom, readView } from "./model.js";
 import { markDecidingCards, renderResults } from "./results.js";
 import { createRunTwicePanel } from "./run-twice.js";
+import { createTournamentOut } from "./tournament-out.js";
 import { renderSeats } from "./seats.js";
 
 const app = document.getElementById("table-app");
@@ -22,6 +23,7 @@ const parts = {
   fairness: $("#fairness"),
   results: $("#results"),
   me: $("#me"),
+  out: $("#out"),
   actions: $("#actions"),
   runTwice: $("#run-twice"),
   toast: $("#toast"),
@@ -72,6 +74,7 @@ const actionBar = createActionBar(parts.actions, {
 const renderRunTwice = createRunTwicePanel(parts.runTwice, { send: (action) => socket.act(action) });
 const turnAlert = createTurnAlert(document.title);
 const keepAwake = createWakeLock();
+const tournamentOut = createTournamentOut(parts.out, config.statusUrl, parts.me);
 const showConnection = createConnectionDisplay(document.getElementById("conn"), document.getElementById("conn-banner"));
 
 function render(view) {
@@ -85,6 +88,8 @@ function render(view) {
   if (config.role === "player") contributeIfDue(model, (intent) => socket.act(intent));
   renderResults(parts.results, model);
   renderMe(parts.me, model, { ...options, onSeat: (intent) => socket.act(intent), rebuy: config.role === "player" ? askForRebuy : null });
+  // Gone from the table's seats (a tournament bust), though the last hand still shows me.
+  if (config.role === "player") tournamentOut(model.me && !model.me.leftTable ? model.me : null);
   markDecidingCards(app, model);
   actionBar.render(model);
   // While everyone all-in is asked to run it twice, the question is the only thing to answer.

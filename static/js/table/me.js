@@ -14,7 +14,10 @@ export function renderMe(container, model, { blinds = new Map(), onSeat = null, 
     return fill(container);
   }
   container.hidden = false;
-  const mine = Array.isArray(model.yourCards) ? model.yourCards : [];
+  // Gone from the table (a tournament bust), I watch as the public does: my tabled cards are
+  // the ones the view shows at my old seat.
+  const fromSeat = me.leftTable && Array.isArray(me.cards) ? me.cards : [];
+  const mine = Array.isArray(model.yourCards) ? model.yourCards : fromSeat;
   const count = Math.max(mine.length, me.cardCount);
   const known = mine.filter((code) => typeof code === "string" && code.length === 2 && code !== "??");
   // Crazy Blind Man: "Every player can then see all the other players' cards but not their own."

@@ -60,6 +60,7 @@ export function seatsOf(view, myPlayerId) {
       faceUp: Array.isArray(h.face_up) ? h.face_up : [],
       outOfTurn: h.out_of_turn || null,
       isMe: String(h.player) === String(myPlayerId),
+      leftTable: true,
     });
   }
   seats.sort((a, b) => a.seat - b.seat);
