@@ -130,6 +130,8 @@ let resultsShownFor = null;
 function keepResultsInSight(model) {
   const dock = $(".dock");
   if (dock) document.documentElement.style.setProperty("--dock-height", `${dock.offsetHeight}px`);
+  const bar = $(".tbar");
+  if (bar) document.documentElement.style.setProperty("--tbar-height", `${bar.offsetHeight}px`);
   const number = !parts.results.hidden && model.hand ? model.hand.hand_number : null;
   if (number !== null && number !== resultsShownFor) parts.results.scrollIntoView({ block: "nearest" });
   resultsShownFor = number;
