@@ -24,6 +24,18 @@ def _choices(state, seat):
     return {c.entry: c for c in entry_choices(state, seat)}
 
 
+def _assert_the_deal_keeps(table, seat, choice):
+    """Deal (the others folding out each hand) until `seat` is dealt in: in the hand the choice
+    named, posting what it said."""
+    while True:
+        table, config = start_hand(table)
+        if seat in dealt(config):
+            break
+        table = finish(table)
+    assert config.hand_number == choice.hand_number
+    assert [p for p in config.posts if p.seat == seat] == list(choice.posts)
+
+
 def test_posting_now_costs_the_big_blind_live_and_the_small_blind_dead():
     state = missed_both()
     post = _choices(state, 5)[Entry.POST]
@@ -44,14 +56,7 @@ def test_each_choice_names_the_hand_it_deals_the_player_in_and_the_deal_agrees()
     assert choices[Entry.WAIT].hand_number == state.hand_count + 3
     assert [p.kind for p in choices[Entry.WAIT].posts] == [PostKind.BIG_BLIND]
     for entry, choice in choices.items():
-        table = sit_in(state, 5, entry)
-        while True:
-            table, config = start_hand(table)
-            if 5 in dealt(config):
-                break
-            table = finish(table)
-        assert config.hand_number == choice.hand_number
-        assert [p for p in config.posts if p.seat == 5] == list(choice.posts)
+        _assert_the_deal_keeps(sit_in(state, 5, entry), 5, choice)
 
 
 def test_the_choice_is_offered_during_a_hand_for_the_hands_after_it():
@@ -89,13 +94,7 @@ def test_a_player_waiting_for_the_big_blind_may_switch_to_posting_now_until_the_
     post = _choices(state, 5)[Entry.POST]
     state = sit_in(state, 5, Entry.POST)
     assert chosen_entry(state.occupant(5)) is Entry.POST
-    while True:
-        state, config = start_hand(state)
-        if 5 in dealt(config):
-            break
-        state = finish(state)
-    assert config.hand_number == post.hand_number
-    assert [p for p in config.posts if p.seat == 5] == list(post.posts)
+    _assert_the_deal_keeps(state, 5, post)
 
 
 def test_a_player_who_chose_to_post_may_switch_back_to_waiting_before_being_dealt_in():

@@ -310,15 +310,16 @@ def test_three_phones_play_a_hand_to_a_showdown_with_a_side_pot(daphne_server: A
     hand = final.hand
     assert hand is not None and hand.finished
     assert {award.pot for award in hand.awards} == {0, 1}, "a main pot and a side pot"
+    # What each pot was won with, as the engine words it for people (engine.showdown_words).
+    words = [r["decided"]["winner_words"] for r in engine_view(hand, "public")["results"]]
     for number, phone in enumerate(phones, start=1):
         results = phone.page.locator("#results").inner_text()
-        for award in hand.awards:
+        for award, winner_words in zip(hand.awards, words, strict=True):
             for seat, _amount in award.shares:
                 who = "You" if seat == number else names[seat - 1]
                 assert who in results
             assert f"({award.amount:,})" in results
-            if award.hand:
-                assert award.hand in results
+            assert f"with {winner_words}." in results
         assert "main pot" in results and "side pot" in results
         page_text = phone.page.locator("body").inner_text()
         for seat_view in engine_view(hand, number)["seats"]:
