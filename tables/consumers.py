@@ -23,7 +23,6 @@ from tables.access import can_host
 from tables.errors import ActionRefused
 from tables.identity import SESSION_KEY
 from tables.live import (
-    apply_intent,
     current_version,
     fresh_state,
     load_state,
@@ -36,7 +35,7 @@ from tables.live import presence as live_presence
 from tables.live.protocol import ClientMessage, ProtocolError, parse
 from tables.live.threads import read, write
 from tables.models import Player, Seat, Table
-from tables.services import host_panel
+from tables.services import host_panel, play
 
 logger = logging.getLogger(__name__)
 
@@ -48,7 +47,13 @@ BURST = 40.0
 # Host commands that only the app itself may send: seats follow the host page's seating.
 SYSTEM_ONLY_COMMANDS = {"sit", "presence", "timeout", "start_hand"}
 # A seated phone's random value for the next deal (engine.live.fairness) is one of them.
-PLAYER_TABLE_ACTIONS = {"sit_out", "sit_in", "straddle", "contribute"}
+PLAYER_TABLE_ACTIONS = {
+    "sit_out",
+    "sit_in",
+    "straddle",
+    "contribute",
+    "rabbit_hunt",
+}  # rabbit: after the hand
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,7 +229,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
                 )
             else:
                 applied = await write(
-                    apply_intent, self.table_id, actor, intent, message.client_id, message.version
+                    play.apply_intent, self.table_id, actor, intent, message.client_id, message.version
                 )
         except ActionRefused as refused:
             await self.error(refused.code, refused.message, message.client_id)

@@ -17,11 +17,12 @@ import asyncio
 import datetime
 import logging
 import time
+from collections.abc import Collection
 
 from tables.errors import ActionRefused
-from tables.live import apply_intent
 from tables.live.threads import write
 from tables.models.live import TableSnapshot
+from tables.services.play import apply_intent
 
 logger = logging.getLogger(__name__)
 
@@ -31,11 +32,15 @@ _running: dict[int, asyncio.Task[None]] = {}
 _users: dict[int, int] = {}
 
 
-def fire_due(now: float | None = None) -> int:
-    """Fire every deadline that has passed; returns how many intents were applied."""
+def fire_due(now: float | None = None, table_ids: Collection[int] | None = None) -> int:
+    """Fire every deadline that has passed (at `table_ids` only, if given); returns how many
+    intents were applied."""
     now = time.time() if now is None else now
     moment = datetime.datetime.fromtimestamp(now, tz=datetime.UTC)
-    due = TableSnapshot.objects.filter(due_at__lte=moment).values_list("table_id", "version", "state")
+    snapshots = TableSnapshot.objects.filter(due_at__lte=moment)
+    if table_ids is not None:
+        snapshots = snapshots.filter(table_id__in=table_ids)
+    due = snapshots.values_list("table_id", "version", "state")
     fired = 0
     for table_id, version, state in due:
         deadline, next_deal_at = state.get("deadline"), state.get("next_deal_at")

@@ -24,6 +24,7 @@ urlpatterns = [
     path(NIGHT, hosting.night_detail, name="night_detail"),
     path(NIGHT + "status.json", hosting.night_status, name="night_status"),
     path(NIGHT + "open-close/", hosting.night_set_status, name="night_set_status"),
+    path(NIGHT + "archive/", hosting.night_archive, name="night_archive"),
     path(NIGHT + "tables/new/", hosting.table_create, name="table_create"),
     path(TABLE + "seat-waiting/", hosting.table_seat_waiting, name="table_seat_waiting"),
     path(PLAYER + "approve/", hosting.player_approve, name="player_approve"),
@@ -50,6 +51,7 @@ urlpatterns += [
     path(NIGHT + "tournaments/new/", tournaments.tournament_create, name="tournament_create"),
     path(TOURNAMENT, tournaments.tournament_detail, name="tournament_detail"),
     path(TOURNAMENT + "edit/", tournaments.tournament_edit, name="tournament_edit"),
+    path(TOURNAMENT + "clock/undo/", tournaments.tournament_undo_level, name="tournament_undo_level"),
     path(TOURNAMENT + "clock/<str:button>/", tournaments.tournament_clock, name="tournament_clock"),
     path(TOURNAMENT + "register/", tournaments.tournament_register, name="tournament_register"),
     path(TOURNAMENT + "entries/<int:entry_id>/rebuy/", tournaments.tournament_rebuy, name="tournament_rebuy"),
@@ -90,6 +92,7 @@ urlpatterns += [
         ledger_views.entry_correct,
         name="ledger_entry_correct",
     ),
+    path(NIGHT + "ledger/entries/<int:entry_id>/void/", ledger_views.entry_void, name="ledger_entry_void"),
     path(
         NIGHT + "ledger/requests/<int:request_id>/<str:decision>/",
         ledger_views.request_decide,
@@ -101,4 +104,36 @@ urlpatterns += [
     path("nights/<int:night_id>/log/", ledger_views.audit_log, name="audit_log"),
     path("play/chips.json", ledger_views.play_chips_status, name="play_chips_status"),
     path("play/chips/", ledger_views.play_chips_request, name="play_chips_request"),
+]
+
+# Beyond one night: returning players, seasons and each night's recap.
+from tables.views import people  # noqa: E402
+
+urlpatterns += [
+    path("play/claim/", people.claim_name, name="claim_name"),
+    path(NIGHT + "people/", people.night_people, name="night_people"),
+    path(
+        NIGHT + "people/claims/<int:claim_id>/<str:decision>/",
+        people.claim_decide,
+        name="name_claim_decide",
+    ),
+]
+
+from tables.views import recap  # noqa: E402
+
+urlpatterns += [
+    path("nights/<int:night_id>/recap/", recap.night_recap, name="night_recap"),
+    path(
+        "nights/<int:night_id>/recap/hands/<int:table_id>/<int:number>/",
+        recap.recap_hand,
+        name="recap_hand",
+    ),
+]
+
+from tables.views import seasons as season_views  # noqa: E402
+
+urlpatterns += [
+    path("host/seasons/", season_views.season_list, name="season_list"),
+    path("host/seasons/<int:season_id>/edit/", season_views.season_edit, name="season_edit"),
+    path("seasons/<int:season_id>/", season_views.season_page, name="season_page"),
 ]

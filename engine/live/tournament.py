@@ -10,9 +10,13 @@ and hands it to `prepare` before a sit or a deal; everything decided from it is 
 - "No hands are dealt during a break", nor before the clock starts: the host's deal is
   refused; when the dealer's timer comes due, it sends ``deal_waits`` instead of
   ``start_hand`` and the next deal is put off until `until` (epoch seconds), when the timer
-  looks again. Only the system sends ``deal_waits`` (a player or the host cannot).
+  looks again. Only the system sends ``deal_waits`` (a player or the host cannot). When the
+  host changes the clock, `clock_changed` brings a waiting deal forward: play resumes when the
+  clock does.
 - When the tournament is over, its table goes back to cash mode at the table's own game and
-  stakes (`CashGame`); the dealer's next automatic deal there stops the dealer instead.
+  stakes, which the table kept aside when the tournament came (`TableState.own_game`: the
+  table's state is the one place its stakes are stored, and a tournament's levels overwrite
+  the stakes dealt); the dealer's next automatic deal there stops the dealer instead.
 - "Bust out of chips and you're out": `busted` names who ran out of chips in a hand.
 """
 
@@ -23,10 +27,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from engine import table as engine_table
-from engine.config import Stakes
 from engine.errors import IllegalActionError
 from engine.live.base import SYSTEM, Actor, Intent, LiveTable, Result
-from engine.table_state import GameMode, TableState
+from engine.table_state import CashGame, GameMode, TableState
 from engine.tournament import Clock, ClockReading, Structure, clock_state, hands_may_start, stakes_at
 
 # While the clock has not started or is paused on a break, the dealer looks again this often.
@@ -39,14 +42,6 @@ class TournamentPlay:
 
     clock: Clock
     structure: Structure
-
-
-@dataclass(frozen=True, slots=True)
-class CashGame:
-    """A table's own game and stakes, which it plays when no tournament plays at it."""
-
-    game: str
-    stakes: Stakes
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,10 +60,12 @@ def depends_on_tournament(state: LiveTable, intent: Mapping[str, Any]) -> bool:
 
 
 def table_for(table: TableState, play: TournamentPlay | None) -> TableState:
-    """A table a tournament plays at is in tournament mode (between hands; a hand keeps its own)."""
+    """A table a tournament plays at is in tournament mode (between hands; a hand keeps its own),
+    its own cash game and stakes kept aside for when the tournament is over."""
     if play is None or table.mode is GameMode.TOURNAMENT or table.hand_in_progress:
         return table
-    return replace(table, mode=GameMode.TOURNAMENT)
+    own = CashGame(table.game, table.stakes)
+    return replace(table, mode=GameMode.TOURNAMENT, own_game=own)
 
 
 def prepare(
@@ -77,20 +74,18 @@ def prepare(
     intent: Mapping[str, Any],
     now: float,
     play: TournamentPlay | None,
-    cash: CashGame | None = None,
 ) -> tuple[LiveTable, Mapping[str, Any]]:
     """The state and intent the table applies, given the tournament playing at it (`play`).
 
-    `cash` is the table's own game, needed only when a table left in tournament mode has no
-    tournament any more (`back_to_cash`). Raises `IllegalActionError` when the host deals while
-    the clock forbids it.
+    A table left in tournament mode with no tournament any more goes back to its own game
+    (`back_to_cash`). Raises `IllegalActionError` when the host deals while the clock forbids it.
     """
     if not depends_on_tournament(state, intent):
         return state, intent
     if play is None:
-        if cash is None or state.table.mode is not GameMode.TOURNAMENT:
+        if state.table.mode is not GameMode.TOURNAMENT:
             return state, intent
-        return back_to_cash(state, actor, intent, cash)
+        return back_to_cash(state, actor, intent)
     if (table := table_for(state.table, play)) is not state.table:
         state = replace(state, table=table)
     if intent.get("type") != "start_hand":
@@ -99,23 +94,56 @@ def prepare(
     if not hands_may_start(reading):
         reason = why_no_deal(reading)
         if actor == SYSTEM and state.next_deal_at is not None and state.next_deal_at <= now:
-            running = reading.started and not reading.paused
-            wait = max(reading.seconds_left, 1.0) if running else WAIT_POLL_SECONDS
-            return state, {"type": "deal_waits", "until": now + wait, "reason": reason}
+            return state, {"type": "deal_waits", "until": _clock_allows_at(reading, now), "reason": reason}
         raise IllegalActionError(reason)
     table = engine_table.set_game(state.table, state.table.game, stakes_at(reading))
     return replace(state, table=table), intent
 
 
+def _clock_allows_at(reading: ClockReading, now: float) -> float:
+    """When the dealer next looks, while the clock forbids a deal: when the break ends if the
+    clock runs, else soon (a paused or unstarted clock can start again at any moment)."""
+    running = reading.started and not reading.paused
+    return now + (max(reading.seconds_left, 1.0) if running else WAIT_POLL_SECONDS)
+
+
+def clock_changed(state: LiveTable, play: TournamentPlay, now: float) -> Intent | None:
+    """After the host changed the clock, the intent that brings this table's next deal forward,
+    or None when it need not move.
+
+    "No hands are dealt during a break": the dealer waits until the break ends as the clock
+    stood then. When the host ends the break early (next level, time removed) or resumes a
+    clock paused on a break, play resumes when the clock does, not when the old wait runs
+    out. A deal is only ever brought forward, never put off: a later deal than the clock now
+    needs would leave the tables idle, while one that comes too early only waits again.
+    """
+    if not state.dealing or state.hand_in_progress or state.next_deal_at is None:
+        return None  # the dealer is stopped, busy, or not waiting for anything
+    reading = clock_state(play.clock, play.structure, now)
+    if hands_may_start(reading):
+        until = now + max(state.options.deal_delay, 1.0)
+        reason = "The clock allows a deal again."
+    else:
+        until = _clock_allows_at(reading, now)
+        reason = why_no_deal(reading)
+    if until >= state.next_deal_at:
+        return None
+    return {"type": "deal_waits", "until": until, "reason": reason}
+
+
 def back_to_cash(
-    state: LiveTable, actor: Actor, intent: Mapping[str, Any], cash: CashGame
+    state: LiveTable, actor: Actor, intent: Mapping[str, Any]
 ) -> tuple[LiveTable, Mapping[str, Any]]:
     """A table left in tournament mode with no tournament playing at it: back to a cash table.
 
-    It takes the table's own game and stakes; the dealer's timer does not deal on (a pause),
+    It takes the table's own game and stakes again (kept aside by `table_for`; a table that
+    kept none goes on at the last level's); the dealer's timer does not deal on (a pause),
     so later cash play starts when the host deals.
     """
-    table = engine_table.set_game(replace(state.table, mode=GameMode.CASH), cash.game, cash.stakes)
+    own = state.table.own_game
+    table = replace(state.table, mode=GameMode.CASH, own_game=None)
+    if own is not None:
+        table = engine_table.set_game(table, own.game, own.stakes)
     state = replace(state, table=table)
     dealer_running = state.dealing or state.next_deal_at is not None
     if actor == SYSTEM and intent.get("type") == "start_hand" and dealer_running:

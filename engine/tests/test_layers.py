@@ -57,6 +57,7 @@ LAYERS = {
     "tables.forms_tournaments": VIEWS,
     "tables.admin": VIEWS,
     "tables.ledger_admin": VIEWS,
+    "tables.tournament_admin": VIEWS,
     "tables.identity": VIEWS,
     "tables.links": VIEWS,
     "tables.qr": VIEWS,

@@ -55,12 +55,15 @@ from engine.tournament.rebuys import (
     bust_is_final,
     can_add_on,
     can_rebuy,
+    closes_rebuys,
     rebuy_window_open,
+    window_text,
 )
 from engine.tournament.standings import (
     Bust,
     FieldSummary,
     Finish,
+    chip_leaders,
     field_summary,
     is_heads_up,
     place_busts,
@@ -97,7 +100,9 @@ __all__ = [
     "can_add_on",
     "can_rebuy",
     "chip_chop",
+    "chip_leaders",
     "clock_state",
+    "closes_rebuys",
     "draw_seats",
     "field_summary",
     "go_to_period",
@@ -121,5 +126,6 @@ __all__ = [
     "stakes_at",
     "start",
     "template",
+    "window_text",
     "winner",
 ]

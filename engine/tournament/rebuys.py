@@ -108,6 +108,50 @@ def rebuy_window_open(rules: RebuyRules, reading: ClockReading) -> bool:
     return reading.level_number <= rules.rebuy_until_level
 
 
+def closes_rebuys(rules: RebuyRules, before: ClockReading, after: ClockReading) -> bool:
+    """Whether moving the clock from `before` to `after` ends the rebuy period.
+
+    "Once your rebuys are used up, or the rebuy window closes, the next time you bust is for
+    good": a host's tap that does this deserves a second look.
+
+    >>> from engine.tournament.clock import Clock, clock_state, start
+    >>> from engine.tournament.structure import template
+    >>> home, rules = template("home-2h"), RebuyRules(max_rebuys=1, rebuy_until_level=1, rebuy_stack=1)
+    >>> clock = start(Clock(), now=0)
+    >>> closes_rebuys(rules, clock_state(clock, home, 0), clock_state(clock, home, 15 * 60))
+    True
+    """
+    return rebuy_window_open(rules, before) and not rebuy_window_open(rules, after)
+
+
+def window_text(rules: RebuyRules, structure: Structure, reading: ClockReading) -> str:
+    """The rebuy and add-on window in one line, as the clock screen shows it.
+
+    >>> from engine.tournament.clock import Clock, clock_state, start
+    >>> from engine.tournament.structure import template
+    >>> home = template("home-2h")
+    >>> rules = RebuyRules(max_rebuys=2, rebuy_until_level=4, rebuy_stack=1, add_on=True, add_on_stack=1)
+    >>> window_text(rules, home, clock_state(start(Clock(), now=0), home, 0))
+    'Rebuys open until the end of level 4 · add-on at the first break'
+    >>> window_text(rules, home, clock_state(start(Clock(), now=0), home, 61 * 60))
+    'Rebuys are closed · add-on now'
+    >>> window_text(RebuyRules(), home, clock_state(Clock(), home, 0))
+    'Freeze-out: no rebuys'
+    """
+    if rules.freeze_out:
+        parts = ["Freeze-out: no rebuys"]
+    elif rebuy_window_open(rules, reading):
+        parts = [f"Rebuys open until the end of level {rules.rebuy_until_level}"]
+    else:
+        parts = ["Rebuys are closed"]
+    if rules.add_on and structure.breaks:
+        if reading.on_break and reading.break_number == 1:
+            parts.append("add-on now")
+        elif reading.period_index < structure.periods.index(structure.breaks[0]):
+            parts.append("add-on at the first break")
+    return " · ".join(parts)
+
+
 def can_rebuy(rules: RebuyRules, reading: ClockReading, *, rebuys_used: int, chips: int) -> Decision:
     """May a player with `chips` left, who has rebought `rebuys_used` times, buy back in?
 

@@ -179,3 +179,16 @@ def field_summary(
         average_big_blinds=average / big_blind,
         heads_up=is_heads_up(players_left),
     )
+
+
+def chip_leaders(stacks: Mapping[str, int], top: int = 5) -> list[tuple[str, int]]:
+    """The biggest stacks, biggest first (equal stacks by name), at most `top` of them.
+
+    Chip counts are public at a poker table; cards never are, and none are needed here.
+
+    >>> chip_leaders({"Bea": 9_000, "Ann": 12_000, "Cal": 9_000, "Dan": 0}, top=3)
+    [('Ann', 12000), ('Bea', 9000), ('Cal', 9000)]
+    """
+    in_play = [(name, chips) for name, chips in stacks.items() if chips > 0]
+    ranked = sorted(in_play, key=lambda row: (-row[1], row[0]))
+    return ranked[:top]

@@ -117,6 +117,72 @@ class Chimes {
   }
 }
 
+/**
+ * Spoken announcements with the browser's own speech synthesis: off until switched on (a click,
+ * which browsers require before speaking), and only for what this screen saw happen.
+ */
+export class Announcer {
+  constructor(speech = window.speechSynthesis) {
+    this.speech = speech || null;
+    this.on = false;
+  }
+
+  get available() {
+    return this.speech !== null && typeof window.SpeechSynthesisUtterance === "function";
+  }
+
+  toggle() {
+    this.on = this.available && !this.on;
+    if (!this.on && this.speech) this.speech.cancel();
+    return this.on;
+  }
+
+  say(sentence) {
+    if (!this.on) return;
+    const utterance = new window.SpeechSynthesisUtterance(sentence);
+    utterance.lang = "en";
+    this.speech.speak(utterance);
+  }
+}
+
+/** "Level 5. Blinds 200, 400, ante 50": how a level is announced. */
+export function levelSentence(levelNumber, level) {
+  const ante = level.ante ? `, ante ${level.ante}` : "";
+  return `Level ${levelNumber}. Blinds ${level.small_blind}, ${level.big_blind}${ante}`;
+}
+
+/** Whether rebuys are still allowed at this reading: as engine.tournament.rebuys.rebuy_window_open. */
+export function rebuysOpen(untilLevel, reading) {
+  if (untilLevel === null || untilLevel === undefined) return false;
+  return reading.onBreak ? reading.levelNumber < untilLevel : reading.levelNumber <= untilLevel;
+}
+
+const TWO_MINUTES = 120;
+
+/** What to say between two readings a quarter of a second apart (none before the first). */
+export function announcements(before, after, untilLevel) {
+  if (!before || !after.started || after.paused) return [];
+  const said = [];
+  if (after.index !== before.index) {
+    if (after.onBreak) {
+      const minutes = after.current.minutes;
+      said.push(`Break. ${minutes} minute${minutes === 1 ? "" : "s"}.` + (after.current.note ? ` ${after.current.note}.` : ""));
+    } else {
+      said.push(levelSentence(after.levelNumber, after.current));
+    }
+  } else if (
+    !after.onBreak &&
+    before.secondsToBreak !== null &&
+    after.secondsToBreak !== null &&
+    before.secondsToBreak > TWO_MINUTES &&
+    after.secondsToBreak <= TWO_MINUTES
+  ) {
+    said.push("Two minutes to the break");
+  }
+  if (rebuysOpen(untilLevel, before) && !rebuysOpen(untilLevel, after)) said.push("Rebuys are closed");
+  return said;
+}
+
 function setText(root, field, text) {
   const element = root.querySelector(`[data-field="${field}"]`);
   if (element && element.textContent !== text) element.textContent = text;
@@ -127,6 +193,56 @@ function setHidden(root, field, hidden) {
   if (element) element.hidden = hidden;
 }
 
+/** "21:40": a moment (seconds since the epoch) as this screen's local time of day. */
+function clockTime(seconds) {
+  return new Date(seconds * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", hour12: false });
+}
+
+/** Replace a list's items only when what they show changed (no flicker every quarter second). */
+function fillList(list, rows, makeItem) {
+  const key = JSON.stringify(rows);
+  if (!list || list.dataset.shown === key) return;
+  list.dataset.shown = key;
+  list.replaceChildren(...rows.map(makeItem));
+}
+
+function item(...parts) {
+  const li = document.createElement("li");
+  parts.forEach(([className, text]) => {
+    const span = document.createElement("span");
+    span.className = className;
+    span.textContent = text;
+    li.append(span);
+  });
+  return li;
+}
+
+/** The biggest stacks: chip counts are public at a poker table (never cards). */
+function drawLeaders(body, state) {
+  const leaders = state.leaders || [];
+  setHidden(body, "leaders-box", leaders.length === 0);
+  fillList(body.querySelector('[data-field="leaders"]'), leaders, (row) =>
+    item(["name", row.name], ["chips", chips(row.chips)]),
+  );
+}
+
+/** Once there is a winner: the winner, every place with its prize, and the night in one line. */
+function drawFinished(body, state, finished, elapsed) {
+  setHidden(body, "finished", !finished);
+  if (!finished) return;
+  setText(body, "winner", state.winner || "");
+  const field = state.field;
+  const parts = [`${field.entries} players`];
+  if (field.rebuys) parts.push(`${field.rebuys} rebuy${field.rebuys === 1 ? "" : "s"}`);
+  if (field.add_ons) parts.push(`${field.add_ons} add-on${field.add_ons === 1 ? "" : "s"}`);
+  parts.push(`prize pool ${chips(state.prize_pool)} ${state.currency}`);
+  if (elapsed !== null) parts.push(`${formatDuration(elapsed)} played`);
+  setText(body, "summary", parts.join(" · "));
+  fillList(body.querySelector('[data-field="results"]'), state.results || [], (row) =>
+    item(["place", row.place], ["name", row.name], ["prize", row.prize ? `${chips(row.prize)} ${state.currency}` : ""]),
+  );
+}
+
 /** Runs one clock screen: `body` carries data-state-url. */
 export function runClockScreen(body) {
   const url = body.dataset.stateUrl;
@@ -134,7 +250,8 @@ export function runClockScreen(body) {
   let state = null;
   let offsetMs = 0; // server clock minus this screen's clock
   let lastOk = 0;
-  let shown = null; // {index, secondsLeft} last drawn, for the chimes
+  const announcer = new Announcer();
+  let shown = null; // the reading last drawn, for the chimes and announcements
   let fetching = false;
   let wakeLock = null;
 
@@ -182,7 +299,7 @@ export function runClockScreen(body) {
       setHidden(body, "break-note", !reading.current.note);
     } else {
       setText(body, "blinds", blinds(reading.current));
-      setText(body, "ante", reading.current.ante ? `Ante ${chips(reading.current.ante)}` : "");
+      setText(body, "ante", reading.current.ante ? `Ante ${chips(reading.current.ante)}` : "No ante");
       setHidden(body, "break-note", true);
     }
     const next = reading.nextPeriod;
@@ -192,7 +309,16 @@ export function runClockScreen(body) {
     setText(body, "next-level", nextText);
     // On a break, or with no break left, the row would only say "none": leave it out.
     setHidden(body, "next-break-row", reading.onBreak || reading.secondsToBreak === null);
-    if (reading.secondsToBreak !== null) setText(body, "next-break", formatDuration(reading.secondsToBreak));
+    if (reading.secondsToBreak !== null) {
+      setText(body, "next-break", formatDuration(reading.secondsToBreak));
+      // The wall-clock time it starts, while the clock runs (paused, it has no time yet).
+      const at = reading.started && !reading.paused ? `at ${clockTime(now + reading.secondsToBreak)}` : "";
+      setText(body, "next-break-at", at);
+    }
+    const elapsed = state.started_at === null ? null : (state.finished_at ?? now) - state.started_at;
+    setHidden(body, "elapsed-row", elapsed === null);
+    if (elapsed !== null) setText(body, "elapsed", formatDuration(elapsed));
+    setText(body, "window", state.window || "");
 
     const field = state.field;
     setText(body, "players", `${field.players_left} / ${field.entries}`);
@@ -202,21 +328,11 @@ export function runClockScreen(body) {
     setText(body, "average", chips(field.average_stack));
     setText(body, "average-bb", field.average_big_blinds.toFixed(1));
     setText(body, "pool", `${chips(state.prize_pool)} ${state.currency}`);
-    const payouts = state.payouts.map((row) => `${ordinal(row.place)} ${chips(row.amount)}`).join("|");
-    const list = body.querySelector('[data-field="payouts"]');
-    if (list && list.dataset.shown !== payouts) {
-      list.dataset.shown = payouts;
-      list.replaceChildren(
-        ...state.payouts.map((row) => {
-          const item = document.createElement("li");
-          const place = document.createElement("span");
-          place.className = "place";
-          place.textContent = ordinal(row.place);
-          item.append(place, chips(row.amount));
-          return item;
-        }),
-      );
-    }
+    fillList(body.querySelector('[data-field="payouts"]'), state.payouts, (row) =>
+      item(["place", ordinal(row.place)], ["amount", chips(row.amount)]),
+    );
+    drawLeaders(body, state);
+    drawFinished(body, state, finished, elapsed);
     setHidden(body, "connection", Date.now() - lastOk < STALE_MS);
 
     // Chimes: only while running, only for what this screen saw happen.
@@ -230,7 +346,8 @@ export function runClockScreen(body) {
       )
         chimes.warning();
     }
-    shown = { index: reading.index, secondsLeft: reading.secondsLeft };
+    if (!finished) announcements(shown, reading, state.rebuy_until_level).forEach((sentence) => announcer.say(sentence));
+    shown = reading;
   }
 
   async function keepAwake() {
@@ -250,6 +367,14 @@ export function runClockScreen(body) {
     const on = chimes.toggle();
     soundButton.setAttribute("aria-pressed", String(on));
     soundButton.textContent = on ? "Sound on" : "Sound off";
+    keepAwake();
+  });
+  const voiceButton = body.querySelector('[data-action="voice"]');
+  voiceButton.hidden = !announcer.available;
+  voiceButton.addEventListener("click", () => {
+    const on = announcer.toggle();
+    voiceButton.setAttribute("aria-pressed", String(on));
+    voiceButton.textContent = on ? "Voice on" : "Voice off";
     keepAwake();
   });
   const fullscreenButton = body.querySelector('[data-action="fullscreen"]');

@@ -76,6 +76,9 @@ class LedgerEntry(AppendOnlyModel):
         "self", on_delete=models.RESTRICT, null=True, blank=True, related_name="corrections"
     )
     reason = models.CharField(max_length=200, blank=True)
+    # A void is a correction that takes the whole entry back (a mistaken entry): the entry stays,
+    # shown struck, and the void carries the reason.
+    is_void = models.BooleanField(default=False)
     recorded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
@@ -172,7 +175,8 @@ class AuditEntry(AppendOnlyModel):
     )
     who_label = models.CharField(max_length=150, help_text="The name shown, kept if the account changes.")
     when = models.DateTimeField(auto_now_add=True)
-    what = models.CharField(max_length=200)
+    # Long enough for a complete sentence: seat, player, amounts before and after.
+    what = models.CharField(max_length=500)
     why = models.CharField(max_length=300, blank=True)
     table = models.ForeignKey(
         "tables.Table", on_delete=models.SET_NULL, null=True, blank=True, related_name="audit_entries"
@@ -199,37 +203,3 @@ class CoHost(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} co-hosts {self.night}"
-
-
-class TableSettings(models.Model):
-    """What the host chose for a table's next hands: game, stakes, options. The live table takes
-    them at the next deal (tables.services.host_panel.apply_settings)."""
-
-    table = models.OneToOneField("tables.Table", on_delete=models.CASCADE, related_name="settings")
-    game = models.CharField(max_length=32, default="nlhe", help_text="A key of engine.games.GAMES.")
-    small_blind = models.PositiveIntegerField(default=1)
-    big_blind = models.PositiveIntegerField(default=2)
-    ante = models.PositiveIntegerField(default=0)
-    cap = models.PositiveIntegerField(default=0, help_text="Most a player can put in one hand; 0: no cap.")
-    straddle_allowed = models.BooleanField(default=True)
-    action_seconds = models.PositiveIntegerField(default=0, help_text="0: no action clock.")
-    bomb_pot_every = models.PositiveIntegerField(default=0, help_text="A bomb pot every N hands; 0: never.")
-    bomb_pot_game = models.CharField(max_length=32, default="bomb_pot")
-    bomb_ante = models.PositiveIntegerField(default=0, help_text="Each player's ante in a bomb pot.")
-    run_it_twice = models.BooleanField(
-        default=False, help_text="Offer to run the board twice when everyone is all-in before the river."
-    )
-    applied = models.BooleanField(default=False, help_text="Whether the live table has taken these yet.")
-    updated_at = models.DateTimeField(auto_now=True)
-
-    class Meta:
-        verbose_name_plural = "table settings"
-        constraints = [
-            models.CheckConstraint(
-                condition=models.Q(big_blind__gte=models.F("small_blind")),
-                name="tablesettings_big_blind_not_below_small",
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return f"Settings of {self.table}"

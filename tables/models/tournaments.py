@@ -66,6 +66,9 @@ class Tournament(models.Model):
     clock_period_started_at = models.DateTimeField(null=True, blank=True)
     clock_paused_at = models.DateTimeField(null=True, blank=True)
     clock_paused_seconds = models.FloatField(default=0.0)
+    # The clock as it stood before the host's last level change, and until when (epoch seconds)
+    # that change may be undone: {"clock": Clock.to_json(), "until": ..., "what": ...}.
+    level_undo = models.JSONField(null=True, blank=True, default=None)
     # Bumped on every change, so a clock screen can tell the host touched the clock.
     version = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -73,12 +76,19 @@ class Tournament(models.Model):
     class Meta:
         ordering = ["created_at", "id"]
         constraints = [
-            models.UniqueConstraint(Lower("name"), "night", name="tournament_name_unique_per_night"),
+            models.UniqueConstraint(
+                Lower("name"),
+                "night",
+                name="tournament_name_unique_per_night",
+                violation_error_message="This night already has a tournament of that name.",
+            ),
             models.CheckConstraint(
                 condition=models.Q(status__in=TournamentStatus.values), name="tournament_status_valid"
             ),
             models.CheckConstraint(
-                condition=models.Q(starting_stack__gte=1), name="tournament_starting_stack_positive"
+                condition=models.Q(starting_stack__gte=1),
+                name="tournament_starting_stack_positive",
+                violation_error_message="Players start with at least 1 chip.",
             ),
             models.CheckConstraint(
                 condition=models.Q(clock_paused_seconds__gte=0), name="tournament_paused_seconds_not_negative"
@@ -121,7 +131,15 @@ class Tournament(models.Model):
         "clock_period_started_at",
         "clock_paused_at",
         "clock_paused_seconds",
+        "level_undo",
     )
+
+    def pending_level_undo(self, now: datetime.datetime) -> dict | None:
+        """The host's last level change while it may still be undone, else None."""
+        undo = self.level_undo
+        if not undo or now.timestamp() > undo["until"]:
+            return None
+        return undo
 
 
 class TournamentEntry(models.Model):
@@ -144,7 +162,11 @@ class TournamentEntry(models.Model):
         ordering = ["entered_at", "id"]
         verbose_name_plural = "tournament entries"
         constraints = [
-            models.UniqueConstraint(fields=["tournament", "player"], name="tournament_entry_one_per_player"),
+            models.UniqueConstraint(
+                fields=["tournament", "player"],
+                name="tournament_entry_one_per_player",
+                violation_error_message="This player is already entered in this tournament.",
+            ),
             models.CheckConstraint(
                 condition=models.Q(place__isnull=True) | models.Q(place__gte=1),
                 name="tournament_entry_place_positive",
@@ -176,6 +198,7 @@ class TournamentAction(models.TextChoices):
     RESUME = "resume", "Resumed"
     NEXT_LEVEL = "next_level", "Next level"
     PREVIOUS_LEVEL = "previous_level", "Previous level"
+    UNDO_LEVEL = "undo_level", "Undid a level change"
     ADD_TIME = "add_time", "Added time"
     REMOVE_TIME = "remove_time", "Removed time"
     REBUY = "rebuy", "Rebuy"

@@ -47,6 +47,18 @@ def format_money(amount: Decimal, currency: str) -> str:
     return f"{amount:.{digits}f} {currency}"
 
 
+def difference_words(difference: Decimal, currency: str) -> str:
+    """Money in minus (money out and still in play), said one way on every page and message.
+
+    >>> difference_words(Decimal(13), "EUR"), difference_words(Decimal(-13), "EUR")
+    ('13.00 EUR more in than out', '13.00 EUR more out than in')
+    """
+    if difference == 0:
+        return "balanced"
+    side = "more in than out" if difference > 0 else "more out than in"
+    return f"{format_money(abs(difference), currency)} {side}"
+
+
 def money_for(night: Night, chips: int) -> Decimal:
     """What `chips` are worth in the night's currency (exact)."""
     return chips * night.chip_value
@@ -155,6 +167,7 @@ def record_chips_in(
             reason=reason.strip()[:200],
             recorded_by=by if by is not None and by.is_authenticated else None,
         )
+        stack = None
         if seated is not None:
             seat, state = seated
             found = state.table.seat_of(str(player.pk))
@@ -162,7 +175,8 @@ def record_chips_in(
                 # A stack the ledger never backed (seated before any buy-in) is replaced, not added to.
                 current = found.stack if before else 0
                 _set_live_stack(seat, current + chips)
-        _log(entry, by)
+                stack = StackChange(seat.table.name, found.seat, found.stack, current + chips)
+        _log(entry, by, stack)
     return entry
 
 
@@ -190,7 +204,9 @@ def cash_out(
             _check_count(player, chips, counted, f"at {table.name}")
             live.apply_intent(seat.table_id, HOST, {"type": "leave", "seat": found.seat})
             seat.delete()
+            stack = StackChange(table.name, found.seat, chips, None)
         else:
+            stack = None
             held = chips_in_hand(player)
             if not held or held < 0:
                 raise ActionRefused(f"{player.display_name} has no chips to cash out.")
@@ -206,7 +222,7 @@ def cash_out(
             reason=reason.strip()[:200],
             recorded_by=by if by is not None and by.is_authenticated else None,
         )
-        _log(entry, by)
+        _log(entry, by, stack)
     return entry
 
 
@@ -218,7 +234,15 @@ def _check_count(player: Player, chips: int, counted: int | None, where: str) ->
         )
 
 
-def correct(entry: LedgerEntry, chips: int, by: AbstractBaseUser | None, reason: str) -> LedgerEntry:
+def correct(
+    entry: LedgerEntry,
+    chips: int,
+    by: AbstractBaseUser | None,
+    reason: str,
+    *,
+    void: bool = False,
+    ruling: str = "",
+) -> LedgerEntry:
     """Fix a mistaken entry by `chips` (signed: -900 takes back 900 chips recorded by mistake).
     A correction of chips brought in changes the player's stack too, if they are seated."""
     night = entry.night
@@ -231,6 +255,10 @@ def correct(entry: LedgerEntry, chips: int, by: AbstractBaseUser | None, reason:
         raise ActionRefused("That correction is larger than any entry can be.")
     target = entry.corrects if entry.kind == EntryKind.CORRECTION and entry.corrects else entry
     with transaction.atomic():
+        if target.corrections.filter(is_void=True).exists():
+            raise ActionRefused(
+                f"{target.get_kind_display()} #{target.pk} was voided: it cannot change again."
+            )
         already = sum(c.chips for c in target.corrections.all())
         if target.chips + already + chips < 0:
             raise ActionRefused(f"That would leave the {target.get_kind_display().lower()} below 0 chips.")
@@ -246,16 +274,37 @@ def correct(entry: LedgerEntry, chips: int, by: AbstractBaseUser | None, reason:
             # Chips brought in go where the player is now: their table, or their hand.
             table=seated[0].table if seated else None,
             corrects=target,
+            is_void=void,
             reason=reason.strip()[:200],
             recorded_by=by if by is not None and by.is_authenticated else None,
         )
+        stack = None
         if seated is not None:
             seat, state = seated
             found = state.table.seat_of(str(entry.player_id))
             if found is not None:
                 _set_live_stack(seat, found.stack + chips)
-        _log(correction, by)
+                stack = StackChange(seat.table.name, found.seat, found.stack, found.stack + chips)
+        _log(correction, by, stack, ruling)
     return correction
+
+
+def void(entry: LedgerEntry, by: AbstractBaseUser | None, reason: str) -> LedgerEntry:
+    """Take back a mistaken buy-in, rebuy or top-up whole: the entry stays (shown struck) and a
+    void, a correction of all its chips, carries the reason. Its chips leave the night the way
+    they came (docs/chips-and-money.md): off the player's stack or out of their hand, so a
+    void is refused once the player no longer holds them (lost in a hand, or cashed out)."""
+    if entry.kind == EntryKind.CORRECTION:
+        raise ActionRefused("Void the entry itself, not one of its corrections.")
+    if entry.kind not in KINDS_IN:
+        raise ActionRefused(
+            "A cash-out cannot be voided: its chips left the table. "
+            "Correct it instead, with the chips it really took."
+        )
+    kept = entry.chips + sum(c.chips for c in entry.corrections.all())
+    if kept <= 0:
+        raise ActionRefused(f"{entry.get_kind_display()} #{entry.pk} has no chips left to void.")
+    return correct(entry, -kept, by, reason, void=True)
 
 
 def _check_holds(player: Player, chips: int, seated: tuple[Seat, live.LiveTable] | None) -> None:
@@ -308,7 +357,9 @@ def stack_adjustment(player: Player, stack: int) -> tuple[LedgerEntry | None, in
     return last_in, difference
 
 
-def adjust_stack(player: Player, stack: int, by: AbstractBaseUser | None, reason: str) -> LedgerEntry | None:
+def adjust_stack(
+    player: Player, stack: int, by: AbstractBaseUser | None, reason: str, ruling: str = ""
+) -> LedgerEntry | None:
     """The host sets a seated player's stack: the difference is a correction of their last
     buy-in, rebuy or top-up, so the ledger says where the chips came from (or went). A player
     the ledger never saw just gets the stack (the totals show it as chips not bought)."""
@@ -317,21 +368,56 @@ def adjust_stack(player: Player, stack: int, by: AbstractBaseUser | None, reason
         _seat_in_live_table(player)  # the table locked first, as every entry does
         target, difference = stack_adjustment(player, stack)
         if target is not None:
-            return correct(target, difference, by, reason or "stack adjusted by the host")
+            return correct(target, difference, by, reason or "stack adjusted by the host", ruling=ruling)
         seat = Seat.objects.select_related("table", "player").get(player=player)
         _set_live_stack(seat, stack)
         return None
 
 
-def _log(entry: LedgerEntry, by: AbstractBaseUser | None) -> None:
+@dataclass(frozen=True, slots=True)
+class StackChange:
+    """A seated player's stack before and after an entry (None after: they left the table)."""
+
+    table: str
+    seat: int
+    before: int
+    after: int | None
+
+    @property
+    def words(self) -> str:
+        """
+        >>> StackChange("Main", 2, 198, 250).words
+        'stack at Main seat 2: 198 → 250 chips'
+        >>> StackChange("Main", 2, 198, None).words
+        'left Main seat 2 with 198 chips'
+        """
+        if self.after is None:
+            return f"left {self.table} seat {self.seat} with {self.before} chips"
+        return f"stack at {self.table} seat {self.seat}: {self.before} → {self.after} chips"
+
+
+def _log(
+    entry: LedgerEntry, by: AbstractBaseUser | None, stack: StackChange | None = None, ruling: str = ""
+) -> None:
+    """The entry's one line in the open log; `ruling` names the host's ruling that wrote it."""
     night = entry.night
-    what = f"{entry.get_kind_display()}: {entry.player.display_name}, {entry.chips} chips"
+    label = "Void" if entry.is_void else entry.get_kind_display()
+    what = f"{ruling}: " if ruling else ""
+    what += (
+        f"{label}: {entry.player.display_name}, {entry.chips:+d} chips"
+        if entry.kind == EntryKind.CORRECTION
+        else f"{label}: {entry.player.display_name}, {entry.chips} chips"
+    )
     if entry.kind == EntryKind.CORRECTION and entry.corrects is not None:
-        what += f" (corrects #{entry.corrects.pk}, {entry.corrects.get_kind_display().lower()})"
+        verb = "voids" if entry.is_void else "corrects"
+        what += f" ({verb} #{entry.corrects.pk}, {entry.corrects.get_kind_display().lower()})"
+    what += f" = {format_money(entry.money, night.currency)}"
+    if stack is not None:
+        what += f"; {stack.words}"
     audit.record(
         night,
         by,
-        f"{what} = {format_money(entry.money, night.currency)}",
+        what,
         entry.reason,
         table=entry.table,
         payload={
@@ -493,8 +579,7 @@ def close_night(night: Night, by: AbstractBaseUser | None) -> NightTotals:
             raise ActionRefused(
                 f"The night does not balance: {format_money(now.money_in, cur)} in, "
                 f"{format_money(now.money_out, cur)} out, {format_money(now.chips_in_play_money, cur)} "
-                f"still in play; {format_money(abs(now.difference), cur)} "
-                f"{'unaccounted for' if now.difference > 0 else 'more out than in'}."
+                f"still in play; {difference_words(now.difference, cur)}."
             )
         if now.tournaments_running:
             raise ActionRefused(

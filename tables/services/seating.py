@@ -24,6 +24,18 @@ class SeatingResult:
     seated: list[Seat]
     still_waiting: int
 
+    @property
+    def words(self) -> str:
+        """Who sat where, with what: the host's confirmation and the log line say the same."""
+        return "; ".join(seated_words(seat) for seat in self.seated)
+
+
+def seated_words(seat: Seat) -> str:
+    """ "Hank: seated at Table 2, seat 4 with 200 chips", as the live table has them."""
+    found = live.load_state(seat.table_id).table.seat_of(str(seat.player_id))
+    chips = f" with {found.stack} chips" if found is not None else ""
+    return f"{seat.player.display_name}: seated at {seat.table.name}, seat {seat.number}{chips}"
+
 
 def free_seat_numbers(table: Table) -> list[int]:
     taken = set(table.seats.values_list("number", flat=True))
@@ -41,7 +53,9 @@ def _lock_night(night_id: int) -> Night:
 
 
 def seat_waiting_players(table: Table) -> SeatingResult:
-    """Seat as many waiting players as the table has room for, each in a random free seat."""
+    """Seat the players waiting, each in a random free seat, keeping the night's cash tables
+    even: each player goes to the table with the fewest players (`table`, the one the host
+    chose, first among equals), so two tables fill together instead of one after the other."""
     with transaction.atomic():
         night = _lock_night(table.night_id)
         if not night.is_open:
@@ -59,14 +73,20 @@ def seat_waiting_players(table: Table) -> SeatingResult:
         waiting = [player for player in waiting if live.starting_stack(Seat(table=table, player=player)) > 0]
         if not waiting:
             raise ActionRefused("Nobody waiting has chips to sit down with: record their buy-in first.")
-        free = free_seat_numbers(table)
-        if not free:
-            raise ActionRefused(f"{table.name} is full.")
+        tables = [table, *(t for t in night.tables.exclude(pk=table.pk) if tournament_at(t.pk) is None)]
+        free = {t.pk: free_seat_numbers(t) for t in tables}
+        if not any(free.values()):
+            raise ActionRefused(f"{table.name} is full." if len(tables) == 1 else "Every table is full.")
         seated = []
-        for player in waiting[: len(free)]:
-            number = secrets.choice(free)
-            free.remove(number)
-            seated.append(Seat.objects.create(table=table, number=number, player=player))
+        for player in waiting:
+            open_tables = [t for t in tables if free[t.pk]]
+            if not open_tables:
+                break
+            # Fewest players first; min() keeps the first of equals, the host's table.
+            emptiest = min(open_tables, key=lambda t: t.max_seats - len(free[t.pk]))
+            number = secrets.choice(free[emptiest.pk])
+            free[emptiest.pk].remove(number)
+            seated.append(Seat.objects.create(table=emptiest, number=number, player=player))
             _sit_at_live_table(seated[-1])
     return SeatingResult(seated=seated, still_waiting=len(waiting) - len(seated))
 

@@ -7,14 +7,13 @@ undone bust reads to seat the player again with the same chips in the same seat.
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
+from typing import Any
 
 from engine.live import HOST
 from tables.errors import ActionRefused
 from tables.live import apply_intent, load_state
 from tables.models import AuditEntry, Seat, Table
 from tables.models.tournaments import Tournament, TournamentEntry
-from tables.services import audit
 
 
 def take_chips_out(entry: TournamentEntry) -> tuple[Seat, int] | None:
@@ -35,36 +34,34 @@ def take_chips_out(entry: TournamentEntry) -> tuple[Seat, int] | None:
     return seat, found.stack
 
 
-def log_chips_taken_out(
-    tournament: Tournament, actor: AbstractBaseUser | None, entry: TournamentEntry, seat: Seat, chips: int
-) -> None:
-    name = entry.player.display_name
-    audit.record(
-        tournament.night,
-        actor,
-        f"{tournament.name}: {name} is out with {chips} chips at {seat.table.name}, taken out of play",
-        table=seat.table,
-        payload={
-            "tournament": tournament.pk,
-            "entry": entry.pk,
-            "chips_taken_out": chips,
-            "table": seat.table_id,
-            "seat": seat.number,
-        },
-    )
+def bust_payload(entry: TournamentEntry, taken: tuple[Seat, int] | None) -> dict[str, Any]:
+    """What a bust's line in the open log keeps: the chips it took out of play and from where,
+    which an undone bust reads to seat the player again with them."""
+    if taken is None:
+        return {"entry": entry.pk, "chips_taken_out": 0}
+    seat, chips = taken
+    return {"entry": entry.pk, "chips_taken_out": chips, "table": seat.table_id, "seat": seat.number}
 
 
-def give_chips_back(tournament: Tournament, actor: AbstractBaseUser | None, entry: TournamentEntry) -> None:
-    """An undone bust gives back the chips it took out of play, in the seat they were in."""
+def taken_out_words(taken: tuple[Seat, int] | None) -> str:
+    if taken is None:
+        return ""
+    seat, chips = taken
+    return f"; {chips} chips taken out of play from {seat.table.name}, seat {seat.number}"
+
+
+def give_chips_back(entry: TournamentEntry) -> tuple[str, int]:
+    """An undone bust gives back the chips it took out of play, in the seat they were in:
+    (the words for the undo's log line, the chips)."""
     line = (
-        AuditEntry.objects.filter(night_id=tournament.night_id, payload__tournament=tournament.pk)
+        AuditEntry.objects.filter(night_id=entry.tournament.night_id, payload__tournament=entry.tournament_id)
         .filter(payload__entry=entry.pk)
         .order_by("-id")
         .first()
     )
     chips = int(line.payload.get("chips_taken_out", 0)) if line is not None else 0
     if chips <= 0:
-        return  # out with no chips: back in, seated again by the host's draw or moves
+        return "", 0  # out with no chips: back in, seated again by the host's draw or moves
     table = Table.objects.get(pk=line.payload["table"])
     number = line.payload["seat"]
     name = entry.player.display_name
@@ -73,13 +70,7 @@ def give_chips_back(tournament: Tournament, actor: AbstractBaseUser | None, entr
     Seat.objects.create(table=table, number=number, player=entry.player)
     sit = {"type": "sit", "seat": number, "player": str(entry.player_id), "stack": chips, "name": name}
     apply_intent(table.pk, HOST, sit)
-    audit.record(
-        tournament.night,
-        actor,
-        f"{tournament.name}: {name} is back in seat {number} at {table.name} with {chips} chips",
-        table=table,
-        payload={"tournament": tournament.pk, "entry": entry.pk, "chips_taken_out": -chips},
-    )
+    return f"; {name} is back in seat {number} at {table.name} with {chips} chips", chips
 
 
 def chips_taken_out(tournament: Tournament) -> int:

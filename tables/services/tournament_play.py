@@ -9,19 +9,18 @@ records what a hand at a tournament table means for the tournament:
   (`tournaments.record_busts`), unless the rebuy rules let them buy back in; then their
   seat waits for the host to record the rebuy, which sits them down with the rebuy stack.
   An offer still pending when the rebuy window closes becomes a bust for good the next time
-  the host's tournament page is loaded (`close_lapsed_offers`).
+  the host's tournament page is loaded (`close_lapsed_offers`), once the level change that
+  closed it can no longer be undone.
 """
 
 from __future__ import annotations
 
 import datetime
-from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 
 from engine.config import HandConfig
-from engine.live import LiveTable
 from engine.live.tournament import busted
 from engine.tournament import can_rebuy, clock_state
 from tables import live
@@ -36,13 +35,15 @@ def _epoch(now: float) -> datetime.datetime:
     return datetime.datetime.fromtimestamp(now, tz=datetime.UTC)
 
 
-def hand_played(table_id: int, state: LiveTable, events: list[dict[str, Any]], now: float) -> None:
-    """After a hand at a tournament table: busted players are out, or offered a rebuy.
+def hand_played(finished: live.FinishedHand) -> None:
+    """After a hand at a tournament table: busted players are out, or offered a rebuy
+    (called by tables.services.play, in the write that ended the hand).
 
     "Once your rebuys are used up, or the rebuy window closes, the next time you bust is for
     good." Players out in the same hand are placed by the chips they started it with.
     """
-    out_of_chips = busted(state, events)
+    table_id, state, now = finished.table_id, finished.state, finished.now
+    out_of_chips = busted(state, finished.events)
     if not out_of_chips:
         return
     tournament = tournament_at(table_id)
@@ -66,13 +67,6 @@ def hand_played(table_id: int, state: LiveTable, events: list[dict[str, Any]], n
         out.append((entry.pk, player.chips_at_start))
     if out:
         tournaments.record_busts(tournament.pk, None, out, now=_epoch(now))
-
-
-def record_busts_after_hand(
-    sender: object, *, table_id: int, state: LiveTable, events: list[dict[str, Any]], now: float, **_: Any
-) -> None:
-    """`tables.live.hand_finished` receiver (connected in tables.apps): `hand_played`."""
-    hand_played(table_id, state, events, now)
 
 
 def rebuy_offers(tournament: Tournament) -> list[TournamentEntry]:
@@ -124,6 +118,8 @@ def _busting_hand(entry: TournamentEntry) -> tuple[tuple[datetime.datetime, int,
 def _lapsed_offers(tournament: Tournament, now: datetime.datetime) -> list[TournamentEntry]:
     if tournament.status == Tournament.Status.FINISHED:
         return []
+    if tournament.pending_level_undo(now) is not None:
+        return []  # the level change that closed the window may still be taken back
     rules = tournament.get_rebuy_rules()
     reading = clock_state(tournament.get_clock(), tournament.get_structure(), now)
     offers = rebuy_offers(tournament)

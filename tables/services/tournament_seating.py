@@ -17,6 +17,7 @@ from django.utils import timezone
 from engine.table_state import uses_blinds
 from engine.tournament import Move, MoveReason, TableSeating, TournamentError, apply_moves, draw_seats
 from engine.tournament import propose_moves as engine_propose_moves
+from tables import live
 from tables.errors import ActionRefused
 from tables.models import Player, Seat, Table
 from tables.models.tournaments import Tournament, TournamentAction, TournamentEntry
@@ -25,10 +26,11 @@ from tables.services.tournaments import check_not_over, lock_tournament, log_act
 
 
 def numbered_tables(tournament: Tournament) -> dict[int, Table]:
-    """The night's tables a tournament can play at: those of a game with blinds, which its levels
-    raise (a Blind Hold'em table of 23 seats may run beside it)."""
-    in_order = tournament.night.tables.order_by("created_at", "id")
-    tables = [table for table in in_order if uses_blinds(table.game)]
+    """The night's tables a tournament can play at: those dealing a game with blinds, which its
+    levels raise (a Blind Hold'em table of 23 seats may run beside it)."""
+    in_order = list(tournament.night.tables.order_by("created_at", "id"))
+    games = live.games_dealt(table.pk for table in in_order)
+    tables = [table for table in in_order if uses_blinds(games[table.pk])]
     return {number: table for number, table in enumerate(tables, 1)}
 
 
@@ -68,10 +70,13 @@ def draw_opening_seats(
             drawn = draw_seats(list(players), {number: table.max_seats for number, table in tables.items()})
         except TournamentError as error:
             raise ActionRefused(str(error)) from None
+        placed = []
         for seated in drawn:
             for number, player_key in seated.players.items():
-                seating.move_player(players[player_key].player, tables[seated.number], number)
-        log_action(tournament, actor, TournamentAction.DRAW, f"{len(players)} players", now)
+                seat = seating.move_player(players[player_key].player, tables[seated.number], number)
+                placed.append(seating.seated_words(seat))
+        line = f"Drew seats for {len(players)} players: {'; '.join(placed)}"
+        log_action(tournament, actor, TournamentAction.DRAW, f"{len(players)} players", now, night_line=line)
     return len(players)
 
 

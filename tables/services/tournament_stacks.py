@@ -1,5 +1,6 @@
 """A tournament's chips at the live tables: a rebuy's and an add-on's (the starting stack is
-the write path's, `tables.live.starting_stack`).
+the write path's, `tables.live.starting_stack`), and every stack, for the clock screen's
+chip leaders.
 
 Each goes through the one write path, inside the transaction of the tournament's own write
 (`tables.services.tournaments`), so a table's refusal undoes that write too.
@@ -11,7 +12,7 @@ from engine.live import SYSTEM
 from tables import live
 from tables.errors import ActionRefused
 from tables.models import Seat
-from tables.models.tournaments import TournamentEntry
+from tables.models.tournaments import Tournament, TournamentEntry
 
 
 def rebuy_seated(entry: TournamentEntry, stack: int) -> None:
@@ -42,3 +43,18 @@ def add_on_seated(entry: TournamentEntry, chips: int) -> None:
         raise ActionRefused("The add-on is for players still in: rebuy first if you can.")
     topped_up = {"type": "set_stack", "seat": sitting.seat, "stack": sitting.stack + chips}
     live.apply_intent(seat.table_id, SYSTEM, topped_up)
+
+
+def stacks_at_the_tables(tournament: Tournament) -> dict[str, int]:
+    """Each player still in's chips at their live table, by display name (those not seated
+    are left out). Between hands a table keeps the stacks each hand started with, so a hand
+    being played shows only as its result, once it ends."""
+    entries = tournament.entries.select_related("player").filter(place__isnull=True)
+    names = {str(entry.player_id): entry.player.display_name for entry in entries}
+    seats = Seat.objects.filter(player_id__in=[int(pk) for pk in names])
+    stacks: dict[str, int] = {}
+    for table_id in sorted(set(seats.values_list("table_id", flat=True))):
+        for seat in live.load_state(table_id).table.seats:
+            if seat.player in names:
+                stacks[names[seat.player]] = seat.stack
+    return stacks

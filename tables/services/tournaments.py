@@ -1,4 +1,5 @@
-"""Tournaments: set-up, the clock, entries, rebuys and add-ons, busts, payouts and deals.
+"""Tournaments: set-up, entries, rebuys and add-ons, busts, payouts and deals (the clock's
+controls are `tournament_clock`).
 
 Every decision is the engine's (`engine.tournament`); this module stores the result.
 Each write locks the tournament row (`select_for_update`) in a transaction, logs who did
@@ -12,6 +13,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
@@ -29,23 +31,16 @@ from engine.tournament import (
     RebuyRules,
     Structure,
     TournamentError,
-    add_time,
     can_add_on,
     can_rebuy,
     chip_chop,
     clock_state,
     field_summary,
     icm_deal,
-    next_level,
-    pause,
     payout_amounts,
     place_busts,
-    previous_level,
     prize_pool,
     prizes_for,
-    remove_time,
-    resume,
-    start,
     template,
 )
 from tables.errors import ActionRefused
@@ -57,15 +52,6 @@ from tables.services import tournament_chips_out as chips_out
 from tables.services.tournament_stacks import add_on_seated, rebuy_seated
 
 DEFAULT_PAYOUTS = PayoutTable((50, 30, 20))
-CLOCK_ACTIONS = (
-    TournamentAction.START,
-    TournamentAction.PAUSE,
-    TournamentAction.RESUME,
-    TournamentAction.NEXT_LEVEL,
-    TournamentAction.PREVIOUS_LEVEL,
-    TournamentAction.ADD_TIME,
-    TournamentAction.REMOVE_TIME,
-)
 
 
 def _moment(now: datetime.datetime | None) -> datetime.datetime:
@@ -82,7 +68,14 @@ def log_action(
     action: TournamentAction,
     detail: str,
     now: datetime.datetime,
+    *,
+    why: str = "",
+    payload: dict[str, Any] | None = None,
+    night_line: str | None = None,
 ) -> None:
+    """The tournament's own log (its page), and one line in the night's open log: one log for
+    the whole night (`night_line` is that line's words when they say more than the detail;
+    "" writes none, for a line another call of the same action writes)."""
     TournamentLog.objects.create(
         tournament=tournament,
         actor=actor if actor is not None and actor.is_authenticated else None,
@@ -90,6 +83,11 @@ def log_action(
         detail=detail[:200],
         at=now,
     )
+    if night_line == "":
+        return
+    what = f"{tournament.name}: {night_line or f'{action.label}: {detail}'}"
+    payload = {"tournament": tournament.pk, "action": str(action), **(payload or {})}
+    audit.record(tournament.night, actor, what, why, payload=payload)
 
 
 def _refused(error: TournamentError) -> ActionRefused:
@@ -99,6 +97,9 @@ def _refused(error: TournamentError) -> ActionRefused:
 def check_not_over(tournament: Tournament) -> None:
     if tournament.status == Tournament.Status.FINISHED:
         raise ActionRefused("This tournament is over.")
+    if not tournament.night.is_open:
+        # A closed night's money is final: no entry, rebuy or add-on changes it any more.
+        raise ActionRefused("This night is closed: its money is final.")
 
 
 # Set-up ----------------------------------------------------------------------------------------
@@ -219,63 +220,6 @@ def reading(tournament: Tournament, now: datetime.datetime | None = None) -> Clo
     return clock_state(tournament.get_clock(), tournament.get_structure(), _moment(now))
 
 
-def _describe(reading: ClockReading) -> str:
-    left = round(reading.seconds_left)
-    clock = f"{left // 60}:{left % 60:02d} left"
-    if reading.on_break:
-        return f"break {reading.break_number}, {clock}"
-    level = reading.current
-    assert isinstance(level, Level)
-    return f"level {reading.level_number} ({level.small_blind}/{level.big_blind}), {clock}"
-
-
-def run_clock(
-    tournament_id: int,
-    actor: AbstractBaseUser | None,
-    action: TournamentAction,
-    *,
-    seconds: int = 60,
-    now: datetime.datetime | None = None,
-) -> Tournament:
-    """Start, pause, resume, skip a level either way, or add or remove `seconds`; logged."""
-    now = _moment(now)
-    if action not in CLOCK_ACTIONS:
-        raise ActionRefused("That is not something the clock does.")
-    with transaction.atomic():
-        tournament = lock_tournament(tournament_id)
-        check_not_over(tournament)
-        clock, structure = tournament.get_clock(), tournament.get_structure()
-        try:
-            if action == TournamentAction.START:
-                clock = start(clock, now)
-            elif action == TournamentAction.PAUSE:
-                clock = pause(clock, now)
-            elif action == TournamentAction.RESUME:
-                clock = resume(clock, now)
-            elif action == TournamentAction.NEXT_LEVEL:
-                clock = next_level(clock, structure, now)
-            elif action == TournamentAction.PREVIOUS_LEVEL:
-                clock = previous_level(clock, structure, now)
-            elif action == TournamentAction.ADD_TIME:
-                clock = add_time(clock, structure, seconds, now)
-            else:
-                clock = remove_time(clock, structure, seconds, now)
-        except TournamentError as error:
-            raise _refused(error) from None
-        tournament.set_clock(clock)
-        tournament.version += 1
-        fields = [*Tournament.CLOCK_FIELDS, "version"]
-        if action == TournamentAction.START:
-            tournament.status = Tournament.Status.RUNNING
-            fields.append("status")
-        tournament.save(update_fields=fields)
-        detail = _describe(clock_state(clock, structure, now))
-        if action in (TournamentAction.ADD_TIME, TournamentAction.REMOVE_TIME):
-            detail = f"{seconds} s; {detail}"
-        log_action(tournament, actor, action, detail, now)
-    return tournament
-
-
 # Rebuys and add-ons ----------------------------------------------------------------------------
 
 
@@ -389,24 +333,39 @@ def record_busts(
             int(finish.player): chips_out.take_chips_out(still_in[int(finish.player)]) for finish in finishes
         }
         out = []
-        for finish in finishes:
+        champion = None
+        if len(still_in) - len(finishes) == 1:
+            (champion,) = (entry for pk, entry in still_in.items() if pk not in taken)
+        for number, finish in enumerate(finishes, 1):
             entry = still_in.pop(int(finish.player))
-            if taken[entry.pk] is not None:
-                chips_out.log_chips_taken_out(tournament, actor, entry, *taken[entry.pk])
             entry.place, entry.shared_by, entry.finished_at = finish.place, finish.shared_by, now
             entry.save(update_fields=["place", "shared_by", "finished_at"])
             Seat.objects.filter(player_id=entry.player_id).delete()
             out.append(entry)
+            detail = f"{entry.player.display_name}: {finish.label}"
+            line = f"{entry.player.display_name} is out in {finish.label}"
+            if champion is not None and number == len(finishes):
+                line += f"; {champion.player.display_name} wins"
             log_action(
-                tournament, actor, TournamentAction.BUST, f"{entry.player.display_name}: {finish.label}", now
+                tournament,
+                actor,
+                TournamentAction.BUST,
+                detail,
+                now,
+                payload=chips_out.bust_payload(entry, taken[entry.pk]),
+                night_line=line + chips_out.taken_out_words(taken[entry.pk]),
             )
-        if len(still_in) == 1:
-            (champion,) = still_in.values()
+        if champion is not None:
             champion.place, champion.shared_by, champion.finished_at = 1, 1, now
             champion.save(update_fields=["place", "shared_by", "finished_at"])
             tournament.status = Tournament.Status.FINISHED
             log_action(
-                tournament, actor, TournamentAction.FINISH, f"{champion.player.display_name} wins", now
+                tournament,
+                actor,
+                TournamentAction.FINISH,
+                f"{champion.player.display_name} wins",
+                now,
+                night_line="",
             )
         tournament.version += 1
         tournament.save(update_fields=["version", "status"])
@@ -437,8 +396,7 @@ def undo_last_bust(
         latest = min(entry.place for entry in entries)
         undone = [entry for entry in entries if entry.place == latest]
         labels = []
-        for entry in undone:
-            chips_out.give_chips_back(tournament, actor, entry)
+        given_back = [chips_out.give_chips_back(entry) for entry in undone]
         for entry in [*undone, *([champion] if champion else [])]:
             labels.append(
                 f"{entry.player.display_name} ({Finish(str(entry.pk), entry.place, entry.shared_by).label})"
@@ -451,16 +409,23 @@ def undo_last_bust(
             fields.append("status")
         tournament.version += 1
         tournament.save(update_fields=fields)
-        what = f"{tournament.name}: Undid the bust of {', '.join(labels[: len(undone)])}"
+        what = f"Undid the bust of {', '.join(labels[: len(undone)])}"
+        what += "".join(words for words, _ in given_back)
         if champion is not None:
             what += f"; {champion.player.display_name} has not won yet"
-        log_action(tournament, actor, TournamentAction.BUST, f"undone: {', '.join(labels)}", now)
-        audit.record(
-            tournament.night,
+        log_action(
+            tournament,
             actor,
-            what,
-            why,
-            payload={"tournament": tournament.pk, "undo_bust": [entry.pk for entry in undone]},
+            TournamentAction.BUST,
+            f"undone: {', '.join(labels)}",
+            now,
+            why=why,
+            # The chips given back come into play again (chips_out.chips_taken_out counts them).
+            payload={
+                "undo_bust": [entry.pk for entry in undone],
+                "chips_taken_out": -sum(c for _, c in given_back),
+            },
+            night_line=what,
         )
     return undone
 

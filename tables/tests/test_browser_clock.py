@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from engine.tournament import RebuyRules
 from tables.models.tournaments import Tournament, TournamentAction
-from tables.services import hosting, tournaments
+from tables.services import hosting, tournament_clock, tournaments
 from tables.tests.browser import save_screenshot
 from tables.tests.tournament_helpers import entry_of, make_tournament
 
@@ -59,7 +59,7 @@ def _running_tournament(host: User) -> Tournament:
         night, host, names=("Ann", "Bea", "Cal", "Dan", "Eve"), rules=rules, rebuy_price=20, add_on_price=10
     )
     started = timezone.now() - datetime.timedelta(minutes=3)
-    tournaments.run_clock(tournament.pk, host, TournamentAction.START, now=started)
+    tournament_clock.run_clock(tournament.pk, host, TournamentAction.START, now=started)
     tournaments.record_rebuy(entry_of(tournament, "Ann"), host, now=started)
     tournaments.record_busts(tournament.pk, host, [(entry_of(tournament, "Eve"), None)], now=started)
     tournament.refresh_from_db()
@@ -104,7 +104,7 @@ def test_clock_screen_shows_the_database_through_a_level_change_a_pause_and_a_br
     save_screenshot(page, "clock-1920x1080", full_page=False)
 
     # The host skips to the next level: the screen picks it up by itself, with the full time.
-    tournaments.run_clock(tournament.pk, host, TournamentAction.NEXT_LEVEL)
+    tournament_clock.run_clock(tournament.pk, host, TournamentAction.NEXT_LEVEL)
     page.locator('[data-field="period"]', has_text="Level 2").wait_for(timeout=LIVE_TIMEOUT_MS)
     assert _field(page, "blinds") == "50 / 100"
     assert abs(_seconds(_field(page, "time-left")) - _shown_seconds_left(tournament)) <= SECONDS_TOLERANCE
@@ -115,7 +115,7 @@ def test_clock_screen_shows_the_database_through_a_level_change_a_pause_and_a_br
     save_screenshot(page, "clock-1280x720", full_page=False)
 
     # Paused: PAUSED, and the time stands still at exactly what the database says.
-    tournaments.run_clock(tournament.pk, host, TournamentAction.PAUSE)
+    tournament_clock.run_clock(tournament.pk, host, TournamentAction.PAUSE)
     page.locator("body[data-state=paused]").wait_for(timeout=LIVE_TIMEOUT_MS)
     assert _field(page, "banner") == "PAUSED"
     frozen = _field(page, "time-left")
@@ -125,9 +125,9 @@ def test_clock_screen_shows_the_database_through_a_level_change_a_pause_and_a_br
     save_screenshot(page, "clock-paused", full_page=False)
 
     # On to the first break: its own screen, its countdown and the colour-up note.
-    tournaments.run_clock(tournament.pk, host, TournamentAction.RESUME)
-    for _ in range(3):
-        tournaments.run_clock(tournament.pk, host, TournamentAction.NEXT_LEVEL)
+    tournament_clock.run_clock(tournament.pk, host, TournamentAction.RESUME)
+    for _ in range(3):  # the last one ends the rebuy period: the host confirms it
+        tournament_clock.run_clock(tournament.pk, host, TournamentAction.NEXT_LEVEL, confirmed=True)
     page.locator("body[data-break]").wait_for(timeout=LIVE_TIMEOUT_MS)
     assert _field(page, "period") == "Break"
     assert _field(page, "break-note") == "Colour up the 25s"
@@ -202,15 +202,15 @@ def test_the_screen_beeps_a_minute_before_the_end_and_at_each_level_change(
     assert page.evaluate("window.__beeps") == [660]  # the test beep when the sound is switched on
     # The host takes time off until 64 seconds are left: the screen sees it, then the last minute begins.
     to_remove = _shown_seconds_left(tournament) - 64
-    tournaments.run_clock(tournament.pk, host, TournamentAction.REMOVE_TIME, seconds=to_remove)
+    tournament_clock.run_clock(tournament.pk, host, TournamentAction.REMOVE_TIME, seconds=to_remove)
     page.wait_for_function("window.__beeps.length === 3", timeout=LIVE_TIMEOUT_MS + 5_000)
     assert page.evaluate("window.__beeps") == [660, 880, 880]  # one minute left
-    tournaments.run_clock(tournament.pk, host, TournamentAction.NEXT_LEVEL)
+    tournament_clock.run_clock(tournament.pk, host, TournamentAction.NEXT_LEVEL)
     page.wait_for_function("window.__beeps.length === 6", timeout=LIVE_TIMEOUT_MS)
     assert page.evaluate("window.__beeps").count(523) == 1  # the rising three-note level change
     # Muted: the next change is silent.
     page.click('[data-action="sound"]')
-    tournaments.run_clock(tournament.pk, host, TournamentAction.NEXT_LEVEL)
+    tournament_clock.run_clock(tournament.pk, host, TournamentAction.NEXT_LEVEL)
     page.locator('[data-field="period"]', has_text="Level 3").wait_for(timeout=LIVE_TIMEOUT_MS)
     assert len(page.evaluate("window.__beeps")) == 6
 

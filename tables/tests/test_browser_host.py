@@ -94,10 +94,10 @@ def test_the_host_runs_the_night_from_a_phone_and_the_players_phone_follows(
     assert changes.inner_text().startswith(expected)
     save_screenshot(host, "host-ruling-confirm")
     host.get_by_role("button", name="Make the ruling").click()
-    host.locator(".message-success").filter(has_text="ruling made").wait_for()
+    host.locator(".message-success").filter(has_text="Adjust a stack: ").wait_for()
     chips.filter(has_text="250").wait_for(timeout=LIVE_TIMEOUT_MS)
     assert AuditEntry.objects.filter(
-        what="Kitchen: Adjust a stack", why="50 chips were paid to the bar"
+        what__startswith="Kitchen: Adjust a stack: ", why="50 chips were paid to the bar"
     ).exists()
     save_screenshot(host, "host-panel-after-ruling")
 

@@ -45,7 +45,7 @@ def test_adjusting_a_stack_then_correcting_the_buy_in_does_not_count_twice(table
     assert (correction.chips, correction.player, correction.reason) == (
         52,
         ann,
-        "Adjust a stack at Main table",
+        "recount",  # the ruling's reason; its line in the log names the ruling
     )
     totals = ledger.totals(table.night)
     assert totals.balanced and totals.chips_bought == 450

@@ -55,6 +55,7 @@ from tables.services import (
     seating,
     settle_up,
     tournament_chips_out,
+    tournament_clock,
     tournament_play,
     tournament_seating,
     tournaments,
@@ -269,7 +270,7 @@ class NightMachine(RuleBasedStateMachine):
         players = [joining.join_night(night, f"E{i}") for i in range(ENTRANTS)]
         tournaments.register_players(tournament.pk, self.host, players)
         tournament_seating.draw_opening_seats(tournament.pk, self.host)
-        tournaments.run_clock(tournament.pk, self.host, TournamentAction.START)
+        tournament_clock.run_clock(tournament.pk, self.host, TournamentAction.START)
         self.tournament = Tournament.objects.get(pk=tournament.pk)
 
     def _tournament_on(self) -> bool:
@@ -345,7 +346,9 @@ class NightMachine(RuleBasedStateMachine):
     def break_with_add_ons(self) -> None:
         """The clock goes on to the next period; at the first break everyone still in adds on."""
         with refusals:
-            tournaments.run_clock(self.tournament.pk, self.host, TournamentAction.NEXT_LEVEL)
+            tournament_clock.run_clock(
+                self.tournament.pk, self.host, TournamentAction.NEXT_LEVEL, confirmed=True
+            )
         tournament = Tournament.objects.get(pk=self.tournament.pk)
         if tournaments.reading(tournament).on_break:
             for entry in self._entries_still_in():

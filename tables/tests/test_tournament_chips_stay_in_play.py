@@ -14,8 +14,9 @@ from django.contrib.auth.models import User
 
 from tables.errors import ActionRefused
 from tables.live import apply_intent, load_state
-from tables.models import AuditEntry, Night, Player, Seat, Table
+from tables.models import Night, Player, Seat, Table
 from tables.services import host_panel, seating, tournament_seating, tournaments
+from tables.tests.conftest import host_calls
 from tables.tests.tournament_helpers import make_tournament
 
 pytestmark = pytest.mark.django_db
@@ -74,8 +75,8 @@ def test_recording_out_a_player_who_still_has_chips_takes_them_out_of_play(
     assert load_state(two_tables[0].pk).table.seat_of(str(players[0].pk)) is None
     assert not Seat.objects.filter(player=players[0]).exists()
     assert tournaments.field(tournament).chips_in_play == in_play - 9100
-    line = AuditEntry.objects.filter(night=night).last()
-    assert line.what == "Main event: Ann is out with 9100 chips at Kitchen, taken out of play"
+    line = host_calls().filter(night=night).last()
+    assert line.what == "Main event: Ann is out in 7th; 9100 chips taken out of play from Kitchen, seat 1"
 
 
 def test_undoing_a_wrong_bust_gives_the_chips_back_in_the_same_seat(
@@ -116,7 +117,7 @@ def test_a_wrong_bust_can_be_undone_and_the_undo_is_logged(
     tournaments.undo_last_bust(tournament.pk, host, "Gus was in the bathroom")
     gus.refresh_from_db()
     assert gus.place is None and gus.finished_at is None
-    line = AuditEntry.objects.filter(night=night).last()
+    line = host_calls().filter(night=night).last()
     assert "Undid the bust of Gus (7th)" in line.what and line.why == "Gus was in the bathroom"
     with pytest.raises(ActionRefused, match="No bust to undo"):
         tournaments.undo_last_bust(tournament.pk, host, "again")

@@ -15,7 +15,7 @@ from django.test import Client
 from tables.errors import ActionRefused
 from tables.models import Night
 from tables.models.tournaments import Tournament, TournamentAction, TournamentLog
-from tables.services import tournaments
+from tables.services import tournament_clock, tournaments
 from tables.tests.tournament_helpers import T0, at, make_tournament
 
 A = TournamentAction
@@ -51,7 +51,7 @@ def test_every_clock_operation_is_logged_with_who_and_when(tournament: Tournamen
         (A.REMOVE_TIME, at(11)),
     ]
     for action, moment in steps:
-        tournaments.run_clock(tournament.pk, host, action, now=moment)
+        tournament_clock.run_clock(tournament.pk, host, action, now=moment)
     logged = list(TournamentLog.objects.filter(tournament=tournament, action__in=[a for a, _ in steps]))
     assert [(row.action, row.at, row.actor) for row in logged] == [(a, m, host) for a, m in steps]
     tournament.refresh_from_db()
@@ -59,13 +59,13 @@ def test_every_clock_operation_is_logged_with_who_and_when(tournament: Tournamen
 
 
 def test_pause_freezes_the_time_left_and_resume_carries_on(tournament: Tournament, host: User) -> None:
-    tournaments.run_clock(tournament.pk, host, A.START, now=at(0))
-    tournaments.run_clock(tournament.pk, host, A.PAUSE, now=at(4))
+    tournament_clock.run_clock(tournament.pk, host, A.START, now=at(0))
+    tournament_clock.run_clock(tournament.pk, host, A.PAUSE, now=at(4))
     tournament.refresh_from_db()
     assert tournaments.reading(tournament, at(4)).seconds_left == 11 * 60
     assert tournaments.reading(tournament, at(30)).seconds_left == 11 * 60
     assert tournaments.reading(tournament, at(30)).paused
-    tournaments.run_clock(tournament.pk, host, A.RESUME, now=at(30))
+    tournament_clock.run_clock(tournament.pk, host, A.RESUME, now=at(30))
     tournament.refresh_from_db()
     shown = tournaments.reading(tournament, at(31))
     assert (shown.level_number, shown.seconds_left, shown.paused) == (1, 10 * 60, False)
@@ -75,7 +75,7 @@ def test_levels_rise_on_the_timer_without_anyone_touching_the_clock(
     tournament: Tournament, host: User
 ) -> None:
     """home-2h: four 15-minute levels, then a 10-minute break ("Colour up the 25s")."""
-    tournaments.run_clock(tournament.pk, host, A.START, now=at(0))
+    tournament_clock.run_clock(tournament.pk, host, A.START, now=at(0))
     tournament.refresh_from_db()
     assert tournaments.reading(tournament, at(16)).level_number == 2
     on_break = tournaments.reading(tournament, at(61))
@@ -95,7 +95,7 @@ def test_clock_json_follows_pause_resume_and_level_skips(
         "ante": 0,
         "minutes": 15,
     }
-    tournaments.run_clock(tournament.pk, host, A.START, now=at(0))
+    tournament_clock.run_clock(tournament.pk, host, A.START, now=at(0))
     frozen_now[0] = at(3)
     running = _state(token)
     assert running["server_now"] == at(3).timestamp()
@@ -103,21 +103,21 @@ def test_clock_json_follows_pause_resume_and_level_skips(
     assert running["clock"]["period_started_at"] == T0.timestamp()
     assert running["next_chime"] == {"at": at(14).timestamp(), "kind": "one_minute", "period_index": 0}
 
-    tournaments.run_clock(tournament.pk, host, A.NEXT_LEVEL, now=at(3))
+    tournament_clock.run_clock(tournament.pk, host, A.NEXT_LEVEL, now=at(3))
     skipped = _state(token)
     assert skipped["reading"]["level_number"] == 2
     assert skipped["reading"]["seconds_left"] == 15 * 60
     assert skipped["reading"]["current"]["big_blind"] == 100
 
-    tournaments.run_clock(tournament.pk, host, A.PAUSE, now=at(5))
+    tournament_clock.run_clock(tournament.pk, host, A.PAUSE, now=at(5))
     frozen_now[0] = at(50)
     paused = _state(token)
     assert paused["reading"]["paused"] is True
     assert paused["reading"]["seconds_left"] == 13 * 60
     assert paused["next_chime"] is None
 
-    tournaments.run_clock(tournament.pk, host, A.RESUME, now=at(50))
-    tournaments.run_clock(tournament.pk, host, A.PREVIOUS_LEVEL, now=at(50))
+    tournament_clock.run_clock(tournament.pk, host, A.RESUME, now=at(50))
+    tournament_clock.run_clock(tournament.pk, host, A.PREVIOUS_LEVEL, now=at(50))
     frozen_now[0] = at(51)
     back = _state(token)
     assert (back["reading"]["level_number"], back["reading"]["seconds_left"]) == (1, 14 * 60)
@@ -126,10 +126,10 @@ def test_clock_json_follows_pause_resume_and_level_skips(
 
 def test_a_restart_changes_nothing(tournament: Tournament, host: User) -> None:
     """The clock is stored as times: a fresh read of the row gives the same reading at the same moment."""
-    tournaments.run_clock(tournament.pk, host, A.START, now=at(0))
-    tournaments.run_clock(tournament.pk, host, A.ADD_TIME, seconds=60, now=at(2))
-    tournaments.run_clock(tournament.pk, host, A.PAUSE, now=at(7.5))
-    in_memory = tournaments.run_clock(tournament.pk, host, A.RESUME, now=at(9))
+    tournament_clock.run_clock(tournament.pk, host, A.START, now=at(0))
+    tournament_clock.run_clock(tournament.pk, host, A.ADD_TIME, seconds=60, now=at(2))
+    tournament_clock.run_clock(tournament.pk, host, A.PAUSE, now=at(7.5))
+    in_memory = tournament_clock.run_clock(tournament.pk, host, A.RESUME, now=at(9))
     first = tournaments.reading(in_memory, at(40)).to_json()
     reloaded = Tournament.objects.get(pk=tournament.pk)
     assert tournaments.reading(reloaded, at(40)).to_json() == first
@@ -138,24 +138,24 @@ def test_a_restart_changes_nothing(tournament: Tournament, host: User) -> None:
 
 
 def test_adding_and_removing_a_minute_moves_the_end_of_the_level(tournament: Tournament, host: User) -> None:
-    tournaments.run_clock(tournament.pk, host, A.START, now=at(0))
-    tournaments.run_clock(tournament.pk, host, A.ADD_TIME, seconds=60, now=at(1))
+    tournament_clock.run_clock(tournament.pk, host, A.START, now=at(0))
+    tournament_clock.run_clock(tournament.pk, host, A.ADD_TIME, seconds=60, now=at(1))
     tournament.refresh_from_db()
     assert tournaments.reading(tournament, at(1)).seconds_left == 15 * 60
-    tournaments.run_clock(tournament.pk, host, A.REMOVE_TIME, seconds=60, now=at(1))
-    tournaments.run_clock(tournament.pk, host, A.REMOVE_TIME, seconds=60, now=at(1))
+    tournament_clock.run_clock(tournament.pk, host, A.REMOVE_TIME, seconds=60, now=at(1))
+    tournament_clock.run_clock(tournament.pk, host, A.REMOVE_TIME, seconds=60, now=at(1))
     tournament.refresh_from_db()
     assert tournaments.reading(tournament, at(1)).seconds_left == 13 * 60
 
 
 def test_refused_operations_say_why_and_change_nothing(tournament: Tournament, host: User) -> None:
     with pytest.raises(ActionRefused, match="has not started yet"):
-        tournaments.run_clock(tournament.pk, host, A.PAUSE, now=at(0))
-    tournaments.run_clock(tournament.pk, host, A.START, now=at(0))
+        tournament_clock.run_clock(tournament.pk, host, A.PAUSE, now=at(0))
+    tournament_clock.run_clock(tournament.pk, host, A.START, now=at(0))
     with pytest.raises(ActionRefused, match="first level: there is no previous one"):
-        tournaments.run_clock(tournament.pk, host, A.PREVIOUS_LEVEL, now=at(1))
+        tournament_clock.run_clock(tournament.pk, host, A.PREVIOUS_LEVEL, now=at(1))
     with pytest.raises(ActionRefused, match="you cannot remove"):
-        tournaments.run_clock(tournament.pk, host, A.REMOVE_TIME, seconds=20 * 60, now=at(1))
+        tournament_clock.run_clock(tournament.pk, host, A.REMOVE_TIME, seconds=20 * 60, now=at(1))
     tournament.refresh_from_db()
     assert tournament.clock_period_started_at == T0
     assert not TournamentLog.objects.filter(tournament=tournament, action=A.PREVIOUS_LEVEL).exists()

@@ -10,7 +10,7 @@ from engine.tournament import RebuyRules
 from tables.errors import ActionRefused
 from tables.models import Night
 from tables.models.tournaments import Tournament, TournamentAction, TournamentEntry, TournamentLog
-from tables.services import tournaments
+from tables.services import tournament_clock, tournaments
 from tables.tests.concurrency import at_once, require_postgresql
 from tables.tests.tournament_helpers import at, entry_of, make_tournament
 
@@ -24,8 +24,8 @@ def _postgresql_only() -> None:
 
 def test_two_pauses_at_once_pause_the_clock_once(night: Night, host: User) -> None:
     tournament, _ = make_tournament(night, host)
-    tournaments.run_clock(tournament.pk, host, TournamentAction.START, now=at(0))
-    pause = lambda: tournaments.run_clock(tournament.pk, host, TournamentAction.PAUSE, now=at(5))  # noqa: E731
+    tournament_clock.run_clock(tournament.pk, host, TournamentAction.START, now=at(0))
+    pause = lambda: tournament_clock.run_clock(tournament.pk, host, TournamentAction.PAUSE, now=at(5))  # noqa: E731
     results = at_once([pause, pause])
     assert sum(isinstance(r, Tournament) for r in results) == 1
     assert [str(r) for r in results if isinstance(r, ActionRefused)] == ["The clock is already paused."]
@@ -36,7 +36,7 @@ def test_two_taps_on_the_last_rebuy_record_it_once(night: Night, host: User) -> 
     """ "Once your rebuys are used up ... the next time you bust is for good.\""""
     rules = RebuyRules(max_rebuys=1, rebuy_until_level=2, rebuy_stack=1_000)
     tournament, _ = make_tournament(night, host, rules=rules)
-    tournaments.run_clock(tournament.pk, host, TournamentAction.START, now=at(0))
+    tournament_clock.run_clock(tournament.pk, host, TournamentAction.START, now=at(0))
     ann = entry_of(tournament, "Ann")
     rebuy = lambda: tournaments.record_rebuy(ann, host, now=at(3))  # noqa: E731
     results = at_once([rebuy, rebuy])

@@ -15,7 +15,7 @@ from engine.tournament import RebuyRules
 from tables.errors import ActionRefused
 from tables.models import Night
 from tables.models.tournaments import Tournament, TournamentAction, TournamentEntry
-from tables.services import joining, tournaments
+from tables.services import joining, tournament_clock, tournaments
 from tables.tests.tournament_helpers import at, entry_of, make_tournament
 
 A = TournamentAction
@@ -25,7 +25,7 @@ REBUYS = RebuyRules(max_rebuys=2, rebuy_until_level=2, rebuy_stack=10_000, add_o
 @pytest.fixture
 def tournament(night: Night, host: User) -> Tournament:
     tournament, _ = make_tournament(night, host, rules=REBUYS, rebuy_price=20, add_on_price=10)
-    return tournaments.run_clock(tournament.pk, host, A.START, now=at(0))
+    return tournament_clock.run_clock(tournament.pk, host, A.START, now=at(0))
 
 
 def test_registering_enters_each_player_once(night: Night, host: User) -> None:

@@ -21,10 +21,11 @@ from engine.live import apply as engine_apply
 from engine.table_state import GameMode
 from engine.tournament import RebuyRules
 from tables import timers
-from tables.live import apply_intent, load_state, player_actor
+from tables.live import load_state, player_actor
 from tables.models import Night, Seat, Table
 from tables.models.tournaments import Tournament, TournamentAction, TournamentEntry
-from tables.services import tournament_play, tournament_seating, tournaments
+from tables.services import host_panel, tournament_clock, tournament_play, tournament_seating, tournaments
+from tables.services.play import apply_intent
 from tables.tests.live_helpers import SEED
 from tables.tests.tournament_helpers import make_tournament
 
@@ -74,7 +75,7 @@ def _busted_heads_up(night: Night, host: User, table: Table, rules: RebuyRules) 
     """Ann and Bea heads-up, clock running, one all-in hand played: one of them has no chips."""
     tournament, _ = make_tournament(night, host, names=("Ann", "Bea"), rules=rules)
     tournament_seating.draw_opening_seats(tournament.pk, host)
-    tournaments.run_clock(tournament.pk, None, TournamentAction.START, now=timezone.now())
+    tournament_clock.run_clock(tournament.pk, None, TournamentAction.START, now=timezone.now())
     apply_intent(table.pk, "host", {"type": "start_hand", "seed": SEED})
     _all_in_and_call(table)
     assert len(load_state(table.pk).table.seats) == 1, "this seed splits the pot: choose another"
@@ -143,7 +144,12 @@ def test_an_offer_pending_when_the_rebuy_window_closes_becomes_a_bust_for_good(
     tournament = _busted_heads_up(night, host, table, REBUYS)
     offer = _the_offer(tournament)
     assert tournament_play.close_lapsed_offers(tournament, timezone.now()) == []  # level 1: still open
-    tournaments.run_clock(tournament.pk, None, TournamentAction.NEXT_LEVEL)
+    tournament_clock.run_clock(tournament.pk, None, TournamentAction.NEXT_LEVEL, confirmed=True)
+    # For the minute the level change can be undone, the offer stands.
+    assert "busted: rebuy" in _page(host_client, tournament)
+    after_the_minute = timezone.now() + datetime.timedelta(seconds=tournament_clock.LEVEL_UNDO_SECONDS + 1)
+    tournament.refresh_from_db()
+    tournament_play.close_lapsed_offers(tournament, after_the_minute)
     page = _page(host_client, tournament)
     assert "busted: rebuy" not in page
     offer.refresh_from_db()
@@ -193,13 +199,32 @@ def test_when_the_tournament_ends_its_table_stops_dealing_and_is_a_cash_table_ag
     assert (state.table.stakes.small_blind, state.table.stakes.big_blind) == (1, 2)
 
 
+def test_after_the_tournament_the_table_deals_the_cash_game_it_had_before(
+    night: Night, host: User, table: Table
+) -> None:
+    """The table's own game and stakes are kept once, in its live state, while the levels deal."""
+    host_panel.save_settings(table, host, game="short_deck", small_blind=5, big_blind=10, ante=1)
+    tournament = _busted_heads_up(night, host, table, RebuyRules())
+    assert tournament.status == Tournament.Status.FINISHED
+    assert load_state(table.pk).table.stakes.big_blind == tournament.get_structure().levels[0].big_blind
+    timers.fire_due(now=load_state(table.pk).next_deal_at + 1)
+    dealt = load_state(table.pk).table
+    assert dealt.mode is GameMode.CASH and dealt.own_game is None
+    assert (dealt.game, dealt.stakes.small_blind, dealt.stakes.big_blind, dealt.stakes.ante) == (
+        "short_deck",
+        5,
+        10,
+        1,
+    )
+
+
 def test_offers_lapsing_from_one_hand_are_placed_by_the_chips_each_started_it_with(
     night: Night, host: User, table: Table
 ) -> None:
     """Two players out in the same hand: "more chips at the start of the hand, better place"."""
     tournament, _ = make_tournament(night, host, names=("Ann", "Bea", "Cal"), rules=REBUYS)
     tournament_seating.draw_opening_seats(tournament.pk, host)
-    tournaments.run_clock(tournament.pk, None, TournamentAction.START, now=timezone.now())
+    tournament_clock.run_clock(tournament.pk, None, TournamentAction.START, now=timezone.now())
     short, shorter, big = load_state(table.pk).table.seats
     for seat, stack in ((short, 3000), (shorter, 2000), (big, 20000)):
         apply_intent(table.pk, "host", {"type": "set_stack", "seat": seat.seat, "stack": stack})

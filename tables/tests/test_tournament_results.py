@@ -14,7 +14,7 @@ from engine.tournament import DealMethod
 from tables.errors import ActionRefused
 from tables.models import Night, Seat, Table
 from tables.models.tournaments import Tournament, TournamentAction, TournamentEntry
-from tables.services import seating, tournaments
+from tables.services import seating, tournament_clock, tournaments
 from tables.tests.tournament_helpers import at, entry_of, make_tournament
 
 NAMES = ("Ann", "Bea", "Cal", "Dan", "Eve")
@@ -23,7 +23,7 @@ NAMES = ("Ann", "Bea", "Cal", "Dan", "Eve")
 @pytest.fixture
 def tournament(night: Night, host: User) -> Tournament:
     tournament, _ = make_tournament(night, host, names=NAMES, buy_in=20)
-    return tournaments.run_clock(tournament.pk, host, TournamentAction.START, now=at(0))
+    return tournament_clock.run_clock(tournament.pk, host, TournamentAction.START, now=at(0))
 
 
 def _places(tournament: Tournament) -> dict[str, tuple[int | None, int]]:
@@ -80,7 +80,7 @@ def test_the_last_player_left_wins_and_the_results_carry_the_payouts(
     ]
     assert sum(prize for _, _, prize in rows) == tournaments.pool(tournament)
     with pytest.raises(ActionRefused, match="over"):
-        tournaments.run_clock(tournament.pk, host, TournamentAction.PAUSE, now=at(31))
+        tournament_clock.run_clock(tournament.pk, host, TournamentAction.PAUSE, now=at(31))
 
 
 def test_a_busted_player_leaves_their_seat_and_cannot_rebuy(

@@ -8,6 +8,7 @@ by itself from those, so every screen agrees and a reload or a restart changes n
 from __future__ import annotations
 
 import datetime
+import logging
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -17,11 +18,13 @@ from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from engine.tournament import clock_state, next_chime
+from engine.tournament import chip_leaders, clock_state, next_chime, rebuy_window_open, window_text
 from tables.links import absolute_url
-from tables.models.tournaments import Tournament
+from tables.models.tournaments import Tournament, TournamentAction
 from tables.qr import qr_svg
-from tables.services import tournaments
+from tables.services import tournament_dealer, tournament_stacks, tournaments
+
+logger = logging.getLogger(__name__)
 
 
 def _get_tournament(token: str) -> Tournament:
@@ -30,11 +33,18 @@ def _get_tournament(token: str) -> Tournament:
 
 def clock_payload(tournament: Tournament, now: datetime.datetime | None = None) -> dict[str, Any]:
     """Everything the clock screen shows: the stored times, the structure and the server's time,
-    so each screen counts down by itself; plus the reading at `now`, for checking."""
+    so each screen counts down by itself; plus the reading at `now`, for checking.
+
+    Public, like the screen: names, chip counts, money and the clock; never a card."""
     now = now if now is not None else timezone.now()
     clock, structure = tournament.get_clock(), tournament.get_structure()
     chime = next_chime(clock, structure, now)
+    reading = clock_state(clock, structure, now)
+    rules = tournament.get_rebuy_rules()
+    finished = tournament.status == Tournament.Status.FINISHED
     champion = tournament.entries.filter(place=1).select_related("player").first()
+    started = tournament.log.filter(action=TournamentAction.START).order_by("at").values_list("at", flat=True)
+    leaders = [] if finished else chip_leaders(tournament_stacks.stacks_at_the_tables(tournament))
     return {
         "name": tournament.name,
         "status": tournament.status,
@@ -42,7 +52,7 @@ def clock_payload(tournament: Tournament, now: datetime.datetime | None = None) 
         "server_now": now.timestamp(),
         "clock": clock.to_json(),
         "structure": structure.to_json(),
-        "reading": clock_state(clock, structure, now).to_json(),
+        "reading": reading.to_json(),
         "next_chime": chime.to_json() if chime else None,
         "field": tournaments.field(tournament, now).to_json(),
         "currency": tournament.night.currency,
@@ -52,6 +62,18 @@ def clock_payload(tournament: Tournament, now: datetime.datetime | None = None) 
             for place, amount in enumerate(tournaments.payouts(tournament), 1)
         ],
         "winner": champion.player.display_name if champion else None,
+        # For the time elapsed: from the first start to now, or to the win.
+        "started_at": started[0].timestamp() if started else None,
+        "finished_at": champion.finished_at.timestamp() if finished and champion else None,
+        "rebuys_open": rebuy_window_open(rules, reading),
+        # The screen tells the moment rebuys close by itself, from the clock it reads.
+        "rebuy_until_level": None if rules.freeze_out else rules.rebuy_until_level,
+        "window": window_text(rules, structure, reading),
+        "leaders": [{"name": name, "chips": chips} for name, chips in leaders],
+        "results": [
+            {"place": row.label, "name": row.entry.player.display_name, "prize": row.prize}
+            for row in (tournaments.results(tournament) if finished else [])
+        ],
     }
 
 
@@ -64,7 +86,14 @@ def clock_screen(request: HttpRequest, token: str) -> HttpResponse:
 @never_cache
 @require_GET
 def clock_state_json(request: HttpRequest, token: str) -> JsonResponse:
-    return JsonResponse(clock_payload(_get_tournament(token)))
+    tournament = _get_tournament(token)
+    try:
+        # The projector reads the clock every few seconds all night: it keeps the tournament's
+        # tables dealing when every phone sleeps through a break (tournament_dealer).
+        tournament_dealer.fire_due_at_tables(tournament)
+    except Exception:  # the clock must show whatever a table's timer does
+        logger.exception("Firing the timers of %s's tables failed", tournament)
+    return JsonResponse(clock_payload(tournament))
 
 
 @require_GET

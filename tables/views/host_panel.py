@@ -30,6 +30,13 @@ from tables.models.ledger import ChipRequest, CoHost
 from tables.models.night import game_choices
 from tables.services import host_panel, host_rulings, ledger
 
+# What the host reads after deciding on a player: what was done, in a sentence.
+DECISION_WORDS = {
+    "approve": "{} is in: waiting for a seat.",
+    "reject": "{} was turned away.",
+    "remove": "{} has left the night.",
+}
+
 
 def get_hosted_night(request: HttpRequest, night_id: int) -> Night:
     night = get_object_or_404(Night.objects.select_related("host"), pk=night_id)
@@ -86,6 +93,8 @@ def panel_context(night: Night) -> dict[str, Any]:
         "missing_rulings": host_rulings.missing(),
         "games": game_choices(),
         "bomb_pots": host_panel.bomb_pot_choices(),
+        "house_options": host_panel.HOUSE_OPTION_CHOICES,
+        "stage_seconds": host_panel.STAGE_SECONDS_CHOICES,
         "co_hosts": list(CoHost.objects.filter(night=night).select_related("user")),
         "totals": ledger.totals(night),
         "fingerprint": hashlib.sha256(repr(shown).encode()).hexdigest()[:16],
@@ -123,7 +132,7 @@ def player_action(request: HttpRequest, night_id: int, player_id: int, action: s
     back = _panel_url(night.pk)
     if action in host_panel.PLAYER_DECISIONS:
         decide = lambda: host_panel.decide_player(player, request.user, action, why)  # noqa: E731
-        return run_command(request, decide, f"{player}: done.", back)
+        return run_command(request, decide, DECISION_WORDS[action].format(player.display_name), back)
     if action in host_panel.SEAT_COMMANDS:
         seat = get_object_or_404(Seat.objects.select_related("table__night", "player"), player=player)
         command = lambda: host_panel.seat_command(seat, request.user, action, why)  # noqa: E731
@@ -138,8 +147,13 @@ def player_action(request: HttpRequest, night_id: int, player_id: int, action: s
         except ValueError:
             messages.error(request, "Choose a seat number.")
             return redirect(back)
-        move = lambda: host_panel.move_player(player, table, number, request.user, why)  # noqa: E731
-        return run_command(request, move, f"{player} moves to {table.name}, seat {number}.", back)
+        try:
+            seat = host_panel.move_player(player, table, number, request.user, why)
+        except ActionRefused as refusal:
+            messages.error(request, str(refusal))
+        else:
+            messages.success(request, f"{host_panel.seated_words(seat)}.")
+        return redirect(back)
     raise PermissionDenied("Unknown action.")
 
 
@@ -155,9 +169,15 @@ def table_action(request: HttpRequest, night_id: int, table_id: int, action: str
             request, command, f"{table.name}: {host_panel.TABLE_COMMANDS[action].lower()}.", back
         )
     if action == "seat-waiting":
-        return run_command(
-            request, lambda: host_panel.seat_waiting(table, request.user), "Seats drawn.", back
-        )
+        try:
+            result = host_panel.seat_waiting(table, request.user, why)
+        except ActionRefused as refusal:
+            messages.error(request, str(refusal))
+        else:
+            messages.success(request, f"{result.words}.")
+            if result.still_waiting:
+                messages.warning(request, f"Every table is full: {result.still_waiting} still waiting.")
+        return redirect(back)
     if action == "swap":
         try:
             first, second = int(request.POST.get("first", "")), int(request.POST.get("second", ""))
@@ -193,10 +213,18 @@ def _save_settings(request: HttpRequest, table: Table, back: str) -> HttpRespons
     if values["game"] not in dict(game_choices()):
         messages.error(request, "Choose a game from the list.")
         return redirect(back)
-    announced = {
+    announced: dict[str, Any] = {
         "reveal": request.POST.get("reveal") or "all_at_once",
         "look_at_own_cards": "look" in request.POST,
+        "rabbit_hunt": "rabbit_hunt" in request.POST,
     }
+    try:
+        for name in ("stage_seconds", "seven_deuce"):
+            if request.POST.get(name):
+                announced[name] = int(request.POST[name])
+    except ValueError:
+        messages.error(request, "Choose the pause between stages and the 7-2 bounty from the lists.")
+        return redirect(back)
     why = request.POST.get("why", "")
     save = partial(host_panel.save_settings, table, request.user, why, announced, **values)
     return run_command(request, save, f"{table.name}: the new settings apply from the next hand.", back)
@@ -216,8 +244,14 @@ def ruling(request: HttpRequest, night_id: int, table_id: int) -> HttpResponse:
         except ValueError:
             version = -1
         why = request.POST.get("why", "")
-        make = partial(host_rulings.apply_ruling, table, request.user, key, values, why, version)
-        return run_command(request, make, f"{table.name}: ruling made.", back)
+        try:
+            host_rulings.apply_ruling(table, request.user, key, values, why, version)
+        except ActionRefused as refusal:
+            messages.error(request, str(refusal))
+        else:
+            # The ruling's line in the open log says exactly what it did: the host reads the same.
+            messages.success(request, f"{host_panel.latest_line(table.night)}.")
+        return redirect(back)
     try:
         shown = host_rulings.preview(table, request.user, key, values)
     except ActionRefused as refusal:

@@ -28,6 +28,17 @@ from tables.services import audit, ledger, settle_up
 from tables.views.host_panel import get_hosted_night, run_command
 
 
+def signed(amount: Decimal, night: Night) -> str:
+    """A player's net, one sign everywhere: + what they take away beyond what they put in.
+
+    >>> signed(Decimal(13), Night(currency="EUR")), signed(Decimal(-2.5), Night(currency="EUR"))
+    ('+13.00 EUR', '-2.50 EUR')
+    """
+    return ("+" if amount > 0 else "-" if amount < 0 else "") + ledger.format_money(
+        abs(amount), night.currency
+    )
+
+
 def _ledger_url(night_id: int, anchor: str = "") -> str:
     return reverse("ledger", args=[night_id]) + (f"#{anchor}" if anchor else "")
 
@@ -57,8 +68,21 @@ def _chips_from_form(night: Night, post: dict) -> int:
 def ledger_context(night: Night) -> dict:
     entries = list(ledger.entries(night).select_related("recorded_by"))
     names = settle_up.payee_names(night)
+    voided = {entry.corrects_id for entry in entries if entry.is_void}
     for entry in entries:
         entry.payee = names[entry.player_id]
+        entry.voided = entry.pk in voided  # shown struck, kept
+    totals = ledger.totals(night)
+    money = partial(ledger.format_money, currency=night.currency)
+    people = [
+        (
+            row.name,
+            money(row.money_in),
+            money(row.money_out + row.in_play + row.tournaments),
+            signed(row.net, night),
+        )
+        for row in settle_up.player_money(night)
+    ]
     try:
         settlement = settle_up.settle(night)
         settlement_error = ""
@@ -72,7 +96,9 @@ def ledger_context(night: Night) -> dict:
         "requests": ChipRequest.objects.filter(night=night, status=ChipRequest.Status.PENDING).select_related(
             "player"
         ),
-        "totals": ledger.totals(night),
+        "totals": totals,
+        "difference": ledger.difference_words(totals.difference, night.currency),
+        "people": people,
         "settlement": settlement,
         "settlement_error": settlement_error,
         "transfers": [
@@ -145,6 +171,19 @@ def entry_correct(request: HttpRequest, night_id: int, entry_id: int) -> HttpRes
         return redirect(_ledger_url(night.pk))
     fix = partial(ledger.correct, entry, chips, request.user, request.POST.get("why", ""))
     return run_command(request, fix, "Correction recorded.", _ledger_url(night.pk))
+
+
+@login_required
+@require_POST
+def entry_void(request: HttpRequest, night_id: int, entry_id: int) -> HttpResponse:
+    """Void a mistaken entry with a reason: it stays in the ledger, struck, and in the log."""
+    night = get_hosted_night(request, night_id)
+    entry = get_object_or_404(
+        LedgerEntry.objects.select_related("player__night", "corrects"), pk=entry_id, night=night
+    )
+    void = partial(ledger.void, entry, request.user, request.POST.get("why", ""))
+    done = f"{entry.get_kind_display()} #{entry.pk} of {entry.player.display_name} is void."
+    return run_command(request, void, done, _ledger_url(night.pk, "entries"))
 
 
 @login_required
@@ -240,7 +279,7 @@ def ledger_csv(request: HttpRequest, night_id: int) -> HttpResponse:
                 entry.pk,
                 entry.recorded_at.isoformat(),
                 names[entry.player_id],
-                entry.kind,
+                "void" if entry.is_void else entry.kind,
                 entry.chips,
                 f"{entry.money:f}",
                 night.currency,

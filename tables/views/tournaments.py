@@ -6,6 +6,7 @@ calling one service function, and a refusal comes back as the page's message.
 
 from __future__ import annotations
 
+import datetime
 import json
 import math
 from collections.abc import Callable
@@ -18,7 +19,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
-from engine.tournament import DealMethod, Move, TournamentError
+from engine.tournament import DealMethod, Move, TournamentError, window_text
 from tables.access import hosted_nights
 from tables.errors import ActionRefused
 from tables.forms_tournaments import (
@@ -32,6 +33,7 @@ from tables.links import absolute_url
 from tables.models import Night, Player
 from tables.models.tournaments import Tournament, TournamentAction
 from tables.qr import qr_svg
+from tables.services import tournament_clock as clock_service
 from tables.services import tournament_play, tournaments
 from tables.services import tournament_seating as seating_service
 
@@ -122,9 +124,16 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
     entries = list(tournament.entries.select_related("player"))
     entered = {entry.player_id for entry in entries}
     clock_url = absolute_url(request, reverse("clock_screen", args=[tournament.clock_token]))
-    reading = tournaments.reading(tournament)
+    now = timezone.now()
+    reading = tournaments.reading(tournament, now)
     left = math.ceil(reading.seconds_left)
+    undo = tournament.pending_level_undo(now)
     context = {
+        "confirm_next": request.GET.get("confirm") == "next" and reading.started,
+        "rebuy_until_level": rules.rebuy_until_level,
+        "window": window_text(rules, tournament.get_structure(), reading),
+        "level_undo": undo,
+        "level_undo_until": datetime.datetime.fromtimestamp(undo["until"], tz=datetime.UTC) if undo else None,
         "tournament": tournament,
         "night": tournament.night,
         "reading": reading,
@@ -156,8 +165,29 @@ def tournament_clock(request: HttpRequest, tournament_id: int, button: str) -> H
     if action is None:
         messages.error(request, "That is not a clock button.")
         return redirect("tournament_detail", tournament_id=tournament.pk)
-    run = lambda: tournaments.run_clock(tournament.pk, request.user, action)  # noqa: E731
-    return _run(request, tournament, run, f"{action.label}.")
+    confirmed = request.POST.get("confirmed") == "1"
+    try:
+        clock_service.run_clock(tournament.pk, request.user, action, confirmed=confirmed)
+    except clock_service.ConfirmationNeeded:
+        # Nothing changed: the page asks the host to confirm, naming who would lose a rebuy.
+        return redirect(reverse("tournament_detail", args=[tournament.pk]) + "?confirm=next#clock-controls")
+    except ActionRefused as refusal:
+        messages.error(request, str(refusal))
+        return redirect("tournament_detail", tournament_id=tournament.pk)
+    if action in clock_service.LEVEL_CHANGES:
+        messages.success(request, f"{action.label}. Undo it within a minute if it was a mistake.")
+    else:
+        messages.success(request, f"{action.label}.")
+    return redirect(reverse("tournament_detail", args=[tournament.pk]) + "#clock-controls")
+
+
+@login_required
+@require_POST
+def tournament_undo_level(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """Take back the last level change, within a minute of it."""
+    tournament = _get_tournament_for_user(request, tournament_id)
+    undo = lambda: clock_service.undo_level_change(tournament.pk, request.user)  # noqa: E731
+    return _run(request, tournament, undo, "The level change is undone: the clock is as it was.")
 
 
 @login_required
