@@ -16,6 +16,7 @@ records what a hand at a tournament table means for the tournament:
 from __future__ import annotations
 
 import datetime
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -134,6 +135,8 @@ def standing_of(player: Player, now: datetime.datetime | None = None) -> dict[st
 
     - {"state": "rebuy", ...}: out of chips while the rebuy rules let them buy back in, with
       the price, the chips, the rebuys left and the last level of the window;
+    - {"state": "closing", ...}: out of chips after the rebuy window closed, while the level
+      change that closed it may still be undone (the place is settled after that);
     - {"state": "out", "place", "prize", ...}: out for good (an offer the window has closed
       on is settled first, as the host's page settles it);
     - None: still playing, or not in a tournament that has started.
@@ -164,6 +167,9 @@ def standing_of(player: Player, now: datetime.datetime | None = None) -> dict[st
     if entry not in rebuy_offers(tournament):
         return None
     rules = tournament.get_rebuy_rules()
+    reading = clock_state(tournament.get_clock(), tournament.get_structure(), now)
+    if not can_rebuy(rules, reading, rebuys_used=entry.rebuys, chips=0):
+        return base | {"state": "closing"}
     return base | {
         "state": "rebuy",
         "price": tournament.rebuy_price,

@@ -7,17 +7,19 @@ Once your rebuys are used up, or the rebuy window closes, the next time you bust
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Callable
 
 import pytest
 from django.contrib.auth.models import User
 from django.urls import reverse
+from django.utils import timezone
 
 from engine.tournament import RebuyRules
 from tables.models import Night, Player, Table
 from tables.models.tournaments import TournamentAction
 from tables.player_status import player_status
-from tables.services import tournaments
+from tables.services import tournament_clock, tournaments
 from tables.services.tournament_play import rebuy_offers, standing_of
 from tables.tests.test_table_page import phone_of
 from tables.tests.test_tournament_rebuy_offers import REBUYS, _busted_heads_up
@@ -74,8 +76,11 @@ def test_an_offer_the_window_closed_on_is_settled_and_says_the_place(
     """ "or the rebuy window closes": the phone's look settles it, as the host's page does."""
     tournament = _busted_heads_up(night, host, table, REBUYS)
     player = _busted_player(tournament)
-    tournaments.run_clock(tournament.pk, None, TournamentAction.NEXT_LEVEL)
-    standing = standing_of(player)
+    tournament_clock.run_clock(tournament.pk, None, TournamentAction.NEXT_LEVEL, confirmed=True)
+    # For the minute the level change can be undone, the offer is neither open nor settled.
+    assert standing_of(player)["state"] == "closing"
+    after_the_minute = timezone.now() + datetime.timedelta(seconds=tournament_clock.LEVEL_UNDO_SECONDS + 1)
+    standing = standing_of(player, after_the_minute)
     assert standing is not None and (standing["state"], standing["place"]) == ("out", "2nd")
 
 

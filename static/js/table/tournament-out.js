@@ -18,6 +18,15 @@ function rebuyScreen(standing) {
   );
 }
 
+function closingScreen() {
+  return el(
+    "div",
+    { class: "my-choice out-screen", role: "group", "aria-label": "You are out", "data-field": "tournament-closing" },
+    el("p", { class: "out-title", text: "You are out of chips" }),
+    el("p", { text: "The rebuy window has closed: your finishing place follows in a moment." }),
+  );
+}
+
 function placeScreen(standing) {
   const prize = standing.prize ? `You won ${chips(standing.prize)} ${standing.currency}.` : "Thanks for playing.";
   return el(
@@ -59,7 +68,8 @@ export function createTournamentOut(container, statusUrl, replaces = null) {
     drawn = key;
     container.hidden = false;
     if (replaces) replaces.hidden = true;
-    fill(container, standing.state === "out" ? placeScreen(standing) : rebuyScreen(standing));
+    const screens = { out: placeScreen, closing: closingScreen, rebuy: rebuyScreen };
+    fill(container, (screens[standing.state] || rebuyScreen)(standing));
   }
 
   /** Called with every view: `me` is my seat in it (null once my chips are gone). Asks once
