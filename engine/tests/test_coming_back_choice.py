@@ -15,7 +15,16 @@ import pytest
 from engine.config import PostKind
 from engine.errors import TableError
 from engine.next_hand import _work_out, entry_choices, for_every_seat
-from engine.table import Entry, chosen_entry, plan_next_hand, set_stack, sit_in, start_hand
+from engine.table import (
+    Entry,
+    chosen_entry,
+    finish_hand,
+    plan_next_hand,
+    set_stack,
+    sit_in,
+    start_hand,
+    void_hand,
+)
 from engine.tests.table_helpers import dealt, finish, play, positions
 from engine.tests.test_missed_blinds import missed_both
 
@@ -146,3 +155,14 @@ def test_the_answers_remembered_for_a_table_are_those_worked_out_afresh():
             assert for_every_seat(table) == _work_out(replace(table, current_hand=None))  # ...or afresh
             seen.append(for_every_seat(table).entry_choices.get(5, ()))
     assert seen[0] and seen[-1] == (), "the answers follow the table"
+
+
+def test_a_table_about_to_deal_a_void_hand_again_is_answered_afresh():
+    """A re-deal repeats the void hand's posts; that hand's options cannot key the memory, so the
+    answers are worked out each time, and they are those of the re-deal."""
+    state = missed_both()
+    playing, config = start_hand(state)
+    void = void_hand(finish_hand(playing, {s.seat: s.stack for s in config.seats}), config)
+    assert void.redeal is not None
+    assert for_every_seat(void) == _work_out(void)
+    assert for_every_seat(void).straddle_seat is None, "no straddle when the next deal repeats a void hand"
