@@ -17,7 +17,16 @@ import pytest
 
 from engine.next_hand import entry_choices
 from engine.table import Entry
-from tables.tests.test_browser_table import HERE, SEED, WAIT_MS, Phone, committed, open_phones, tap
+from tables.tests.test_browser_table import (
+    HERE,
+    SEED,
+    WAIT_MS,
+    Phone,
+    apply_when_free,
+    committed,
+    open_phones,
+    tap,
+)
 
 pytestmark = [pytest.mark.browser]
 THIS = "tables.tests.test_browser_coming_back"
@@ -26,7 +35,7 @@ SIZES = ((390, 844), (360, 740))
 
 def fold_out(table: int) -> None:
     """Everyone to act folds until the hand ends (run inside the server by DaphneServer.call)."""
-    from tables.live import apply_intent, load_state
+    from tables.live import load_state
 
     for _ in range(30):
         state = load_state(table)
@@ -34,23 +43,21 @@ def fold_out(table: int) -> None:
         if hand is None or hand.finished:
             return
         player = state.table.occupant(hand.to_act).player
-        apply_intent(table, f"player:{player}", {"type": "act", "action": {"type": "fold"}})
+        apply_when_free(table, f"player:{player}", {"type": "act", "action": {"type": "fold"}})
     raise AssertionError("the hand did not end")
 
 
 def deal(table: int) -> list[int]:
     """The host deals the next hand; the seats dealt in."""
-    from tables.live import apply_intent, load_state
+    from tables.live import load_state
 
-    apply_intent(table, "host", {"type": "start_hand"})
+    apply_when_free(table, "host", {"type": "start_hand"})
     return [s.seat for s in load_state(table).hand.seats]
 
 
 def bust(table: int, seat: int) -> None:
     """The host records that the seat has no chips left (between hands)."""
-    from tables.live import apply_intent
-
-    apply_intent(table, "host", {"type": "set_stack", "seat": seat, "stack": 0})
+    apply_when_free(table, "host", {"type": "set_stack", "seat": seat, "stack": 0})
 
 
 def approve_requests(table: int) -> list[str]:

@@ -16,6 +16,7 @@ import pytest
 from tables.tests.test_browser_table import (
     HERE,
     SEED,
+    apply_when_free,
     committed,
     open_phones,
     tap,
@@ -29,7 +30,7 @@ THIS = "tables.tests.test_browser_crazy_removal_names"
 
 def play_to_the_removal(table: int) -> None:
     """Everyone calls or checks until the removal begins (run in the server)."""
-    from tables.live import apply_intent, load_state
+    from tables.live import load_state
 
     for _ in range(20):
         state = load_state(table)
@@ -39,7 +40,7 @@ def play_to_the_removal(table: int) -> None:
             return
         name = "check" if actions.get("check", {}).get("allowed") else "call"
         player = state.table.occupant(hand.to_act).player
-        apply_intent(table, f"player:{player}", {"type": "act", "action": {"type": name}})
+        apply_when_free(table, f"player:{player}", {"type": "act", "action": {"type": name}})
     raise AssertionError("the removal never began")
 
 

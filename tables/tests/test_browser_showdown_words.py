@@ -17,7 +17,15 @@ import pytest
 from engine import live
 from engine.live import LiveTable
 from engine.views import view as engine_view
-from tables.tests.test_browser_table import HERE, SEED, WAIT_MS, Phone, committed, open_phones
+from tables.tests.test_browser_table import (
+    HERE,
+    SEED,
+    WAIT_MS,
+    Phone,
+    apply_when_free,
+    committed,
+    open_phones,
+)
 
 pytestmark = [pytest.mark.browser]
 THIS = "tables.tests.test_browser_showdown_words"
@@ -57,14 +65,14 @@ def kicker_seed(state: LiveTable) -> str:
 
 def check_down(table: int) -> None:
     """The players check the hand down and table their cards (through the one write path)."""
-    from tables.live import apply_intent, load_state
+    from tables.live import load_state
 
     for _ in range(40):
         state = load_state(table)
         if state.hand.finished:
             return
         seat, intent = _next_decision(state)
-        apply_intent(table, f"player:{state.table.occupant(seat).player}", intent)
+        apply_when_free(table, f"player:{state.table.occupant(seat).player}", intent)
     raise AssertionError("the hand did not end")
 
 

@@ -98,6 +98,25 @@ def arrange_table(
     return {"table": table.pk, "sessions": sessions}
 
 
+def apply_when_free(table: int, actor: str, intent: dict[str, Any]) -> None:
+    """An intent sent from a test's own process (DaphneServer.call) while the server writes too:
+    SQLite lets one writer at a time, and on a loaded machine the phones' own writes (their
+    contributions to the deck, their presence) can outlast its wait. Tried again, as a client
+    would; the write path makes a refused attempt change nothing."""
+    from django.db import OperationalError
+
+    from tables.live import apply_intent
+
+    for attempt in range(10):
+        try:
+            apply_intent(table, actor, intent)
+            return
+        except OperationalError as error:
+            if "locked" not in str(error) or attempt == 9:
+                raise
+            time.sleep(0.3)
+
+
 # Reading the server's state from the test ------------------------------------------------------
 
 
