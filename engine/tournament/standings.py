@@ -75,16 +75,34 @@ def place_busts(busts: Sequence[Bust], players_left: int) -> tuple[Finish, ...]:
         raise TournamentError(
             f"{len(busts)} busts with {players_left} players left: someone must still have chips."
         )
-    ordered = sorted(busts, key=lambda bust: bust.chips_at_hand_start, reverse=True)
-    best_place = players_left - len(busts) + 1
+    chips = {bust.player: bust.chips_at_hand_start for bust in busts}
+    return _placed_by_chips(chips, best_place=players_left - len(busts) + 1)
+
+
+def deal_places(stacks: Mapping[str, int]) -> tuple[Finish, ...]:
+    """Places for the players who end a tournament with a deal, best first: by the chips each
+    had when they agreed (more chips, better place; equal stacks share), from 1st down.
+
+    >>> [f.label for f in deal_places({"a": 900, "b": 300, "c": 300})]
+    ['1st', '2nd-3rd (shared)', '2nd-3rd (shared)']
+    """
+    if len(stacks) < 2:
+        raise TournamentError("A deal needs at least two players.")
+    if any(isinstance(chips, bool) or not isinstance(chips, int) or chips < 1 for chips in stacks.values()):
+        raise TournamentError("Every player in a deal must have chips.")
+    return _placed_by_chips(stacks, best_place=1)
+
+
+def _placed_by_chips(chips: Mapping[str, int], best_place: int) -> tuple[Finish, ...]:
+    ordered = sorted(chips, key=lambda player: chips[player], reverse=True)
     finishes: list[Finish] = []
     start = 0
     while start < len(ordered):
         end = start
-        while end < len(ordered) and ordered[end].chips_at_hand_start == ordered[start].chips_at_hand_start:
+        while end < len(ordered) and chips[ordered[end]] == chips[ordered[start]]:
             end += 1
-        for bust in ordered[start:end]:
-            finishes.append(Finish(bust.player, best_place + start, shared_by=end - start))
+        for player in ordered[start:end]:
+            finishes.append(Finish(player, best_place + start, shared_by=end - start))
         start = end
     return tuple(finishes)
 

@@ -12,7 +12,7 @@ from django.contrib.auth.models import User
 from tables.live import apply_intent, load_state
 from tables.models import Night, Player, Season, Table
 from tables.models.tournaments import Tournament
-from tables.services import hosting, ledger, people, seasons, seating, tournaments
+from tables.services import closing, hosting, ledger, people, seasons, seating, tournaments
 from tables.tests.live_helpers import seat_players
 from tables.tests.tournament_helpers import make_tournament
 
@@ -96,11 +96,11 @@ def two_nights(host: User, hands: int = 6) -> TwoNights:
         ledger.record_chips_in(player, "buy_in", 300, host)  # chips in hand, then a seat
         seating.move_player(player, table1, number)
     _play_at(table1, host, [ann1, bo1, cy1], hands, "first", buy_in=False)
-    ledger.close_night(first, host)
+    closing.close_night(first, host)
     second = _night(host, "Second Friday", 27)
     table2, (ann2, bo2, di2) = _play(second, host, ["Ann", "Bo", "Di"], hands, "second")
     people.confirm_claim(people.claim_name(ann2, ann1.pk).pk, host)
-    ledger.close_night(second, host)
+    closing.close_night(second, host)
     season = seasons.create_season(
         host,
         seasons.SeasonSettings(

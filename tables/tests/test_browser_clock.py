@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from engine.tournament import RebuyRules
 from tables.models.tournaments import Tournament, TournamentAction
-from tables.services import hosting, tournament_clock, tournaments
+from tables.services import hosting, tournament_clock, tournament_results, tournaments
 from tables.tests.browser import save_screenshot
 from tables.tests.tournament_helpers import entry_of, make_tournament
 
@@ -74,8 +74,8 @@ def _check_figures(page: object, tournament: Tournament) -> None:
     assert _field(page, "chips") == f"{field.chips_in_play:,}" == "60,000"
     assert _field(page, "average") == f"{round(field.average_stack):,}"
     assert _field(page, "average-bb") == f"{field.average_big_blinds:.1f}"
-    assert _field(page, "pool") == f"{tournaments.pool(tournament)} EUR" == "120 EUR"
-    amounts = [f"{amount:,}" for amount in tournaments.payouts(tournament)]
+    assert _field(page, "pool") == f"{tournament_results.pool(tournament)} EUR" == "120 EUR"
+    amounts = [f"{amount:,}" for amount in tournament_results.payouts(tournament)]
     assert page.locator('[data-field="payouts"] li').all_inner_texts() == [
         f"{place}{amount}" for place, amount in zip(("1st", "2nd", "3rd"), amounts, strict=True)
     ]

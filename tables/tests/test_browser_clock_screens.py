@@ -22,7 +22,7 @@ from engine.tournament import RebuyRules
 from tables.live import apply_intent, hints_held, load_state
 from tables.models import Table
 from tables.models.tournaments import Tournament, TournamentAction
-from tables.services import hosting, tournament_clock, tournament_seating, tournaments
+from tables.services import hosting, tournament_clock, tournament_results, tournament_seating, tournaments
 from tables.tests.browser import PHONE, save_screenshot
 from tables.tests.tournament_helpers import entry_of, make_tournament
 
@@ -145,7 +145,7 @@ def test_the_clock_screen_reads_on_every_screen_running_on_a_break_and_finished(
         tournaments.record_busts(tournament.pk, host, [(entry_of(tournament, loser), None)])
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.FINISHED
-    prizes = tournaments.payouts(tournament)
+    prizes = tournament_results.payouts(tournament)
     for name, page in pages.items():
         width, height = SCREENS[name]
         page.locator("body[data-state=finished]").wait_for(timeout=LIVE_TIMEOUT_MS)

@@ -13,7 +13,7 @@ from django.contrib.auth.models import User
 from tables.models import Seat
 from tables.models.ledger import AuditEntry, LedgerEntry
 from tables.services import hosting
-from tables.tests.browser import PHONE, save_screenshot
+from tables.tests.browser import PHONE, host_logged_in, save_screenshot
 
 LIVE_TIMEOUT_MS = 12_000
 
@@ -34,12 +34,7 @@ def test_the_host_runs_the_night_from_a_phone_and_the_players_phone_follows(
     )
     table = hosting.create_table(night, name="Kitchen", game="nlhe", max_seats=9, small_blind=1, big_blind=2)
 
-    host = browser.new_context(**PHONE).new_page()
-    host.goto(f"{live_server.url}/login/")
-    host.fill("input[name=username]", "hostess")
-    host.fill("input[name=password]", "a-long-host-password")
-    host.click("button[type=submit]")
-    host.wait_for_url(f"{live_server.url}/host/")
+    host = host_logged_in(browser, live_server)
     host.goto(f"{live_server.url}/host/nights/{night.pk}/panel/")
     save_screenshot(host, "host-panel-empty")
 

@@ -7,7 +7,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from tables.services import seasons
-from tables.tests.browser import PHONE, save_screenshot
+from tables.tests.browser import PHONE, host_logged_in, save_screenshot
 from tables.tests.live_helpers import player_cookie
 from tables.tests.season_helpers import TwoNights, two_nights
 
@@ -28,13 +28,7 @@ def nights(transactional_db: None) -> TwoNights:
 
 
 def _logged_in(browser: object, live_server: object, size: dict) -> object:
-    page = browser.new_context(**size).new_page()
-    page.goto(f"{live_server.url}/login/")
-    page.fill("input[name=username]", "hostess")
-    page.fill("input[name=password]", "a-long-host-password")
-    page.click("button[type=submit]")
-    page.wait_for_url(f"{live_server.url}/host/")
-    return page
+    return host_logged_in(browser, live_server, size)
 
 
 def _fits(page: object) -> None:

@@ -22,7 +22,7 @@ from engine.tournament import chip_leaders, clock_state, next_chime, rebuy_windo
 from tables.links import absolute_url
 from tables.models.tournaments import Tournament, TournamentAction
 from tables.qr import qr_svg
-from tables.services import tournament_dealer, tournament_stacks, tournaments
+from tables.services import tournament_dealer, tournament_results, tournament_stacks, tournaments
 
 logger = logging.getLogger(__name__)
 
@@ -56,10 +56,10 @@ def clock_payload(tournament: Tournament, now: datetime.datetime | None = None) 
         "next_chime": chime.to_json() if chime else None,
         "field": tournaments.field(tournament, now).to_json(),
         "currency": tournament.night.currency,
-        "prize_pool": tournaments.pool(tournament),
+        "prize_pool": tournament_results.pool(tournament),
         "payouts": [
             {"place": place, "amount": amount}
-            for place, amount in enumerate(tournaments.payouts(tournament), 1)
+            for place, amount in enumerate(tournament_results.payouts(tournament), 1)
         ],
         "winner": champion.player.display_name if champion else None,
         # For the time elapsed: from the first start to now, or to the win.
@@ -72,7 +72,7 @@ def clock_payload(tournament: Tournament, now: datetime.datetime | None = None) 
         "leaders": [{"name": name, "chips": chips} for name, chips in leaders],
         "results": [
             {"place": row.label, "name": row.entry.player.display_name, "prize": row.prize}
-            for row in (tournaments.results(tournament) if finished else [])
+            for row in (tournament_results.results(tournament) if finished else [])
         ],
     }
 

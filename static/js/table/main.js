@@ -3,16 +3,19 @@ import { connectTable, socketUrl } from "../socket.js";
 import { createActionBar } from "./actions.js";
 import { createConnectionDisplay, createTurnAlert, createWakeLock } from "./attention.js";
 import { renderBoard } from "./board.js";
+import { bountyLines } from "./bounty.js";
 import { contributeIfDue, renderFairness } from "./fairness.js";
 import { startClockTicker } from "./clock.js";
 import { el, fill } from "./format.js";
 import { createHistory } from "./history.js";
 import { renderMe } from "./me.js";
 import { clockwiseFrom, readView } from "./model.js";
+import { createRabbitPanel, rabbitRows } from "./rabbit.js";
 import { markDecidingCards, renderResults } from "./results.js";
 import { createRunTwicePanel } from "./run-twice.js";
 import { createTournamentOut } from "./tournament-out.js";
 import { renderSeats } from "./seats.js";
+import { renderStages } from "./stages.js";
 
 const app = document.getElementById("table-app");
 const config = app.dataset;
@@ -26,6 +29,8 @@ const parts = {
   out: $("#out"),
   actions: $("#actions"),
   runTwice: $("#run-twice"),
+  stage: $("#stage"),
+  rabbit: $("#rabbit"),
   toast: $("#toast"),
 };
 
@@ -72,6 +77,7 @@ const actionBar = createActionBar(parts.actions, {
   confirm: confirmAction,
 });
 const renderRunTwice = createRunTwicePanel(parts.runTwice, { send: (action) => socket.act(action) });
+const renderRabbit = createRabbitPanel(parts.rabbit, { send: (action) => socket.act(action) });
 const turnAlert = createTurnAlert(document.title);
 const keepAwake = createWakeLock();
 const tournamentOut = createTournamentOut(parts.out, config.statusUrl, parts.me);
@@ -84,9 +90,16 @@ function render(view) {
   const options = { blinds, deadline: model.deadline, total: model.actionSeconds };
   renderSeats(parts.seats, others, options);
   renderBoard(parts.board, model);
+  // House games (stages.js, rabbit.js, bounty.js): each draws its own part beside the usual ones.
+  renderStages(parts.stage, model);
+  const rabbit = rabbitRows(model);
+  if (rabbit) parts.board.append(rabbit);
   renderFairness(parts.fairness, model, config.nightVerifyUrl);
   if (config.role === "player") contributeIfDue(model, (intent) => socket.act(intent));
   renderResults(parts.results, model);
+  const bounty = parts.results.hidden ? null : bountyLines(model);
+  if (bounty) parts.results.append(bounty);
+  renderRabbit(model);
   renderMe(parts.me, model, { ...options, onSeat: (intent) => socket.act(intent), rebuy: config.role === "player" ? askForRebuy : null });
   // Gone from the table's seats (a tournament bust), though the last hand still shows me.
   if (config.role === "player") tournamentOut(model.me && !model.me.leftTable ? model.me : null);

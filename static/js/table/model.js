@@ -128,6 +128,7 @@ export function readView(view, myPlayerId) {
     void: Boolean(hand && hand.void),
     removed: array(hand && hand.removed),
     removing: (hand && !hand.finished && hand.removing) || null,
+    deadCards: array(hand && hand.dead_cards),
     allInOdds,
     runTwice: readRunTwice(hand),
   };
