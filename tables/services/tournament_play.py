@@ -29,7 +29,7 @@ from tables.live.tournament import tournament_at
 from tables.models import Player, Seat
 from tables.models.live import Hand
 from tables.models.tournaments import Tournament, TournamentEntry
-from tables.services import tournaments
+from tables.services import tournament_results, tournaments
 
 
 def _epoch(now: float) -> datetime.datetime:
@@ -157,7 +157,7 @@ def standing_of(player: Player, now: datetime.datetime | None = None) -> dict[st
         entry.refresh_from_db()
     base = {"tournament": tournament.name, "currency": tournament.night.currency}
     if entry.place is not None:
-        result = next(r for r in tournaments.results(tournament) if r.entry.pk == entry.pk)
+        result = next(r for r in tournament_results.results(tournament) if r.entry.pk == entry.pk)
         return base | {
             "state": "out",
             "place": result.label,
