@@ -67,6 +67,7 @@ from engine.tournament.standings import (
     deal_places,
     field_summary,
     is_heads_up,
+    ordinal,
     place_busts,
     winner,
 )
@@ -114,6 +115,7 @@ __all__ = [
     "is_heads_up",
     "next_chime",
     "next_level",
+    "ordinal",
     "pause",
     "payout_amounts",
     "payout_template",

@@ -44,8 +44,8 @@ class Finish:
     @property
     def label(self) -> str:
         if self.shared_by == 1:
-            return _ordinal(self.place)
-        return f"{_ordinal(self.place)}-{_ordinal(self.place + self.shared_by - 1)} (shared)"
+            return ordinal(self.place)
+        return f"{ordinal(self.place)}-{ordinal(self.place + self.shared_by - 1)} (shared)"
 
     def to_json(self) -> dict[str, Any]:
         return {"player": self.player, "place": self.place, "shared_by": self.shared_by, "label": self.label}
@@ -55,7 +55,12 @@ class Finish:
         return cls(player=data["player"], place=data["place"], shared_by=data.get("shared_by", 1))
 
 
-def _ordinal(n: int) -> str:
+def ordinal(n: int) -> str:
+    """A place as people say it: the one way places are named, in a tournament and in a season.
+
+    >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101, 111)]
+    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '101st', '111th']
+    """
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
 

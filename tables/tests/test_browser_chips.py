@@ -16,7 +16,7 @@ from tables.models import AuditEntry, Night, Table
 from tables.models.ledger import EntryKind
 from tables.services import hosting, joining, ledger, seating, tournaments
 from tables.services.play import apply_intent
-from tables.tests.browser import host_logged_in, save_screenshot
+from tables.tests.browser import create_host, host_logged_in, save_screenshot
 from tables.tests.tournament_helpers import make_tournament, seven_at_two_tables
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -24,12 +24,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 NAMES = ("Ann", "Bea", "Cal", "Dan", "Eve", "Fay", "Gus")
 
 
-def _host_page(live_server: object, browser: object) -> object:
-    return host_logged_in(browser, live_server)
-
-
 def _night() -> tuple[User, Night, list[Table]]:
-    host = User.objects.create_superuser(username="hostess", password="a-long-host-password")
+    host = create_host()
     night = hosting.create_night(
         host,
         name="Friday game",
@@ -50,7 +46,7 @@ def test_the_final_table_redraw_keeps_stacks_and_a_wrong_bust_is_undone(
 ) -> None:
     host_user, night, (kitchen, lounge) = _night()
     tournament, players = seven_at_two_tables(night, host_user, [kitchen, lounge])
-    host = _host_page(live_server, browser)
+    host = host_logged_in(browser, live_server)
     page = f"{live_server.url}/host/tournaments/{tournament.pk}/"
 
     # A wrong bust: Ann, who has 9,100 chips, is recorded out; the log says where her chips went.
@@ -98,7 +94,7 @@ def test_the_tournament_and_two_guests_with_one_name_reach_the_ledger(
     joining.remove_player(first)
     second = joining.join_night(night, "Bob")
     ledger.record_chips_in(second, EntryKind.BUY_IN, 50, host_user)
-    host = _host_page(live_server, browser)
+    host = host_logged_in(browser, live_server)
     host.goto(f"{live_server.url}/host/nights/{night.pk}/ledger/")
     money = host.locator('[data-field="tournament-money"]')
     assert "40.00 EUR in (entries, rebuys, add-ons), 40.00 EUR paid out in prizes" in money.inner_text()
@@ -122,7 +118,7 @@ def test_a_deal_is_worked_out_from_the_tables_stacks_and_recorded_into_the_ledge
 ) -> None:
     host_user, night, (kitchen, _) = _night()
     tournament = _three_left(host_user, night, kitchen)
-    host = _host_page(live_server, browser)
+    host = host_logged_in(browser, live_server)
     host.goto(f"{live_server.url}/host/tournaments/{tournament.pk}/deal/")
     ann = tournament.entries.get(player__display_name="Ann")
     assert host.locator(f"input[name=chips_{ann.pk}]").input_value() == "9000"  # filled in, not retyped
@@ -156,7 +152,7 @@ def test_a_wrong_redraw_is_undone_before_the_next_hand(live_server: object, brow
         }
 
     before = where()
-    host = _host_page(live_server, browser)
+    host = host_logged_in(browser, live_server)
     host.goto(f"{live_server.url}/host/tournaments/{tournament.pk}/seating/")
     drawn = host.locator(".move-row").all_inner_texts()
     host.reload()
@@ -168,7 +164,9 @@ def test_a_wrong_redraw_is_undone_before_the_next_hand(live_server: object, brow
     save_screenshot(host, "redraw-confirmed-with-undo")
     host.fill("#undo-moves-form input[name=why]", "wrong redraw")
     host.get_by_role("button", name="Undo these moves").click()
-    host.locator(".message-success").filter(has_text="The moves are undone").wait_for()
+    host.locator(".message-success").filter(
+        has_text="Undid the last moves, everyone back with their chips"
+    ).wait_for()
     assert where() == before
     save_screenshot(host, "redraw-undone")
     assert AuditEntry.objects.filter(what__contains="Undid the last moves", why="wrong redraw").exists()
