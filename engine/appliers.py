@@ -33,7 +33,15 @@ from engine.events import (
     ShowdownStarted,
     Showed,
 )
-from engine.house import blind_holdem, crazy_blind_man, out_of_turn, rulings, run_it_twice
+from engine.house import (
+    blind_holdem,
+    crazy_blind_man,
+    out_of_turn,
+    rabbit_hunt,
+    rulings,
+    run_it_twice,
+    seven_deuce,
+)
 
 if TYPE_CHECKING:
     from engine.hand import Hand
@@ -79,6 +87,9 @@ APPLIERS: dict[type[Event], Applier] = {
     blind_holdem.HoleCardRevealed: blind_holdem.apply_revealed,
     blind_holdem.RevealsForced: blind_holdem.apply_forced,
     blind_holdem.SecondCardsRevealed: blind_holdem.apply_second,
+    blind_holdem.StageReached: blind_holdem.apply_next_stage,
+    seven_deuce.SevenDeucePaid: seven_deuce.apply_paid,
+    rabbit_hunt.RabbitHunted: rabbit_hunt.apply_hunted,
     # Crazy Blind Man
     crazy_blind_man.RemovalStarted: crazy_blind_man.apply_removal_started,
     crazy_blind_man.CardRemoved: crazy_blind_man.apply_removed,

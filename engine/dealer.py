@@ -11,8 +11,8 @@ check their announced options.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from engine import betting, showdown
 from engine.cards import Card, card
@@ -27,9 +27,10 @@ from engine.events import (
     PostsMade,
     RoundEnded,
     RoundStarted,
+    ShowdownStarted,
 )
 from engine.games import GAMES, ForcedBets, GameDef, Step, StepKind, Structure, cards_needed
-from engine.house import blind_holdem, crazy_blind_man, out_of_turn, run_it_twice
+from engine.house import blind_holdem, crazy_blind_man, out_of_turn, run_it_twice, seven_deuce
 from engine.pots import build_pots, uncalled_bet
 from engine.seating import seat_after
 
@@ -79,7 +80,21 @@ def validate(config: HandConfig, deck: Sequence[Card]) -> GameDef:
     check_options = OPTION_CHECKS.get(game.key)
     if check_options is not None:
         check_options(config)
+    if config.options:
+        check_announced(game, config.options)
     return game
+
+
+def check_announced(game: GameDef, options: Mapping[str, Any]) -> None:
+    """ConfigurationError unless each option the game declares has one of its declared values."""
+    for option in game.options:
+        if option.key not in options:
+            continue
+        value = options[option.key]
+        # True == 1 and False == 0 in Python: a number option takes no on/off, nor the reverse.
+        if not any(value == v and isinstance(value, bool) == isinstance(v, bool) for v in option.values):
+            choices = ", ".join(label for _, label in option.choices)
+            raise ConfigurationError(f"{option.label}: choose one of {choices}")
 
 
 def _validate_posts(config: HandConfig, game: GameDef, numbers: list[int]) -> None:
@@ -113,13 +128,19 @@ def _validate_posts(config: HandConfig, game: GameDef, numbers: list[int]) -> No
 
 def next_event(hand: Hand) -> Event | None:
     """The dealer's next event, or None when a player must act or the hand is over."""
-    if hand.finished or hand.extras.get("paused"):
+    if hand.finished:
+        return seven_deuce.bounty_event(hand)  # the 7-2 game's bounty, paid after the pots
+    if hand.extras.get("paused"):
         return None  # a paused hand waits for the host (engine.house.rulings)
     if hand.round_open:
         if hand.to_act is None:
             return _end_round(hand)
         return out_of_turn.settle(hand)  # the turn reached a seat that acted out of turn
     if hand.step > 1 and sum(1 for s in hand.seats if not s.folded) == 1:
+        if seven_deuce.asks_winner_to_show(hand):  # show seven-deuce to collect the bounty
+            return ShowdownStarted(tuple(s.seat for s in hand.seats if not s.folded))
+        if hand.to_act is not None:
+            return None  # the winner decides whether to show
         return showdown.award(hand)  # everyone else folded: "the last player wins without showing"
     step = hand.current_step
     if step is None:

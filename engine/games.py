@@ -90,14 +90,14 @@ class GameOption:
 
     key: str
     label: str
-    choices: tuple[tuple[str | bool, str], ...]  # (value, what the host reads)
+    choices: tuple[tuple[str | bool | int, str], ...]  # (value, what the host reads)
 
     @property
-    def default(self) -> str | bool:
+    def default(self) -> str | bool | int:
         return self.choices[0][0]
 
     @property
-    def values(self) -> tuple[str | bool, ...]:
+    def values(self) -> tuple[str | bool | int, ...]:
         return tuple(value for value, _ in self.choices)
 
 
@@ -159,6 +159,15 @@ def compile_procedure(game: GameDef) -> tuple[Step, ...]:
             steps.append(Step(StepKind.BETTING, index))
     steps.append(Step(StepKind.SHOWDOWN, len(game.streets) - 1))
     return tuple(steps)
+
+
+# House options for the Hold'em games (engine.house.rabbit_hunt, engine.house.seven_deuce).
+RABBIT_HUNT = GameOption("rabbit_hunt", "Rabbit hunt", ((False, "Off"), (True, "On")))
+SEVEN_DEUCE = GameOption(
+    "seven_deuce",
+    "7-2 bounty",
+    ((0, "Off"), (1, "1 big blind"), (2, "2 big blinds"), (3, "3 big blinds"), (5, "5 big blinds")),
+)
 
 
 def holdem_streets(*, burn: bool = True, preflop_betting: bool = True) -> tuple[Street, ...]:
@@ -227,6 +236,7 @@ def _crazy_blind_man(key: str, name: str, structure: Structure) -> GameDef:
             # "Each active player removes a card from the nearest active player on their left."
             options=(
                 GameOption("removal", "Removal", (("nearest_active", "From the nearest player left"),)),
+                RABBIT_HUNT,
             ),
         )
     )
@@ -248,6 +258,12 @@ BLIND_HOLDEM = GameDef(
     options=(
         GameOption("reveal", "Reveal", (("all_at_once", "All at once"), ("staged", "In stages"))),
         GameOption("look_at_own_cards", "Players see their own cards", ((True, "Yes"), (False, "No"))),
+        # Staged reveal: each stage is its own moment, with this pause before the next one.
+        GameOption(
+            "stage_seconds",
+            "Pause between stages",
+            ((3, "3 seconds"), (0, "No pause"), (2, "2 seconds"), (5, "5 seconds"), (10, "10 seconds")),
+        ),
     ),
     steps=(
         Step(StepKind.POST, 0),
@@ -264,8 +280,8 @@ BLIND_HOLDEM = GameDef(
 GAMES: dict[str, GameDef] = {
     game.key: game
     for game in (
-        _holdem("nlhe", "No-Limit Hold'em", Structure.NO_LIMIT),
-        _holdem("flhe", "Fixed-Limit Hold'em", Structure.FIXED_LIMIT),
+        _holdem("nlhe", "No-Limit Hold'em", Structure.NO_LIMIT, options=(RABBIT_HUNT, SEVEN_DEUCE)),
+        _holdem("flhe", "Fixed-Limit Hold'em", Structure.FIXED_LIMIT, options=(RABBIT_HUNT, SEVEN_DEUCE)),
         GameDef(
             key="short_deck",
             name="Short Deck Hold'em",
@@ -276,6 +292,7 @@ GAMES: dict[str, GameDef] = {
             structure=Structure.NO_LIMIT,
             forced_bets=ForcedBets.BLINDS,
             ranking="short_deck",
+            options=(RABBIT_HUNT,),
         ),
         # PHH's "PO" variant: pot-limit Omaha with blinds (the other Omaha games are bomb pots).
         GameDef(
@@ -288,6 +305,7 @@ GAMES: dict[str, GameDef] = {
             structure=Structure.POT_LIMIT,
             forced_bets=ForcedBets.BLINDS,
             hand_rule=HandRule.OMAHA,
+            options=(RABBIT_HUNT,),
         ),
         _bomb("bomb_pot", "No-Limit Hold'em Bomb Pot", 2, 1),
         _bomb("bomb_pot_double", "No-Limit Hold'em Double Board Bomb Pot", 2, 2),

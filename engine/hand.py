@@ -74,8 +74,11 @@ Home games, out-of-turn actions and host rulings (engine.house, .rulings, .out_o
   `rulings.is_void(hand)`: a misdeal; re-deal the same HandConfig with a new shuffle. Through
   `engine.live`: intents misdeal, exposed_card, award_pot, kill_hand, fold_away, undo, pause_hand,
   resume_hand, settle_out_of_turn, reveal_rest and ruling {ruling} (engine.live.rulings).
-  `phase` may be "paused", "paused_for_ruling", "removal" or "reveal". Games: "blind_holdem"
-  (options "reveal": "all_at_once" | "staged", "look_at_own_cards": bool), "crazy_blind_man",
+  `phase` may be "paused", "paused_for_ruling", "removal", "reveal" or "reveal_pause" (between
+  staged stages: `blind_holdem.next_stage(hand)` goes on). Games: "blind_holdem" (options
+  "reveal": "all_at_once" | "staged", "look_at_own_cards": bool, "stage_seconds": 3 | 0 | 2 | 5 |
+  10). Hold'em house options: "rabbit_hunt" (then `act(seat, "rabbit_hunt")` after a hand over
+  before the river) and "seven_deuce" (bounty in big blinds; engine.house.seven_deuce), "crazy_blind_man",
   "crazy_blind_man_fl" (option "removal": "nearest_active"). Views add seats[].face_up,
   seats[].out_of_turn, paused, void, dead_cards and (Crazy Blind Man) removed;
   `home_views.visible_history(hand, viewer)` is the event log as that viewer may see it.

@@ -48,7 +48,13 @@ BURST = 40.0
 # Host commands that only the app itself may send: seats follow the host page's seating.
 SYSTEM_ONLY_COMMANDS = {"sit", "presence", "timeout", "start_hand"}
 # A seated phone's random value for the next deal (engine.live.fairness) is one of them.
-PLAYER_TABLE_ACTIONS = {"sit_out", "sit_in", "straddle", "contribute"}
+PLAYER_TABLE_ACTIONS = {
+    "sit_out",
+    "sit_in",
+    "straddle",
+    "contribute",
+    "rabbit_hunt",
+}  # rabbit: after the hand
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,10 @@ Options announced before the deal (`HandConfig.options`):
   hole card face up, in turn clockwise from the left of the button, choosing which with
   `Hand.act(seat, "reveal", index=0|1)`; the turn, then the second hole cards, all
   together; the river). The host can turn the rest automatically: ruling "reveal_rest"
-  (each remaining player's first card).
+  (each remaining player's first card). Each of 3.2(a), (b) and (c) is its own moment:
+  after (a) and after (b) the dealer waits (`phase` "reveal_pause") until the table goes on
+  to the next stage with `next_stage(hand)`; the live table does that when its pause of
+  "stage_seconds" (announced with the reveal, 0 allowed) has run out.
 - "look_at_own_cards": True (default) or False: whether a player sees their own hole
   cards before they are turned face up.
 """
@@ -41,6 +44,8 @@ GATED_BOARD = StepKind.BLIND_BOARD
 COLLECT = StepKind.COLLECT_STAKES
 SHOWDOWN = StepKind.BLIND_SHOWDOWN
 PROCEDURE = GAME.procedure
+# The stages of 3.2 the dealer deals after a pause: (b) the turn and second cards, (c) the river.
+STAGE_B, STAGE_C = 2, 3
 
 
 def validate_options(config: HandConfig) -> None:
@@ -49,6 +54,10 @@ def validate_options(config: HandConfig) -> None:
         raise ConfigurationError("Announce the reveal: all at once, or in stages")
     if not isinstance(GAME.announced(config.options, "look_at_own_cards"), bool):
         raise ConfigurationError("look_at_own_cards is on or off")
+    seconds = GAME.announced(config.options, "stage_seconds")
+    if isinstance(seconds, bool) or seconds not in GAME.option("stage_seconds").values:
+        seconds = ", ".join(str(value) for value in GAME.option("stage_seconds").values)
+        raise ConfigurationError(f"The pause between stages is one of {seconds} seconds")
     stakes = {p.amount for p in config.posts if p.kind is PostKind.FIXED_STAKE}
     if (
         len(config.posts) != len(config.seats)
@@ -66,6 +75,26 @@ def staged(hand: Hand) -> bool:
 
 def may_look_at_own_cards(hand: Hand) -> bool:
     return bool(GAME.announced(hand.config.options, "look_at_own_cards"))
+
+
+def stage_seconds(hand: Hand) -> int:
+    """The pause the table announced between the stages of a staged reveal."""
+    return int(GAME.announced(hand.config.options, "stage_seconds"))
+
+
+def waiting_for_stage(hand: Hand) -> int | None:
+    """The stage (STAGE_B or STAGE_C) the dealer waits to deal after a pause, else None."""
+    if hand.config.game != KEY or hand.finished or not staged(hand) or hand.extras.get("paused"):
+        return None
+    step = hand.current_step
+    stage = hand.extras.get("reveal_stage", 0)
+    if step is None or step.kind is not GATED_BOARD or hand.extras.get("released", 0) >= step.street:
+        return None
+    if step.street == STAGE_B and stage == 1 and hand.to_act is None:
+        return STAGE_B  # 3.2(a) is over: every player has turned a card
+    if step.street == STAGE_C and stage == 2:
+        return STAGE_C  # 3.2(b) is over: the turn and every second card are face up
+    return None
 
 
 def revealed(hand: Hand, seat: int) -> list[int]:
@@ -106,6 +135,15 @@ class SecondCardsRevealed(HouseEvent):
 
 @register_event
 @dataclass(frozen=True, slots=True)
+class StageReached(HouseEvent):
+    """The pause after a stage is over: the dealer goes on to 3.2(b) (`stage` 2) or (c) (3)."""
+
+    type: ClassVar[str] = "next_stage"
+    stage: int
+
+
+@register_event
+@dataclass(frozen=True, slots=True)
 class RevealsForced(Ruling):
     """The host turned each remaining player's first card face up. `cards` is (seat, index)."""
 
@@ -129,6 +167,8 @@ def gated_board(hand: Hand, step: Step) -> Event | None:
             return RevealStarted()
         if step.street == 2 and hand.to_act is not None:
             return None  # waiting for a player to choose a card
+        if waiting_for_stage(hand) is not None:
+            return None  # the table's pause between stages: every phone sees this stage first
         if step.street == 3 and stage == 1:
             return SecondCardsRevealed(
                 tuple(
@@ -178,6 +218,20 @@ def verify_reveal(hand: Hand, seat: int, index: object) -> None:
         raise IllegalActionError("Choose your first (0) or second (1) hole card")
 
 
+def verify_next_stage(hand: Hand) -> int:
+    """The stage the dealer goes on to, or IllegalActionError when no stage is waiting."""
+    stage = waiting_for_stage(hand)
+    if stage is None:
+        raise IllegalActionError("No stage of the reveal is waiting to be dealt")
+    return stage
+
+
+def next_stage(hand: Hand) -> list[Event]:
+    """End the pause: deal the next stage (3.2(b): the turn, then every second card; 3.2(c):
+    the river, then the showdown)."""
+    return hand.record(StageReached(verify_next_stage(hand)))
+
+
 def reveal(hand: Hand, seat: int, index: int) -> list[Event]:
     verify_reveal(hand, seat, index)
     return hand.record(HoleCardRevealed(seat, index))
@@ -222,6 +276,10 @@ def apply_revealed(hand: Hand, event: HoleCardRevealed) -> None:
 
 def apply_forced(hand: Hand, event: RevealsForced) -> None:
     _add_reveals(hand, event.cards)
+
+
+def apply_next_stage(hand: Hand, event: StageReached) -> None:
+    hand.extras["released"] = event.stage
 
 
 def apply_second(hand: Hand, event: SecondCardsRevealed) -> None:

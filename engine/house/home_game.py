@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.errors import IllegalActionError
 from engine.events import Event
-from engine.house import blind_holdem, crazy_blind_man, out_of_turn, rulings, run_it_twice
+from engine.house import blind_holdem, crazy_blind_man, out_of_turn, rabbit_hunt, rulings, run_it_twice
 
 if TYPE_CHECKING:
     from engine.hand import Hand
@@ -36,6 +36,8 @@ CARD_ACTIONS: dict[str, CardAction] = {
     # What the action clock does when a player runs out of time (engine.live.dealing.TIMEOUT_ACTIONS).
     "remove_first": lambda hand, seat, index: crazy_blind_man.remove(hand, seat, 0),
     "reveal_first": lambda hand, seat, index: blind_holdem.reveal(hand, seat, 0),
+    # After the hand: the board cards that would have come (engine.house.rabbit_hunt).
+    "rabbit_hunt": lambda hand, seat, index: rabbit_hunt.hunt(hand, seat),
 }
 
 
@@ -81,4 +83,8 @@ def phase(hand: Hand) -> str | None:
         return "run_it_twice"
     if blind_holdem.legal_actions(hand, hand.to_act or 0) is not None:
         return "reveal"
+    if blind_holdem.waiting_for_stage(hand) is not None:
+        return "reveal_pause"
+    if hand.showdown_order and hand.to_act is not None and not hand.round_open:
+        return "showdown"  # also a winner by folds asked to show (engine.house.seven_deuce)
     return None

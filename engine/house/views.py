@@ -22,7 +22,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.events import CardBurned, HoleCardsDealt
-from engine.house import blind_holdem, crazy_blind_man, out_of_turn, rulings, run_it_twice
+from engine.house import (
+    blind_holdem,
+    crazy_blind_man,
+    out_of_turn,
+    rabbit_hunt,
+    rulings,
+    run_it_twice,
+    seven_deuce,
+)
 
 if TYPE_CHECKING:
     from engine.hand import Hand, SeatState
@@ -80,6 +88,12 @@ def hand_extras(hand: Hand, viewer: Viewer) -> dict[str, Any]:
             {"seat": e["seat"], "card": e["card"]} for e in hand.extras.get("exposed", []) if e["dead"]
         ],
     }
+    bounty = seven_deuce.view(hand)
+    if bounty:
+        data["seven_deuce"] = bounty  # public: who collected the 7-2 bounty, and from whom
+    rabbit = rabbit_hunt.view(hand)
+    if rabbit:
+        data["rabbit"] = rabbit  # public: board cards that would have come, marked as the rabbit
     if run_it_twice.enabled(hand):
         data["run_it_twice"] = run_it_twice.view(hand)
     if crazy_blind_man.is_crazy_blind_man(hand):

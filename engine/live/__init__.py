@@ -32,7 +32,7 @@ from typing import Any
 from engine import next_hand, views
 from engine.errors import IllegalActionError
 from engine.games import GAMES
-from engine.house import run_it_twice
+from engine.house import blind_holdem, run_it_twice
 from engine.live import fairness
 from engine.live.base import (
     HOST,
@@ -132,6 +132,10 @@ def _restart_clocks(before: LiveTable, state: LiveTable, now: float) -> LiveTabl
         deadline = before.deadline if asked_before else now + state.options.run_it_twice_seconds
     elif hand is not None and not hand.finished and hand.to_act is not None and state.options.action_seconds:
         deadline = now + state.options.action_seconds
+    elif hand is not None and blind_holdem.waiting_for_stage(hand) is not None:
+        # The pause between the stages of a staged reveal: the timer deals the next stage
+        # (engine.live.dealing.timeout); a stored deadline, so a restart resumes it.
+        deadline = now + blind_holdem.stage_seconds(hand)
     next_deal_at = state.next_deal_at
     if before.hand_in_progress and hand is not None and hand.finished:
         next_deal_at = now + state.options.deal_delay if state.dealing and state.options.auto_deal else None

@@ -15,7 +15,8 @@ from engine.config import Stakes
 from engine.errors import IllegalActionError, TableError
 from engine.games import GAMES
 from engine.hand import Hand
-from engine.house import run_it_twice
+from engine.house import blind_holdem, run_it_twice
+from engine.house import rabbit_hunt as rabbits
 from engine.live import fairness
 from engine.live.base import SYSTEM, Actor, Events, Intent, LiveTable, Result, StaleIntentError
 from engine.live.common import can_deal, finish_if_over, target_seat
@@ -114,11 +115,16 @@ def act(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
 
 
 def timeout(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
-    """The action clock ran out: check if possible, otherwise fold (see TIMEOUT_ACTIONS)."""
+    """The action clock ran out: check if possible, otherwise fold (see TIMEOUT_ACTIONS). In a
+    staged Blind Hold'em reveal, the pause between stages ran out: the next stage is dealt."""
     if intent.get("version") != state.version:
         raise StaleIntentError("This timeout is for an earlier state of the table")
     hand = state.hand
-    if state.deadline is None or state.deadline > now or hand is None or hand.to_act is None:
+    if state.deadline is None or state.deadline > now or hand is None:
+        raise StaleIntentError("Nobody's time has run out")
+    if blind_holdem.waiting_for_stage(hand) is not None:
+        return _next_stage(state, hand)
+    if hand.to_act is None:
         raise StaleIntentError("Nobody's time has run out")
     for name in TIMEOUT_ACTIONS:
         try:
@@ -127,6 +133,25 @@ def timeout(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Resul
             continue
         return new, [{"type": "table.timed_out", "seat": hand.to_act, "action": name}, *events]
     raise IllegalActionError("No default action is possible for this player")
+
+
+def rabbit_hunt(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
+    """After a hand that ended before the river, a player of it sees the board that would have
+    come (engine.house.rabbit_hunt); the table's next deal is not held up."""
+    seat = target_seat(actor, intent)
+    if state.hand is None or state.hand_in_progress:
+        raise IllegalActionError("The rabbit is hunted once the hand is over")
+    hand = state.hand.copy()
+    events = [event.to_json() for event in rabbits.hunt(hand, seat)]
+    noted = {"type": "table.rabbit_hunt", "seat": seat, "hand_number": hand.config.hand_number}
+    return replace(state, hand=hand), [noted, *events]
+
+
+def _next_stage(state: LiveTable, hand: Hand) -> Result:
+    """The pause after a stage of a staged reveal is over: the dealer deals the next one."""
+    hand = hand.copy()
+    events = [event.to_json() for event in blind_holdem.next_stage(hand)]
+    return finish_if_over(replace(state, hand=hand), [{"type": "table.next_stage"}, *events])
 
 
 def _play(state: LiveTable, seat: int, action: str, params: dict[str, Any]) -> tuple[LiveTable, Events]:

@@ -18,6 +18,7 @@ INTENTS: dict[str, IntentKind] = {
     "pause": IntentKind(dealing.pause, frozenset({HOST})),
     "act": IntentKind(dealing.act, frozenset({PLAYER}), changes_hand=True),
     "timeout": IntentKind(dealing.timeout, frozenset({SYSTEM}), changes_hand=True),
+    "rabbit_hunt": IntentKind(dealing.rabbit_hunt, frozenset({PLAYER})),
     # Seating (engine.live.seating)
     "sit": IntentKind(seating.sit, frozenset({HOST})),
     "leave": IntentKind(seating.leave, frozenset({PLAYER, HOST})),

@@ -90,13 +90,15 @@ def set_game(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Resu
 
 def _check_game_options(table: TableState, announced: dict[str, Any]) -> None:
     """The game's own check of its announced options, on the next hand as it would be dealt now
-    (with too few players to plan a hand, the deal checks them)."""
+    (with too few players to plan a hand, the deal checks them), then each declared option's
+    values."""
     check = dealer.OPTION_CHECKS.get(table.game)
-    if check is None:
-        return
-    try:
-        # As if the hand being played were over: only the options are checked here.
-        config = tables.plan_next_hand(replace(table, current_hand=None))
-    except EngineError:
-        return
-    check(replace(config, options=announced))
+    if check is not None:
+        try:
+            # As if the hand being played were over: only the options are checked here.
+            config = tables.plan_next_hand(replace(table, current_hand=None))
+        except EngineError:
+            config = None
+        if config is not None:
+            check(replace(config, options=announced))
+    dealer.check_announced(GAMES[table.game], announced)

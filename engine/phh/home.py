@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.cards import Card, card
 from engine.errors import EngineError
+from engine.house import blind_holdem
 from engine.house.crazy_blind_man import current_pair
 from engine.house.run_it_twice import ANSWERS
 from engine.phh.format import HandHistoryError
@@ -95,6 +96,9 @@ def apply_home_action(hand: Hand, action: HomeAction, order: list[int]) -> None:
     seat = order[action.player]
     if action.verb == "reveal":
         hand.act(seat, "reveal", index=action.index)
+        # A file records no pauses: the stages of a staged reveal follow one another at once.
+        while blind_holdem.waiting_for_stage(hand) is not None:
+            blind_holdem.next_stage(hand)
         return
     if action.verb in ANSWERS:
         hand.act(seat, action.verb)

@@ -23,6 +23,7 @@ from engine.forced_bets import blind_seats
 from engine.games import GAMES, ForcedBets, GameDef, Structure
 from engine.hand import Hand
 from engine.house import run_it_twice
+from engine.house.seven_deuce import bounty_by_player
 from engine.phh.format import HandHistoryError
 from engine.phh.home import HomeAction, apply_home_action, home_actions, removed_cards
 from engine.seating import clockwise_after
@@ -451,6 +452,10 @@ def hand_from_history(history: Mapping[str, Any]) -> tuple[Hand, list[int]]:
     if pending and hand.finished:
         labels = ", ".join(f"p{order.index(seat) + 1}" for seat in pending)
         raise HandHistoryError(f"{labels} shows or mucks but is not in the showdown")
+    if "_seven_deuce" in history and history["_seven_deuce"] != bounty_by_player(hand, order):
+        raise HandHistoryError(
+            f"_seven_deuce says {history['_seven_deuce']}, but the hand pays {bounty_by_player(hand, order)}"
+        )
     return hand, order
 
 

@@ -6,7 +6,12 @@ the nearest PHH variant), `_boards` (two boards: each street has one `d db` per
 board, first board first), `_button` (a dead button), `_posts`, `_big_blind` and
 `_straddle` (forced bets that antes and blinds cannot describe, such as a dead small
 blind), `_cap` (a capped table), `_cash_game = false` (tournament hands: fixed-limit
-caps heads-up) and `_options` (`run_it_twice = true` at a table that offers it).
+caps heads-up) and `_options` (`run_it_twice = true` at a table that offers it). The 7-2
+game's bounty (`_options` announces it) follows from the hand, so the reader pays it again;
+`_seven_deuce` lists what each player collected (+) or paid (-) in player order, and the
+reader checks its own bounty against it. `_rabbit_hunt` is ["pN", board cards...]: who
+asked for the rabbit after the hand, and the board cards that would have come (one string
+per board); the reader ignores it, since it changes nothing in the hand.
 
 A hand run twice is written as PHH (and PokerKit) write multiple runouts: after the first
 runout's `d db` actions come the second runout's, one per street (the burns, as always,
@@ -47,22 +52,25 @@ from engine.events import (
 )
 from engine.games import HandRule, Structure
 from engine.hand import Hand
-from engine.house.blind_holdem import HoleCardRevealed, RevealStarted, SecondCardsRevealed
+from engine.house.blind_holdem import HoleCardRevealed, RevealStarted, SecondCardsRevealed, StageReached
 from engine.house.crazy_blind_man import CardRemoved, RemovalStarted
 from engine.house.events import Ruling
+from engine.house.rabbit_hunt import RabbitHunted
 from engine.house.run_it_twice import (
     RunItTwiceAnswered,
     RunItTwiceOffered,
     SecondRunoutDealt,
     second_run_streets,
 )
+from engine.house.seven_deuce import SevenDeucePaid, bounty_by_player
 from engine.phh.format import HandHistoryError
 from engine.phh.replay import VARIANT_OF_GAME, standard_posts
 
 # Dealer events that leave no trace in PHH: the reader's engine redoes them.
 _SILENT = (
     PostsMade, CardBurned, RoundStarted, RoundEnded, ShowdownStarted, PotsAwarded,
-    RemovalStarted, RevealStarted, SecondCardsRevealed, RunItTwiceOffered,
+    RemovalStarted, RevealStarted, SecondCardsRevealed, StageReached, SevenDeucePaid,
+    RunItTwiceOffered,
 )  # fmt: skip
 
 
@@ -141,6 +149,12 @@ def _user_fields(
         fields["_cash_game"] = False
     if config.options:
         fields["_options"] = dict(config.options)
+    rabbit = hand.extras.get("rabbit_hunt")
+    if rabbit:
+        fields["_rabbit_hunt"] = [label[rabbit["by"]], *("".join(board) for board in rabbit["boards"])]
+    bounty = bounty_by_player(hand, order)
+    if bounty:
+        fields["_seven_deuce"] = bounty
     return fields
 
 
@@ -155,6 +169,8 @@ def _actions(hand: Hand, label: dict[int, str]) -> tuple[list[str], list[str]]:
                 f"This hand has a host ruling ({event.type!r}); hands with host rulings "
                 "cannot be written as hand histories"
             )
+        if isinstance(event, RabbitHunted):
+            continue  # after the hand, not part of it: written as `_rabbit_hunt`
         if isinstance(event, CardRemoved):
             home.append(f"{len(actions)} {label[event.seat]} remove {label[event.target]} {event.card}")
         elif isinstance(event, HoleCardRevealed):

@@ -8,6 +8,7 @@ from engine.errors import ConfigurationError, IllegalActionError, RulingError
 from engine.forced_bets import standard_config
 from engine.games import GAMES, cards_needed
 from engine.hand import Hand
+from engine.house import blind_holdem
 from engine.house.rulings import apply_ruling
 from engine.phh import hand_from_phh, hand_to_phh
 from engine.tests.hand_helpers import make_hand, seats_with
@@ -96,10 +97,17 @@ def test_the_staged_reveal_follows_3_2():
     assert view(hand, "public")["seats"][1]["cards"] is None
     hand.act(3, "reveal", index=0)
     hand.act(1, "reveal", index=0)
+    # Each stage is its own moment (engine/tests/test_blind_holdem_stages.py): the table goes on.
+    next_stage(hand)
+    next_stage(hand)
     assert hand.finished
     assert [str(c) for c in hand.boards[0]] == ["Ac", "9h", "5s", "3d", "2h"]
     reveals = [e.type for e in hand.events if e.type in ("board", "reveal", "second_cards_revealed")]
     assert reveals == ["board", "reveal", "reveal", "reveal", "board", "second_cards_revealed", "board"]
+
+
+def next_stage(hand: Hand) -> None:
+    blind_holdem.next_stage(hand)
 
 
 def test_the_host_can_turn_the_rest_automatically():
@@ -107,6 +115,9 @@ def test_the_host_can_turn_the_rest_automatically():
     hand.act(2, "reveal", index=1)
     events = apply_ruling(hand, {"type": "reveal_rest"}, "host-ann", "taking too long", AT)
     assert events[0].to_json()["cards"] == [[3, 0], [1, 0]]
+    assert hand.phase == "reveal_pause"
+    next_stage(hand)
+    next_stage(hand)
     assert hand.finished
     with pytest.raises(RulingError):
         apply_ruling(hand, {"type": "reveal_rest"}, "host-ann", "again", AT)

@@ -18,11 +18,18 @@ def test_blind_holdem_declares_its_reveal_and_whether_players_see_their_own_card
     assert options == {
         "reveal": (("all_at_once", "staged"), "all_at_once"),
         "look_at_own_cards": ((True, False), True),
+        "stage_seconds": ((3, 0, 2, 5, 10), 3),
     }
 
 
 def test_games_without_announced_options_declare_none():
-    assert GAMES["nlhe"].options == () and GAMES["bomb_pot"].options == ()
+    assert GAMES["bomb_pot"].options == () and GAMES["blind_holdem"].options[0].key == "reveal"
+
+
+def test_holdem_games_declare_the_house_options_off_by_default():
+    """Rabbit hunt and the 7-2 game: host options per table, off unless the host turns them on."""
+    options = {option.key: (option.values, option.default) for option in GAMES["nlhe"].options}
+    assert options == {"rabbit_hunt": ((False, True), False), "seven_deuce": ((0, 1, 2, 3, 5), 0)}
 
 
 def test_a_value_outside_the_declared_choices_is_refused_at_the_deal():

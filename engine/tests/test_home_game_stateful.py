@@ -21,7 +21,7 @@ from engine.config import Stakes
 from engine.errors import EngineError, IllegalActionError, RulingError
 from engine.forced_bets import standard_config
 from engine.hand import Hand
-from engine.house import crazy_blind_man
+from engine.house import blind_holdem, crazy_blind_man
 from engine.house.rulings import apply_ruling, is_void, paused
 from engine.house.views import visible_history
 from engine.tests.hand_helpers import seats_with
@@ -74,7 +74,9 @@ class HomeGameMachine(RuleBasedStateMachine):
         except error_type:
             assert self.hand.to_json() == before
 
-    @precondition(lambda self: not self.hand.finished and not paused(self.hand))
+    @precondition(
+        lambda self: self.hand.to_act is not None and not self.hand.finished and not paused(self.hand)
+    )
     @rule(data=st.data())
     def legal_action(self, data):
         hand = self.hand
@@ -90,6 +92,11 @@ class HomeGameMachine(RuleBasedStateMachine):
             hand.act(seat, action, data.draw(st.integers(option["min_to"], option["max_to"]), label="to"))
         else:
             hand.act(seat, action)
+
+    @precondition(lambda self: blind_holdem.waiting_for_stage(self.hand) is not None)
+    @rule()
+    def next_stage_of_a_staged_reveal(self):
+        blind_holdem.next_stage(self.hand)
 
     @precondition(lambda self: self.hand.round_open and not paused(self.hand))
     @rule(data=st.data())
@@ -179,7 +186,8 @@ class HomeGameMachine(RuleBasedStateMachine):
     @invariant()
     def a_live_hand_waits_for_a_player_or_the_host(self):
         hand = self.hand
-        assert hand.finished or paused(hand) or hand.to_act is not None
+        waiting = blind_holdem.waiting_for_stage(hand) is not None  # the table's pause between stages
+        assert hand.finished or paused(hand) or hand.to_act is not None or waiting
 
     @invariant()
     def crazy_blind_man_never_shows_a_seat_its_own_or_its_removed_cards(self):

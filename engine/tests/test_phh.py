@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from engine.cards import format_cards
+from engine.house import blind_holdem
 from engine.house.rulings import apply_ruling
 from engine.phh import HandHistoryError, dumps, hand_from_phh, hand_to_phh, loads, replay
 
@@ -267,6 +268,8 @@ def test_a_hand_with_a_host_ruling_is_refused_when_written():
     history["actions"] = history["actions"][:4]  # the hole cards and the flop
     hand = hand_from_phh(dumps(history))
     apply_ruling(hand, {"type": "reveal_rest"}, "Host", "a player left", "2026-01-01T20:00:00")
+    blind_holdem.next_stage(hand)
+    blind_holdem.next_stage(hand)
     assert hand.finished
     with pytest.raises(HandHistoryError, match="host ruling"):
         hand_to_phh(hand)

@@ -8,6 +8,7 @@ from engine.config import Stakes
 from engine.forced_bets import standard_config
 from engine.games import GAMES, ForcedBets, max_players_for_deck
 from engine.hand import Hand
+from engine.house import blind_holdem
 from engine.phh import HandHistoryError, dumps, hand_from_phh, hand_to_phh, loads, replay
 from engine.tests.hand_helpers import make_hand, seats_with
 
@@ -47,6 +48,9 @@ def random_finished_hand(rng: random.Random, game: str) -> Hand:
     rng.shuffle(deck)
     hand = Hand(config, deck)
     while not hand.finished:
+        if blind_holdem.waiting_for_stage(hand) is not None:  # the pause between stages
+            blind_holdem.next_stage(hand)
+            continue
         seat = hand.to_act
         options = hand.legal_actions(seat)["actions"]
         allowed = sorted(name for name, option in options.items() if option["allowed"])

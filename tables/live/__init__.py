@@ -265,6 +265,9 @@ def _append_events(
         log = {"seq": last.first() or 0, "hand_id": row.pk if row else None}
     seq = log["seq"]
     hand_id = log["hand_id"] if before.hand_in_progress else None
+    if hand_id is None and any(event["type"] == "table.rabbit_hunt" for event in events):
+        row = _hand_row(table_id, before)  # the rabbit belongs to the finished hand's history
+        hand_id = row.pk if row else None
     # A seed given for a test deal stays secret like any other until the hand ends.
     recorded = {key: value for key, value in intent.items() if key != "seed"}
     rows = [

@@ -19,7 +19,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from engine import live as engine_live
-from engine.games import GAMES
+from engine.games import BLIND_HOLDEM, GAMES, RABBIT_HUNT, SEVEN_DEUCE
 from engine.live.rulings import INTENT_RULINGS
 from engine.table_state import forced_bets_of, stakes_for_game
 from tables import live
@@ -291,6 +291,9 @@ def stakes_for(chosen: TableSettings) -> dict[str, int]:
 ANNOUNCED_OPTIONS = {
     key: {option.key: option.values for option in game.options} for key, game in GAMES.items() if game.options
 }
+# The choices the panel lists for the house options and the staged reveal's pause.
+HOUSE_OPTION_CHOICES = {"seven_deuce": SEVEN_DEUCE.choices, "rabbit_hunt": RABBIT_HUNT.choices}
+STAGE_SECONDS_CHOICES = BLIND_HOLDEM.option("stage_seconds").choices
 
 
 def save_settings(

@@ -19,7 +19,7 @@ def test_an_option_the_engine_declares_for_a_game_reaches_the_table(table: Table
     """Crazy Blind Man: "each active player removes a card from the nearest active player on
     their left" is its announced removal method."""
     seat_players(table, ["Ann", "Bob", "Cy"])
-    assert [option.key for option in GAMES["crazy_blind_man"].options] == ["removal"]
+    assert [option.key for option in GAMES["crazy_blind_man"].options] == ["removal", "rabbit_hunt"]
     host_panel.save_settings(
         table,
         host,

@@ -184,3 +184,31 @@ def test_blind_holdem_with_its_announced_reveal_from_the_panel(host_client: Clie
     hand = load_state(table.pk).hand
     assert hand is not None and hand.config.options["reveal"] == "staged"
     assert 'value="staged" selected' in host_client.get(_panel(table.night)).content.decode()
+
+
+def test_the_house_options_and_the_pause_between_stages_from_the_panel(
+    host_client: Client, table: Table
+) -> None:
+    """Host options per table, declared with the games: the 7-2 bounty and the rabbit hunt for
+    Hold'em, the pause between the stages of a staged Blind Hold'em reveal; each is audited."""
+    seat_players(table, ["Ann", "Bob"])
+    base = f"/host/nights/{table.night_id}/tables/{table.pk}/panel/"
+    host_client.post(
+        base + "settings/",
+        {"game": "nlhe", "small_blind": "1", "big_blind": "2", "seven_deuce": "2", "rabbit_hunt": "on"},
+    )
+    assert load_state(table.pk).options.game_options == {"rabbit_hunt": True, "seven_deuce": 2}
+    page = host_client.get(_panel(table.night)).content.decode()
+    assert '<option value="2" selected>2 big blinds</option>' in page
+    assert "seven deuce 2" in AuditEntry.objects.filter(night=table.night).latest("pk").what
+    host_client.post(
+        base + "settings/",
+        {"game": "blind_holdem", "big_blind": "5", "reveal": "staged", "stage_seconds": "5"},
+    )
+    assert load_state(table.pk).options.game_options["stage_seconds"] == 5
+    refused = host_client.post(
+        base + "settings/",
+        {"game": "nlhe", "small_blind": "1", "big_blind": "2", "seven_deuce": "4"},
+        follow=True,
+    )
+    assert "7-2 bounty: choose one of" in refused.content.decode()

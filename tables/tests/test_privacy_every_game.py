@@ -31,6 +31,7 @@ from engine import live as engine_live
 from engine.config import Stakes
 from engine.games import GAMES
 from engine.house import crazy_blind_man
+from engine.house.rabbit_hunt import rabbit_positions
 from engine.table import set_game
 from tables.errors import ActionRefused
 from tables.live import apply_intent, load_state, player_actor
@@ -185,3 +186,51 @@ def _play_checking_every_door(
         page = client.get("/verify/", {"table": table.pk}).content.decode()
         assert not [s for s in secrets if s in text + page], f"a seed reaches {viewer}"
     return state.hand
+
+
+RABBIT_GAMES = sorted(key for key, game in GAMES.items() if any(o.key == "rabbit_hunt" for o in game.options))
+
+
+@pytest.mark.parametrize("game", RABBIT_GAMES)
+def test_the_rabbit_shows_every_viewer_only_the_board_that_would_have_come(
+    game: str, night: Night, host: User
+) -> None:
+    """Rabbit hunt: "only board cards, never anyone's hole cards". Everyone folds to the big
+    blind; a player asks for the rabbit; no view or download shows more than before plus the
+    board cards that would have come, and never a burn."""
+    table, players = _table(night, host, game)
+    state = load_state(table.pk)
+    options = replace(state.options, game_options={"rabbit_hunt": True})
+    TableSnapshot.objects.filter(table=table).update(state=replace(state, options=options).to_json())
+    apply_intent(table.pk, "host", {"type": "start_hand", "seed": "ab" * 32})
+    seen: dict[Any, set[str]] = {viewer: set() for viewer in VIEWERS}
+    while (state := load_state(table.pk)).hand_in_progress:
+        _check_views(state, seen, _secrets(state))
+        apply_intent(
+            table.pk, "system", {"type": "act", "seat": state.hand.to_act, "action": {"type": "fold"}}
+        )
+    hand = state.hand
+    _check_views(state, seen, _secrets(state))
+    asker = next(p for number, p in enumerate(players, 1) if number != 1 and hand.seat(number))
+    apply_intent(table.pk, player_actor(asker.pk), {"type": "rabbit_hunt"})
+    after = load_state(table.pk)
+    rabbit = {str(after.hand.deck[p]) for board in rabbit_positions(hand) for p in board}
+    assert len(rabbit) == 5 and not rabbit & {str(c) for s in hand.seats for c in s.hole}
+    for viewer in VIEWERS:
+        data = engine_live.view(after, viewer)
+        assert {c for board in data["hand"]["rabbit"]["boards"] for c in board} == rabbit
+        assert _cards(data) - seen[viewer] == rabbit, f"{viewer} sees more than the rabbit"
+        seen[viewer] |= rabbit
+    # The request is in the hand's log, and a second one is refused.
+    assert (
+        Hand.objects.get(table=table, number=hand.config.hand_number)
+        .events.filter(kind="rabbit_hunt")
+        .exists()
+    )
+    with pytest.raises(ActionRefused, match="hunted already"):
+        apply_intent(table.pk, player_actor(players[0].pk), {"type": "rabbit_hunt"})
+    clients: dict[Any, Client] = {seat: phone_of(player) for seat, player in enumerate(players, 1)}
+    clients["public"] = Client()
+    for viewer, client in clients.items():
+        text = _downloads(client, table, hand.config.hand_number)
+        assert not _cards(text) - seen[viewer], f"{viewer}'s downloads show {_cards(text) - seen[viewer]}"

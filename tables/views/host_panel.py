@@ -86,6 +86,8 @@ def panel_context(night: Night) -> dict[str, Any]:
         "missing_rulings": host_rulings.missing(),
         "games": game_choices(),
         "bomb_pots": host_panel.bomb_pot_choices(),
+        "house_options": host_panel.HOUSE_OPTION_CHOICES,
+        "stage_seconds": host_panel.STAGE_SECONDS_CHOICES,
         "co_hosts": list(CoHost.objects.filter(night=night).select_related("user")),
         "totals": ledger.totals(night),
         "fingerprint": hashlib.sha256(repr(shown).encode()).hexdigest()[:16],
@@ -193,10 +195,18 @@ def _save_settings(request: HttpRequest, table: Table, back: str) -> HttpRespons
     if values["game"] not in dict(game_choices()):
         messages.error(request, "Choose a game from the list.")
         return redirect(back)
-    announced = {
+    announced: dict[str, Any] = {
         "reveal": request.POST.get("reveal") or "all_at_once",
         "look_at_own_cards": "look" in request.POST,
+        "rabbit_hunt": "rabbit_hunt" in request.POST,
     }
+    try:
+        for name in ("stage_seconds", "seven_deuce"):
+            if request.POST.get(name):
+                announced[name] = int(request.POST[name])
+    except ValueError:
+        messages.error(request, "Choose the pause between stages and the 7-2 bounty from the lists.")
+        return redirect(back)
     why = request.POST.get("why", "")
     save = partial(host_panel.save_settings, table, request.user, why, announced, **values)
     return run_command(request, save, f"{table.name}: the new settings apply from the next hand.", back)

@@ -1,0 +1,105 @@
+"""Rabbit hunt (engine.house.rabbit_hunt): "after a hand ends before the river, a player may ask
+to see the cards that would have come (only board cards, never anyone's hole cards)"."""
+
+import random
+
+import pytest
+
+from engine.config import Stakes
+from engine.errors import IllegalActionError
+from engine.forced_bets import standard_config
+from engine.games import GAMES
+from engine.hand import Hand
+from engine.house.rabbit_hunt import rabbit_positions
+from engine.phh import hand_from_phh, hand_to_phh, loads
+from engine.tests.hand_helpers import play, seats_with
+from engine.views import view
+
+STAKES = Stakes(small_blind=50, big_blind=100)
+
+
+def shuffled_hand(game: str = "nlhe", players: int = 3, seed: int = 7, **options: object) -> Hand:
+    deck = list(GAMES[game].deck)
+    random.Random(seed).shuffle(deck)
+    options = {"rabbit_hunt": True, **options}
+    config = standard_config(game, seats_with([1000] * players), button=1, stakes=STAKES, options=options)
+    return Hand(config, deck)
+
+
+def test_a_hand_over_before_the_flop_shows_the_five_board_cards_the_dealer_would_have_dealt():
+    """Hold'em burns before the flop, the turn and the river: the rabbit skips those cards."""
+    hand = play(shuffled_hand(), "1 fold", "2 fold")
+    dealt = hand.next_card  # six hole cards
+    hand.act(3, "rabbit_hunt")
+    deck = hand.deck
+    expected = [deck[dealt + 1], deck[dealt + 2], deck[dealt + 3], deck[dealt + 5], deck[dealt + 7]]
+    assert view(hand, 1)["rabbit"] == {"by": 3, "boards": [[str(c) for c in expected]]}
+
+
+def test_a_hand_over_on_the_flop_shows_the_turn_and_river_only():
+    hand = play(shuffled_hand(), "1 call", "2 call", "3 check", "2 bet 100", "3 fold", "1 fold")
+    assert len(hand.boards[0]) == 3
+    flop_end = hand.next_card
+    hand.act(1, "rabbit_hunt")
+    assert hand.extras["rabbit_hunt"]["boards"] == [
+        [str(hand.deck[flop_end + 1]), str(hand.deck[flop_end + 3])]
+    ]
+
+
+def test_the_rabbit_is_never_a_hole_card_a_burn_or_part_of_the_result():
+    for seed in range(30):
+        hand = play(shuffled_hand("nlhe", 6, seed), "4 fold", "5 fold", "6 fold", "1 fold", "2 fold")
+        awards, boards = list(hand.awards), [list(b) for b in hand.boards]
+        hand.act(2, "rabbit_hunt")
+        rabbit = {c for board in hand.extras["rabbit_hunt"]["boards"] for c in board}
+        hole = {str(c) for s in hand.seats for c in s.hole}
+        burns = {str(hand.deck[p]) for p in range(hand.next_card, hand.next_card + 8)} - rabbit
+        assert not rabbit & hole and not rabbit & burns and len(rabbit) == 5
+        assert hand.awards == awards and hand.boards == boards  # not part of the hand's result
+        assert all(p >= hand.next_card for board in rabbit_positions(hand) for p in board)
+
+
+def test_each_refusal_says_why_and_changes_nothing():
+    hand = shuffled_hand()
+    with pytest.raises(IllegalActionError, match="once the hand is over"):
+        hand.act(1, "rabbit_hunt")
+    play(hand, "1 fold", "2 fold")
+    with pytest.raises(IllegalActionError, match="not dealt in"):
+        hand.act(7, "rabbit_hunt")
+    hand.act(1, "rabbit_hunt")
+    before = hand.to_json()
+    with pytest.raises(IllegalActionError, match="hunted already"):
+        hand.act(2, "rabbit_hunt")
+    assert hand.to_json() == before
+
+
+def test_it_is_off_unless_the_host_turns_it_on():
+    hand = play(shuffled_hand(rabbit_hunt=False), "1 fold", "2 fold")
+    with pytest.raises(IllegalActionError, match="does not play the rabbit hunt"):
+        hand.act(1, "rabbit_hunt")
+
+
+def test_a_hand_that_reached_the_river_has_no_rabbit():
+    hand = shuffled_hand(players=2)
+    while not hand.finished:
+        seat = hand.to_act
+        actions = hand.legal_actions(seat)["actions"]
+        hand.act(seat, next(a for a in ("check", "call", "show") if actions.get(a, {}).get("allowed")))
+    with pytest.raises(IllegalActionError, match="no rabbit"):
+        hand.act(1, "rabbit_hunt")
+
+
+def test_short_deck_deals_its_rabbit_from_its_own_deck_order():
+    hand = play(shuffled_hand("short_deck"), "1 fold", "2 fold")
+    hand.act(3, "rabbit_hunt")
+    assert all(card[0] not in "2345" for card in hand.extras["rabbit_hunt"]["boards"][0])
+
+
+def test_the_rabbit_is_written_in_the_hand_history_and_read_back():
+    hand = play(shuffled_hand(), "1 fold", "2 fold")
+    hand.act(3, "rabbit_hunt")
+    fields = loads(hand_to_phh(hand))
+    assert fields["_rabbit_hunt"] == ["p2", "".join(hand.extras["rabbit_hunt"]["boards"][0])]
+    again = hand_from_phh(hand_to_phh(hand))
+    assert [s.stack for s in again.seats] == [s.stack for s in hand.seats]
+    assert Hand.replay(hand.config, hand.deck, hand.events).to_json() == hand.to_json()
