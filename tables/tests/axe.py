@@ -46,10 +46,13 @@ def failing(found: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 # axe only asks for a review when aria-describedby names no element; a help text that is never
 # read is a failure here.
-BROKEN_REFERENCES = """() => [...document.querySelectorAll('[aria-describedby], [aria-labelledby], [aria-controls]')]
-    .flatMap(e => ['aria-describedby', 'aria-labelledby', 'aria-controls']
+BROKEN_REFERENCES = """() => {
+    const names = ['aria-describedby', 'aria-labelledby', 'aria-controls'];
+    return [...document.querySelectorAll(names.map(n => `[${n}]`).join(','))].flatMap(e => names
         .flatMap(a => (e.getAttribute(a) || '').split(/\\s+/).filter(Boolean)
-            .filter(id => !document.getElementById(id)).map(id => `${e.outerHTML.slice(0, 120)} ${a}=${id}`)))"""
+            .filter(id => !document.getElementById(id))
+            .map(id => `${e.outerHTML.slice(0, 120)} ${a}=${id}`)));
+}"""
 
 
 def problems(page: Any, where: str, *, within: str | None = None) -> list[str]:

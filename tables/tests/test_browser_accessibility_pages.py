@@ -116,7 +116,7 @@ def test_every_guest_page_passes_axe(live_server: Any, browser: Any) -> None:
 
 def test_every_host_page_passes_axe_after_the_actions_that_change_it(live_server: Any, browser: Any) -> None:
     host = User.objects.create_superuser(username="hostess", password="a-long-host-password")
-    night, table, tournament = _night_with_a_hand_on_the_flop(host)
+    night, _, tournament = _night_with_a_hand_on_the_flop(host)
     pages = Pages()
     page = browser.new_context(**PHONE).new_page()
     page.goto(f"{live_server.url}/login/")

@@ -54,6 +54,14 @@ function turnLine(model) {
   return el("p", { class: "turn-line", text: (hand.phase || "").replace(/_/g, " ") });
 }
 
+/** Whose turn it is and the pot, for the dock (shown when the page is narrow: table.css). */
+export function renderDockStatus(container, model) {
+  const line = model.hand && !model.hand.finished ? turnLine(model) : null;
+  if (!line) return fill(container);
+  const pot = el("span", { class: "dock-pot", "aria-hidden": "true" }, "Pot ", el("strong", { text: chips(model.pot + model.betsTotal) }));
+  fill(container, line, pot);
+}
+
 /** Draw the middle of the table. */
 export function renderBoard(container, model) {
   const { boards, hand } = model;
