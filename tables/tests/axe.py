@@ -12,6 +12,8 @@ from typing import Any
 
 from axe_playwright_python.sync_playwright import Axe
 
+from tables.tests.browser import save_screenshot
+
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
 # Rules axe keeps off by default that matter here: a button whose visible words are not in its
 # spoken name cannot be pressed by voice ("4♣" named "Four-colour deck").
@@ -69,3 +71,21 @@ def assert_accessible(page: Any, where: str, *, within: str | None = None) -> No
     """No serious or critical violation (nor one of ALSO_FAILING) on the page as it stands."""
     found = problems(page, where, within=within)
     assert not found, found[0]
+
+
+class AxeChecks:
+    """axe on each page or state as a test reaches it, with a screenshot of what was checked
+    (a11y-<name>.png); `assert_clean()` fails once at the end, naming every one that failed, so
+    one run shows them all."""
+
+    def __init__(self, *, full_page: bool = True) -> None:
+        self.found: list[str] = []
+        self.full_page = full_page
+
+    def check(self, page: Any, name: str) -> None:
+        page.wait_for_load_state("load")
+        self.found += problems(page, name)
+        save_screenshot(page, f"a11y-{name}", full_page=self.full_page)
+
+    def assert_clean(self) -> None:
+        assert not self.found, "\n".join(self.found)

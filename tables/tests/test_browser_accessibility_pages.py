@@ -24,8 +24,8 @@ from tables.live import apply_intent, hints_held, load_state
 from tables.models import Table
 from tables.models.tournaments import Tournament, TournamentAction
 from tables.services import hosting, joining, ledger, seating, tournament_clock
-from tables.tests.axe import problems
-from tables.tests.browser import PHONE, save_screenshot
+from tables.tests.axe import AxeChecks
+from tables.tests.browser import PHONE
 from tables.tests.tournament_helpers import make_tournament
 
 SEED = "7a" * 32
@@ -74,28 +74,10 @@ def _night_with_a_hand_on_the_flop(host: User) -> tuple[Any, Table, Tournament]:
     return night, table, tournament
 
 
-class Pages:
-    """Checks each page as the test reaches it, and fails once at the end naming every page that
-    failed (so one run shows them all)."""
-
-    def __init__(self) -> None:
-        self.found: list[str] = []
-        self.checked: list[str] = []
-
-    def check(self, page: Any, name: str) -> None:
-        page.wait_for_load_state("load")
-        self.found += problems(page, name)
-        self.checked.append(name)
-        save_screenshot(page, f"a11y-{name}")
-
-    def assert_clean(self) -> None:
-        assert not self.found, "\n".join(self.found)
-
-
 def test_every_guest_page_passes_axe(live_server: Any, browser: Any) -> None:
     host = User.objects.create_superuser(username="hostess", password="a-long-host-password")
     night, _, _ = _night_with_a_hand_on_the_flop(host)
-    pages = Pages()
+    pages = AxeChecks()
     phone = browser.new_context(**PHONE).new_page()
     phone.goto(f"{live_server.url}/")
     pages.check(phone, "home")
@@ -117,7 +99,7 @@ def test_every_guest_page_passes_axe(live_server: Any, browser: Any) -> None:
 def test_every_host_page_passes_axe_after_the_actions_that_change_it(live_server: Any, browser: Any) -> None:
     host = User.objects.create_superuser(username="hostess", password="a-long-host-password")
     night, _, tournament = _night_with_a_hand_on_the_flop(host)
-    pages = Pages()
+    pages = AxeChecks()
     page = browser.new_context(**PHONE).new_page()
     page.goto(f"{live_server.url}/login/")
     pages.check(page, "login")
@@ -158,10 +140,13 @@ def test_every_host_page_passes_axe_after_the_actions_that_change_it(live_server
         pages.check(page, f"tournament-{name}")
     page.goto(base + "edit/")
     page.fill("input[name=name]", "")
-    page.fill("input[name=periods-0-minutes]", "-5")  # and an error in a row of the structure
-    page.locator("form button[type=submit]").last.click()  # a refused form: errors on the fields
-    assert page.locator(".period-row.field-invalid").count() == 1
+    page.locator("form button[type=submit]").last.click()  # a refused form: an error on a field
     pages.check(page, "tournament-edit-errors")
+    page.fill("input[name=name]", "Main event")
+    page.fill("input[name=periods-0-minutes]", "1" + "0" * 12)  # and one in a row of the structure
+    page.locator("form button[type=submit]").last.click()
+    assert page.locator(".period-row.field-invalid").count() == 1
+    pages.check(page, "tournament-edit-row-errors")
     page.goto(base)
     page.get_by_role("button", name="Pause").first.click()
     page.locator(".message").first.wait_for()

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tables.tests.axe import problems
+from tables.tests.axe import AxeChecks
 from tables.tests.browser import save_screenshot
 from tables.tests.test_browser_table import (
     HERE,
@@ -62,20 +62,6 @@ def press(phone: Phone, *keys: str) -> None:
         phone.page.keyboard.press(key)
 
 
-class States:
-    """axe on each phone in each state the test reaches; one failure at the end names them all."""
-
-    def __init__(self) -> None:
-        self.found: list[str] = []
-
-    def check(self, phone: Phone, name: str) -> None:
-        self.found += problems(phone.page, name)
-        save_screenshot(phone.page, f"a11y-table-{name}", full_page=False)
-
-    def assert_clean(self) -> None:
-        assert not self.found, "\n".join(self.found)
-
-
 def test_axe_finds_nothing_serious_on_the_table_in_any_state(daphne_server: Any, browser: Any) -> None:
     """Your turn, not your turn, the raise panel, the act-early question, the showdown and its
     results, the history open, and a player gone away: no serious or critical violation."""
@@ -85,15 +71,15 @@ def test_axe_finds_nothing_serious_on_the_table_in_any_state(daphne_server: Any,
     )
     table_id = arranged["table"]
     ann, bo, cy = open_phones(browser, daphne_server, arranged, names)
-    states = States()
+    states = AxeChecks(full_page=False)
     wait_my_turn(ann)
-    states.check(ann, "your-turn")
-    states.check(bo, "not-your-turn")
+    states.check(ann.page, "table-your-turn")
+    states.check(bo.page, "table-not-your-turn")
     tap(ann, "[data-action=size]")
-    states.check(ann, "raise-open")
+    states.check(ann.page, "table-raise-open")
     tap(ann, "[data-action=cancel-size]")
     tap(cy, "[data-action=early-fold]")
-    states.check(cy, "act-early-question")
+    states.check(cy.page, "table-act-early-question")
     cy.page.keyboard.press("Escape")
 
     # Ann (short) all-in, the others call; Bo bets 20 on the flop, Cy calls; checks to the end.
@@ -101,21 +87,21 @@ def test_axe_finds_nothing_serious_on_the_table_in_any_state(daphne_server: Any,
     assert final.hand is not None and final.hand.finished
     for phone in (ann, bo):
         phone.page.locator("#results").wait_for()
-        states.check(phone, f"showdown-{phone.name.lower()}")
+        states.check(phone.page, f"table-showdown-{phone.name.lower()}")
 
     tap(ann, "#history-open")
     ann.page.locator(".history-hand").first.wait_for()
-    states.check(ann, "history-list")
+    states.check(ann.page, "table-history-list")
     ann.page.locator(".history-hand").first.tap()
     ann.page.locator(".replay-step").wait_for()
-    states.check(ann, "history-hand")
+    states.check(ann.page, "table-history-hand")
     ann.page.keyboard.press("Escape")
 
     # Cy's phone goes to sleep: everyone sees "Away", readable, and nobody's reader hears it.
     heard = len(said(bo))
     cy.context.close()
     bo.page.locator(".seat[data-seat='3'][data-status='away']").wait_for(timeout=WAIT_MS)
-    states.check(bo, "away")
+    states.check(bo.page, "table-away")
     assert len(said(bo)) == heard, said(bo)[heard:]
     states.assert_clean()
 
@@ -167,6 +153,11 @@ def test_a_whole_hand_played_with_the_keyboard_alone(daphne_server: Any, browser
     state = committed(daphne_server, table_id)
     assert state.hand is not None and state.hand.to_act == 1
 
+    # Bo reads the history while Ann acts: the dialog keeps his keyboard until he closes it.
+    press(bo, "Tab", "Tab")  # the Chips link, then History
+    assert bo.page.evaluate("document.activeElement.id") == "history-open"
+    press(bo, "Enter")
+    bo.page.locator("#history[open]").wait_for()
     # Ann: her turn, and the focus is on her first action, with a ring anyone can see.
     wait_focused(ann, "#actions [data-action=fold]")
     style, width = ann.page.evaluate(RING)
@@ -190,6 +181,11 @@ def test_a_whole_hand_played_with_the_keyboard_alone(daphne_server: Any, browser
     ann.wait_version(state.version)
     assert ann.page.evaluate("document.activeElement !== document.body"), "the focus fell to the page"
 
+    # Bo's turn came with the history open: "It is your turn", and on Escape, his first action.
+    bo.page.locator(".history-turn").wait_for(timeout=WAIT_MS)
+    assert focused(bo) != "fold"
+    press(bo, "Escape")
+    wait_focused(bo, "#actions [data-action=fold]")
     # Cy asks to fold early from the keyboard; the question has a name, and closes (nothing
     # sent) when Bo's call brings the turn to Cy.
     tab_to(cy, "early-fold")

@@ -137,9 +137,18 @@ export function createActionBar(container, { send, confirm, dismiss = () => {} }
     settleFocus(model, mode, hadFocus, focusedAction);
   }
 
-  function settleFocus(model, mode, hadFocus, focusedAction) {
+  /** Focus the first action of a turn not focused yet (when nothing else holds the keyboard). */
+  function takeTurnFocus(model, mode) {
     const hand = model.hand || {};
     const decision = mode === "turn" && !waiting ? `${hand.hand_number}:${hand.street}:${hand.phase}:${hand.current_bet}` : "";
+    if (!decision || decision === focusedTurn || !mayTakeFocus(container)) return false;
+    focusedTurn = decision;
+    const first = container.querySelector("button:not(:disabled), input");
+    if (first) first.focus();
+    return Boolean(first);
+  }
+
+  function settleFocus(model, mode, hadFocus, focusedAction) {
     const wanted = focusNext ? container.querySelector(focusNext) : null;
     focusNext = "";
     if (wanted) {
@@ -147,11 +156,7 @@ export function createActionBar(container, { send, confirm, dismiss = () => {} }
       if (wanted.select) wanted.select();
       return;
     }
-    if (decision && decision !== focusedTurn && mayTakeFocus(container)) {
-      focusedTurn = decision;
-      const first = container.querySelector("button:not(:disabled), input");
-      if (first) return first.focus();
-    }
+    if (takeTurnFocus(model, mode)) return;
     if (!hadFocus) return;
     // An empty bar is not drawn at all (table.css), so the focus cannot stay on it.
     const active = document.activeElement;
@@ -485,6 +490,10 @@ export function createActionBar(container, { send, confirm, dismiss = () => {} }
 
   return {
     render,
+    /** A dialog closed: the turn that came meanwhile takes the focus now. */
+    reclaimFocus() {
+      if (lastModel) takeTurnFocus(lastModel, modeOf(lastModel));
+    },
     /** The server answered (view, ack or error): the bar may be used again. */
     settled() {
       waiting = false;

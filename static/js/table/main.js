@@ -201,6 +201,8 @@ const history = createHistory(document.getElementById("history"), {
   myPlayerId: config.playerId || "",
 });
 document.getElementById("history-open")?.addEventListener("click", () => history.open());
+// The turn may have come while the history was open: its first action takes the focus on the way back.
+document.getElementById("history")?.addEventListener("close", () => setTimeout(() => actionBar.reclaimFocus(), 0));
 
 startClockTicker(app);
 if (config.socketPath) start();
