@@ -65,6 +65,16 @@ class Stakes:
     min_bet: int = 0  # overrides the smallest bet (bomb pots); 0 = the game's default
     cap: int = 0  # capped tables: most a player can put in during one hand; 0 = no cap
 
+    @property
+    def unit(self) -> int:
+        """What a stack is counted in: the big blind, or what stands for one in a game without
+        blinds (a bomb pot's ante, Blind Hold'em's fixed stake).
+
+        >>> Stakes(small_blind=1, big_blind=2).unit, Stakes(bomb_ante=5).unit, Stakes(fixed_stake=3).unit
+        (2, 5, 3)
+        """
+        return self.big_blind or self.bomb_ante or self.fixed_stake
+
 
 @dataclass(frozen=True, slots=True)
 class HandConfig:

@@ -121,7 +121,7 @@ def evaluate(cards: Iterable[Card], ranking: Ranking | str = Ranking.STANDARD) -
     for an unknown ranking.
     """
     hand = cards if type(cards) is tuple else tuple(cards)
-    tables = _STANDARD if ranking == "standard" else _tables(ranking)
+    tables = _TABLES.get(ranking) or _tables(ranking)
     keys = CARD_KEYS
     size = len(hand)
     try:
@@ -283,5 +283,7 @@ def describe(value: int) -> str:
             return f"High card, {name[ranks[0]]}"
 
 
+# Each ranking's tables are built the first time it is used (about 0.2 s for the standard one),
+# not at import: a command that never ranks a hand (`manage.py check`, a migration) does not
+# pay for them. The server builds the standard ones as it starts (homegame.asgi).
 _TABLES: dict[Ranking | str, RankingTables] = {}
-_STANDARD = _tables(Ranking.STANDARD)  # built at import (about 0.2 s); short deck on first use

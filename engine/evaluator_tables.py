@@ -15,8 +15,8 @@ in one addition chain:
                  at most 4 times, so the base-5 digits never carry)
     bits 0-15    the number of cards of each suit, one nibble per suit
 
-The tables are built at import from first principles (about 0.2 s for the standard
-ranking; the short-deck tables are built the first time that ranking is used):
+The tables are built from first principles the first time a ranking is used (about 0.2 s
+for the standard ranking; `engine.evaluator` keeps them):
 
 - ``plain``: rank-multiset key -> value of the best five cards when no flush is
   possible, for every multiset of 5, 6 or 7 ranks.

@@ -7,8 +7,9 @@ with a "type" key:
 
 >>> BetOrRaised(seat=3, to=400).to_json()
 {'type': 'bet_or_raise', 'seat': 3, 'to': 400}
->>> event_from_json({'type': 'fold', 'seat': 2})
-Folded(seat=2)
+
+Reading a logged event back (`event_from_json`) is `engine.event_types`' job, which knows
+the house rules' events too.
 """
 
 from __future__ import annotations
@@ -267,35 +268,3 @@ class PotsAwarded(Event):
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Event:
         return cls(tuple(Award.from_json(award) for award in data["awards"]))
-
-
-EVENT_TYPES: dict[str, type[Event]] = {
-    cls.type: cls
-    for cls in (
-        Folded,
-        Checked,
-        Called,
-        BetOrRaised,
-        Showed,
-        Mucked,
-        PostsMade,
-        HoleCardsDealt,
-        CardBurned,
-        BoardDealt,
-        RoundStarted,
-        RoundEnded,
-        HandsTabled,
-        ShowdownStarted,
-        PotsAwarded,
-    )
-}
-
-
-def register_event(cls: type[Event]) -> type[Event]:
-    """Class decorator for events defined by other modules (rulings, variants)."""
-    EVENT_TYPES[cls.type] = cls
-    return cls
-
-
-def event_from_json(data: Mapping[str, Any]) -> Event:
-    return EVENT_TYPES[data["type"]].from_json(data)

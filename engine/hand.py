@@ -41,7 +41,7 @@ State (plain attributes; `to_json()` -> dict, `Hand.from_json(dict)`, `copy()` e
   awards (list[Award]), finished, events, extras (a JSON-able dict for rulings and variants).
   `phase`: "betting" | "showdown" | "complete" | a step kind.
   `chips_on_table() == chips_total` always.
-Events (engine.events, frozen, `to_json()` -> {"type": ..., fields}, `event_from_json`):
+Events (engine.events, frozen, `to_json()` -> {"type": ..., fields}, `engine.event_types.event_from_json`):
   player: fold{seat} check{seat} call{seat, amount} bet_or_raise{seat, to} show{seat} muck{seat};
   dealer: posts{posts:[{seat, kind, amount, live}]} hole_cards{hands:[[seat, [cards]]]} burn{card}
   board{cards:[[board 1 cards], [board 2 cards]]} round_started{street}
@@ -50,12 +50,12 @@ Events (engine.events, frozen, `to_json()` -> {"type": ..., fields}, `event_from
   `Hand.replay(config, deck, events)` rebuilds the state; `apply(event)` applies one trusted event;
   `record(event)` applies it and runs the dealer.
 Extending
-  New events: subclass `Event` (frozen, slots, ClassVar `type`), `events.register_event`, and a
-  line in `engine.appliers.APPLIERS` (event type -> function(hand, event)). New dealer steps: a
-  `StepKind` and a `Step(kind, street, count)` in a GameDef's `steps`, plus a line in
-  `dealer.STEP_HANDLERS` (kind -> function(hand, step) -> Event | None). New games: a line in
-  `games.GAMES`, with their announced `options`, and in `dealer.OPTION_CHECKS` (key ->
-  check(config)) when the game refuses bad `HandConfig.options`.
+  New events: subclass `Event` (frozen, slots, ClassVar `type`), a line in
+  `engine.event_types.EVENT_TYPES` and one in `engine.appliers.APPLIERS` (event type ->
+  function(hand, event)). New dealer steps: a `StepKind` and a `Step(kind, street, count)` in
+  a GameDef's `steps`, plus a line in `dealer.STEP_HANDLERS` (kind -> function(hand, step) ->
+  Event | None). New games: a line in `games.GAMES`, with their announced `options`, and in
+  `dealer.OPTION_CHECKS` (key -> check(config)) when the game refuses bad `HandConfig.options`.
   `showdown.hand_value(hand, seat, board=0)` ranks a hand (cards speak).
 Views: `engine.views.view(hand, viewer)` with viewer a seat number, "host" or "public".
 Home games, out-of-turn actions and host rulings (engine.house, .rulings, .out_of_turn,
@@ -97,6 +97,7 @@ from engine.appliers import APPLIERS
 from engine.cards import Card, cards_of
 from engine.config import HandConfig
 from engine.errors import IllegalActionError
+from engine.event_types import event_from_json
 from engine.events import (
     Award,
     BetOrRaised,
@@ -106,7 +107,6 @@ from engine.events import (
     Folded,
     Mucked,
     Showed,
-    event_from_json,
 )
 from engine.games import GameDef, Step
 from engine.house import home_game as house
@@ -279,7 +279,7 @@ class Hand:
     def legal_actions(self, seat: int) -> dict[str, Any]:
         """What `seat` may do now, with reasons for what it may not (see engine.betting)."""
         if self.finished:
-            return {"your_turn": False, "reason": "The hand is over", "actions": {}}
+            return house.after_the_hand(self, seat)
         home = house.legal_actions(self, seat)
         if home is not None:
             return home

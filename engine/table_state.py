@@ -94,6 +94,21 @@ class TableOptions:
 
 
 @dataclass(frozen=True, slots=True)
+class CashGame:
+    """A table's own game and stakes, kept aside while a tournament plays at it."""
+
+    game: str
+    stakes: Stakes
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.game, "stakes": as_dict(self.stakes)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> CashGame:
+        return cls(data["game"], Stakes(**data["stakes"]))
+
+
+@dataclass(frozen=True, slots=True)
 class TableState:
     """Everything the engine needs to set up the next hand at one table.
 
@@ -105,6 +120,10 @@ class TableState:
     `opening_done` turns true once the blinds have been all the way round.
     `current_hand` is the hand being played, between `start_hand` and `finish_hand`.
     `redeal` is a hand voided by a misdeal: the next hand deals it again.
+    `game` and `stakes` are what the next hand is dealt: the one stored place of a table's
+    stakes. While a tournament plays at the table they are its level's, and `own_game` keeps
+    the table's own cash game and stakes to go back to when the tournament is over
+    (engine.live.tournament); at a cash table it is None.
     """
 
     max_seats: int = 10
@@ -123,6 +142,7 @@ class TableState:
     current_hand: HandConfig | None = None
     finishes: tuple[Finish, ...] = ()
     redeal: HandConfig | None = None
+    own_game: CashGame | None = None
 
     @property
     def cash_game(self) -> bool:
@@ -131,6 +151,11 @@ class TableState:
     @property
     def hand_in_progress(self) -> bool:
         return self.current_hand is not None
+
+    @property
+    def cash_stakes(self) -> Stakes:
+        """The stakes of the table's own cash game, also while a tournament deals its levels here."""
+        return self.own_game.stakes if self.own_game is not None else self.stakes
 
     def seat(self, number: int) -> SeatState | None:
         for s in self.seats:
@@ -178,6 +203,7 @@ class TableState:
             "current_hand": self.current_hand.to_json() if self.current_hand else None,
             "finishes": [f.to_json() for f in self.finishes],
             "redeal": self.redeal.to_json() if self.redeal else None,
+            "own_game": self.own_game.to_json() if self.own_game else None,
         }
 
     @classmethod
@@ -187,6 +213,7 @@ class TableState:
         )
         current = data.get("current_hand")
         redeal = data.get("redeal")
+        own_game = data.get("own_game")
         return cls(
             max_seats=data.get("max_seats", 10),
             mode=GameMode(data.get("mode", "cash")),
@@ -204,6 +231,7 @@ class TableState:
             current_hand=HandConfig.from_json(current) if current else None,
             finishes=tuple(Finish.from_json(f) for f in data.get("finishes", ())),
             redeal=HandConfig.from_json(redeal) if redeal else None,
+            own_game=CashGame.from_json(own_game) if own_game else None,
         )
 
 
@@ -283,6 +311,24 @@ def stakes_for_game(
     if kind is ForcedBets.FIXED_STAKE:
         return {"fixed_stake": big_blind}
     return {"small_blind": small_blind, "big_blind": big_blind, "ante": ante, "cap": cap}
+
+
+def typed_amounts(stakes: Stakes) -> dict[str, int]:
+    """The amounts a host types that give `stakes` back through `stakes_for_game` (what a
+    settings form shows): Blind Hold'em's fixed stake is typed as its big blind.
+
+    >>> stakes_for_game("blind_holdem", **typed_amounts(Stakes(fixed_stake=5)))
+    {'fixed_stake': 5}
+    >>> stakes_for_game("plo_bomb", **typed_amounts(Stakes(bomb_ante=5, cap=100)))
+    {'bomb_ante': 5, 'cap': 100}
+    """
+    return {
+        "small_blind": stakes.small_blind,
+        "big_blind": stakes.big_blind or stakes.fixed_stake,
+        "ante": stakes.ante,
+        "cap": stakes.cap,
+        "bomb_ante": stakes.bomb_ante,
+    }
 
 
 # Clockwise arithmetic on seat numbers -------------------------------------------------------

@@ -13,6 +13,7 @@ django_asgi_app = get_asgi_application()
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
+from engine.evaluator import tables_for  # noqa: E402
 from homegame.origins import SameOriginValidator  # noqa: E402
 from tables.routing import websocket_urlpatterns  # noqa: E402
 
@@ -22,6 +23,9 @@ application = ProtocolTypeRouter(
         "websocket": SameOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )
+
+# The hand evaluator's tables are built on first use: build them now, not at the first showdown.
+tables_for("standard")
 
 # What is loaded by now (Django, the app, the engine's evaluator tables) lives as long as the
 # process. Frozen, it is left out of the collector's full passes, each of which otherwise

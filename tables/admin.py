@@ -1,4 +1,5 @@
 from django.contrib import admin
+from django.http import HttpRequest
 
 from tables.forms import LimitedAdminAuthenticationForm
 from tables.models import Night, Player, Seat, Table
@@ -19,6 +20,17 @@ class NightAdmin(admin.ModelAdmin):
     readonly_fields = ["join_code", "created_at"]
     inlines = [TableInline]
 
+    def get_readonly_fields(self, request: HttpRequest, obj: Night | None = None) -> list[str]:
+        fields = list(super().get_readonly_fields(request, obj))
+        if obj is not None:
+            # Closing checks the ledger and reopening needs a reason: both from the night page,
+            # where they are logged (tables.services.closing).
+            fields.append("status")
+        if obj is not None and obj.money_is_frozen:
+            # The ledger counted its money at this chip value and currency.
+            fields += ["chip_value", "currency"]
+        return fields
+
 
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
@@ -32,9 +44,12 @@ class PlayerAdmin(admin.ModelAdmin):
 
 @admin.register(Table)
 class TableAdmin(admin.ModelAdmin):
-    list_display = ["name", "night", "game", "max_seats", "small_blind", "big_blind"]
-    list_filter = ["game"]
+    list_display = ["name", "night", "max_seats"]
     search_fields = ["name", "night__name"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        # A table is made with its live state, which holds its game and stakes (the night page).
+        return False
 
 
 @admin.register(Seat)
@@ -44,4 +59,5 @@ class SeatAdmin(admin.ModelAdmin):
     list_select_related = ["table", "player"]
 
 
-import tables.ledger_admin  # noqa: E402, F401  (the ledger's read-only admin)
+import tables.ledger_admin  # noqa: E402  (the ledger's read-only admin)
+import tables.tournament_admin  # noqa: E402, F401  (tournaments, entries and structures, read-only)

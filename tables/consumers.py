@@ -23,7 +23,6 @@ from tables.access import can_host
 from tables.errors import ActionRefused
 from tables.identity import SESSION_KEY
 from tables.live import (
-    apply_intent,
     current_version,
     fresh_state,
     load_state,
@@ -36,7 +35,7 @@ from tables.live import presence as live_presence
 from tables.live.protocol import ClientMessage, ProtocolError, parse
 from tables.live.threads import read, write
 from tables.models import Player, Seat, Table
-from tables.services import host_panel
+from tables.services import host_panel, play
 
 logger = logging.getLogger(__name__)
 
@@ -230,7 +229,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
                 )
             else:
                 applied = await write(
-                    apply_intent, self.table_id, actor, intent, message.client_id, message.version
+                    play.apply_intent, self.table_id, actor, intent, message.client_id, message.version
                 )
         except ActionRefused as refused:
             await self.error(refused.code, refused.message, message.client_id)

@@ -10,6 +10,7 @@ from tables import rate_limits
 from tables.errors import ActionRefused
 from tables.join_codes import LENGTH, looks_like_join_code, normalise_join_code
 from tables.models import MAX_NAME_LENGTH, Night, Table
+from tables.models.night import game_choices
 from tables.services import hosting
 from tables.services.joining import clean_display_name, name_is_taken
 
@@ -109,9 +110,15 @@ class NightForm(forms.ModelForm):
 
 
 class TableForm(forms.ModelForm):
+    # The game and stakes are not the table row's: they go into its live state (create_table).
+    game = forms.ChoiceField(choices=game_choices, initial="nlhe")
+    small_blind = forms.IntegerField(min_value=0, initial=1)
+    big_blind = forms.IntegerField(min_value=0, initial=2)
+    field_order = ["name", "game", "max_seats", "small_blind", "big_blind"]
+
     class Meta:
         model = Table
-        fields = ["name", "game", "max_seats", "small_blind", "big_blind"]
+        fields = ["name", "max_seats"]
         labels = {"max_seats": "Seats"}
 
     def __init__(self, *args: object, night: Night, **kwargs: object) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib import admin
 from django.http import HttpRequest
 
-from tables.models.ledger import AuditEntry, ChipRequest, CoHost, LedgerEntry, TableSettings
+from tables.models.ledger import AuditEntry, ChipRequest, CoHost, LedgerEntry
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -43,9 +43,3 @@ class ChipRequestAdmin(ReadOnlyAdmin):
 @admin.register(CoHost)
 class CoHostAdmin(admin.ModelAdmin):
     list_display = ["night", "user", "added_at"]
-
-
-@admin.register(TableSettings)
-class TableSettingsAdmin(ReadOnlyAdmin):
-    # Changed from the host panel, which sends them to the live table; an edit here would not.
-    list_display = ["table", "game", "small_blind", "big_blind", "ante", "action_seconds", "applied"]

@@ -20,9 +20,9 @@ import time
 from collections.abc import Collection
 
 from tables.errors import ActionRefused
-from tables.live import apply_intent
 from tables.live.threads import write
 from tables.models.live import TableSnapshot
+from tables.services.play import apply_intent
 
 logger = logging.getLogger(__name__)
 

@@ -24,6 +24,7 @@ urlpatterns = [
     path(NIGHT, hosting.night_detail, name="night_detail"),
     path(NIGHT + "status.json", hosting.night_status, name="night_status"),
     path(NIGHT + "open-close/", hosting.night_set_status, name="night_set_status"),
+    path(NIGHT + "archive/", hosting.night_archive, name="night_archive"),
     path(NIGHT + "tables/new/", hosting.table_create, name="table_create"),
     path(TABLE + "seat-waiting/", hosting.table_seat_waiting, name="table_seat_waiting"),
     path(PLAYER + "approve/", hosting.player_approve, name="player_approve"),
@@ -60,9 +61,12 @@ urlpatterns += [
     path(TOURNAMENT + "busts/", tournaments.tournament_busts, name="tournament_busts"),
     path(TOURNAMENT + "busts/undo/", tournaments.tournament_undo_bust, name="tournament_undo_bust"),
     path(TOURNAMENT + "deal/", tournaments.tournament_deal, name="tournament_deal"),
+    path(TOURNAMENT + "deal/record/", tournaments.tournament_deal_record, name="tournament_deal_record"),
     path(TOURNAMENT + "seating/", tournaments.tournament_seating, name="tournament_seating"),
     path(TOURNAMENT + "seating/draw/", tournaments.tournament_draw, name="tournament_draw"),
     path(TOURNAMENT + "seating/moves/", tournaments.tournament_moves, name="tournament_moves"),
+    path(TOURNAMENT + "seating/draw-again/", tournaments.tournament_draw_again, name="tournament_draw_again"),
+    path(TOURNAMENT + "seating/undo/", tournaments.tournament_undo_moves, name="tournament_undo_moves"),
     path("clock/<str:token>/", clock.clock_screen, name="clock_screen"),
     path("clock/<str:token>/state.json", clock.clock_state_json, name="clock_state"),
     path("clock/<str:token>/qr.svg", clock.clock_qr, name="clock_qr"),
@@ -91,6 +95,7 @@ urlpatterns += [
         ledger_views.entry_correct,
         name="ledger_entry_correct",
     ),
+    path(NIGHT + "ledger/entries/<int:entry_id>/void/", ledger_views.entry_void, name="ledger_entry_void"),
     path(
         NIGHT + "ledger/requests/<int:request_id>/<str:decision>/",
         ledger_views.request_decide,
@@ -99,7 +104,40 @@ urlpatterns += [
     path(NIGHT + "ledger/close/", ledger_views.night_close, name="ledger_close"),
     path(NIGHT + "ledger.csv", ledger_views.ledger_csv, name="ledger_csv"),
     path(NIGHT + "settlement.csv", ledger_views.settlement_csv, name="settlement_csv"),
+    path(NIGHT + "players.csv", ledger_views.players_csv, name="players_csv"),
     path("nights/<int:night_id>/log/", ledger_views.audit_log, name="audit_log"),
     path("play/chips.json", ledger_views.play_chips_status, name="play_chips_status"),
     path("play/chips/", ledger_views.play_chips_request, name="play_chips_request"),
+]
+
+# Beyond one night: returning players, seasons and each night's recap.
+from tables.views import people  # noqa: E402
+
+urlpatterns += [
+    path("play/claim/", people.claim_name, name="claim_name"),
+    path(NIGHT + "people/", people.night_people, name="night_people"),
+    path(
+        NIGHT + "people/claims/<int:claim_id>/<str:decision>/",
+        people.claim_decide,
+        name="name_claim_decide",
+    ),
+]
+
+from tables.views import recap  # noqa: E402
+
+urlpatterns += [
+    path("nights/<int:night_id>/recap/", recap.night_recap, name="night_recap"),
+    path(
+        "nights/<int:night_id>/recap/hands/<int:table_id>/<int:number>/",
+        recap.recap_hand,
+        name="recap_hand",
+    ),
+]
+
+from tables.views import seasons as season_views  # noqa: E402
+
+urlpatterns += [
+    path("host/seasons/", season_views.season_list, name="season_list"),
+    path("host/seasons/<int:season_id>/edit/", season_views.season_edit, name="season_edit"),
+    path("seasons/<int:season_id>/", season_views.season_page, name="season_page"),
 ]

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from engine import showdown
 from engine.config import HandConfig, PostKind
 from engine.errors import ConfigurationError, IllegalActionError, RulingError
-from engine.events import BoardDealt, Event, HandsTabled, RoundEnded, register_event
+from engine.events import BoardDealt, Event, HandsTabled, RoundEnded
 from engine.games import BLIND_HOLDEM, Step, StepKind
 from engine.house.events import HouseEvent, Ruling
 from engine.pots import build_pots
@@ -97,6 +97,35 @@ def waiting_for_stage(hand: Hand) -> int | None:
     return None
 
 
+STAGE_NAMES = {1: "a", 2: "b", 3: "c"}  # the stages as 3.2 names them
+
+
+def stage_view(hand: Hand) -> dict[str, Any] | None:
+    """Where a staged reveal stands, the same for every viewer; None unless the hand is staged.
+
+    `stage`: the last stage of 3.2 the dealer has reached ("a", "b", "c"; None before the flop),
+    `next_stage`: the stage the table waits to deal after its pause (else None), `seconds`: the
+    pause announced between stages (the live table's deadline says when the next one comes).
+
+    >>> from engine.tests.hand_helpers import make_hand
+    >>> from engine.config import Stakes
+    >>> staged_reveal = {"reveal": "staged"}
+    >>> hand = make_hand("blind_holdem", [100, 100], stakes=Stakes(fixed_stake=10), options=staged_reveal)
+    >>> stage_view(hand)
+    {'stage': 'a', 'next_stage': None, 'seconds': 3}
+    """
+    if hand.config.game != KEY or not staged(hand):
+        return None
+    board = hand.boards[0] if hand.boards else []
+    reached = 3 if len(board) >= 5 else hand.extras.get("reveal_stage", 0)
+    waiting = waiting_for_stage(hand)
+    return {
+        "stage": STAGE_NAMES.get(reached),
+        "next_stage": STAGE_NAMES.get(waiting) if waiting is not None else None,
+        "seconds": stage_seconds(hand),
+    }
+
+
 def revealed(hand: Hand, seat: int) -> list[int]:
     """Indices of the seat's hole cards turned face up so far."""
     return [index for s, index in hand.extras.get("revealed", []) if s == seat]
@@ -105,7 +134,6 @@ def revealed(hand: Hand, seat: int) -> list[int]:
 # Events ------------------------------------------------------------------------------------
 
 
-@register_event
 @dataclass(frozen=True, slots=True)
 class RevealStarted(HouseEvent):
     """3.2(a): the flop is out; each player now turns one hole card face up, in turn."""
@@ -113,7 +141,6 @@ class RevealStarted(HouseEvent):
     type: ClassVar[str] = "reveal_started"
 
 
-@register_event
 @dataclass(frozen=True, slots=True)
 class HoleCardRevealed(HouseEvent):
     """The player turned hole card number `index` face up."""
@@ -124,7 +151,6 @@ class HoleCardRevealed(HouseEvent):
     index: int
 
 
-@register_event
 @dataclass(frozen=True, slots=True)
 class SecondCardsRevealed(HouseEvent):
     """3.2(b): "each player turns their second hole card face up". `cards` is (seat, index)."""
@@ -133,7 +159,6 @@ class SecondCardsRevealed(HouseEvent):
     cards: tuple[tuple[int, int], ...]
 
 
-@register_event
 @dataclass(frozen=True, slots=True)
 class StageReached(HouseEvent):
     """The pause after a stage is over: the dealer goes on to 3.2(b) (`stage` 2) or (c) (3)."""
@@ -142,7 +167,6 @@ class StageReached(HouseEvent):
     stage: int
 
 
-@register_event
 @dataclass(frozen=True, slots=True)
 class RevealsForced(Ruling):
     """The host turned each remaining player's first card face up. `cards` is (seat, index)."""

@@ -34,7 +34,7 @@ from engine import showdown
 from engine.cards import Card
 from engine.config import HandConfig, PostKind
 from engine.errors import ConfigurationError, IllegalActionError
-from engine.events import Event, HandsTabled, register_event
+from engine.events import Event, HandsTabled
 from engine.games import Step, StepKind
 from engine.house.events import HouseEvent
 from engine.seating import clockwise_after
@@ -103,7 +103,6 @@ def removed_from(hand: Hand, seat: int) -> list[tuple[int, str]]:
 # Events -------------------------------------------------------------------------------------
 
 
-@register_event
 @dataclass(frozen=True, slots=True)
 class RemovalStarted(HouseEvent):
     """After the flop: who removes a card from whom, in order."""
@@ -112,7 +111,6 @@ class RemovalStarted(HouseEvent):
     pairs: tuple[tuple[int, int], ...]
 
 
-@register_event
 @dataclass(frozen=True, slots=True)
 class CardRemoved(HouseEvent):
     """`seat` removed `card` from `target`'s hand; it is discarded, unseen by `target`."""

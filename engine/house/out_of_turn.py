@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine import betting
 from engine.errors import IllegalActionError, RulingError
-from engine.events import BetOrRaised, Called, Checked, Event, Folded, register_event
+from engine.events import BetOrRaised, Called, Checked, Event, Folded
 from engine.house.events import HouseEvent, Ruling
 
 if TYPE_CHECKING:
@@ -36,7 +36,6 @@ ACTIONS = ("fold", "check", "call", "bet", "raise")
 DECISIONS = ("stands", "call", "withdraw")
 
 
-@register_event
 @dataclass(frozen=True, slots=True)
 class OutOfTurnPosted(HouseEvent):
     """`seat` acted before its turn. `to` is the seat's whole bet this round that the action
@@ -50,7 +49,6 @@ class OutOfTurnPosted(HouseEvent):
     facing: int
 
 
-@register_event
 @dataclass(frozen=True, slots=True)
 class OutOfTurnStood(HouseEvent):
     """The turn reached the seat and its out-of-turn action counts: `action` is fold, check,
@@ -63,7 +61,6 @@ class OutOfTurnStood(HouseEvent):
     amount: int = 0
 
 
-@register_event
 @dataclass(frozen=True, slots=True)
 class OutOfTurnCommitted(HouseEvent):
     """Someone bet higher first: the seat's chips up to `to` are in; it may now only call or fold."""
@@ -73,7 +70,6 @@ class OutOfTurnCommitted(HouseEvent):
     to: int
 
 
-@register_event
 @dataclass(frozen=True, slots=True)
 class OutOfTurnLapsed(HouseEvent):
     """An out-of-turn check after the bet changed: it does not count; the player acts normally."""
@@ -82,7 +78,6 @@ class OutOfTurnLapsed(HouseEvent):
     seat: int
 
 
-@register_event
 @dataclass(frozen=True, slots=True)
 class PausedForRuling(HouseEvent):
     """The rules do not settle what happens next: the hand waits for the host."""
@@ -92,7 +87,6 @@ class PausedForRuling(HouseEvent):
     message: str
 
 
-@register_event
 @dataclass(frozen=True, slots=True)
 class OutOfTurnRuled(Ruling):
     """The host settled an out-of-turn action the text does not: `decision` is "stands"

@@ -47,7 +47,6 @@ from engine.events import (
     RoundEnded,
     RoundStarted,
     ShowdownStarted,
-    register_event,
 )
 from engine.games import Structure
 from engine.house import blind_holdem, out_of_turn
@@ -58,7 +57,6 @@ if TYPE_CHECKING:
     from engine.hand import Hand
 
 
-@register_event
 @dataclass(frozen=True, slots=True)
 class MisdealDeclared(Ruling):
     """The hand is void: `returned` is every seat's chips given back."""
@@ -67,7 +65,6 @@ class MisdealDeclared(Ruling):
     returned: tuple[tuple[int, int], ...]
 
 
-@register_event
 @dataclass(frozen=True, slots=True)
 class CardExposed(Ruling):
     """`card` of `seat` was seen by everyone. During the deal it is dead and `replacement`
@@ -81,7 +78,6 @@ class CardExposed(Ruling):
     replacement: Card | None = None
 
 
-@register_event
 @dataclass(frozen=True, slots=True)
 class PotAwardedByHost(Ruling):
     """Chips from the middle to named seats: `pot` is a pot number, or None for everything."""
@@ -91,7 +87,6 @@ class PotAwardedByHost(Ruling):
     shares: tuple[tuple[int, int], ...]
 
 
-@register_event
 @dataclass(frozen=True, slots=True)
 class HandKilled(Ruling):
     """The seat's hand is dead; chips it put in stay in the pot."""
@@ -100,14 +95,12 @@ class HandKilled(Ruling):
     seat: int
 
 
-@register_event
 @dataclass(frozen=True, slots=True)
 class AwayPlayerFolded(Ruling):
     type: ClassVar[str] = "ruling_fold_away"
     seat: int
 
 
-@register_event
 @dataclass(frozen=True, slots=True)
 class ActionUndone(Ruling):
     """The player event at log position `index` (and what the dealer did after it) is taken back."""
@@ -116,13 +109,11 @@ class ActionUndone(Ruling):
     index: int
 
 
-@register_event
 @dataclass(frozen=True, slots=True)
 class HandPaused(Ruling):
     type: ClassVar[str] = "ruling_pause"
 
 
-@register_event
 @dataclass(frozen=True, slots=True)
 class HandResumed(Ruling):
     type: ClassVar[str] = "ruling_resume"

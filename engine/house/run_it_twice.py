@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.cards import Card
 from engine.errors import IllegalActionError
-from engine.events import BoardDealt, Event, HandsTabled, register_event
+from engine.events import BoardDealt, Event, HandsTabled
 from engine.games import GameDef, Structure
 from engine.house.events import HouseEvent
 from engine.seating import clockwise_after
@@ -92,7 +92,6 @@ def _streets_to_come(game: GameDef, shared: int) -> list[tuple[bool, int]]:
 # Events --------------------------------------------------------------------------------------
 
 
-@register_event
 @dataclass(frozen=True, slots=True)
 class RunItTwiceOffered(HouseEvent):
     """Everyone is all-in before the river: `seats` (every live hand) are asked, in this order."""
@@ -101,7 +100,6 @@ class RunItTwiceOffered(HouseEvent):
     seats: tuple[int, ...]
 
 
-@register_event
 @dataclass(frozen=True, slots=True)
 class RunItTwiceAnswered(HouseEvent):
     """`seat` agreed to run it twice (`agreed`), or asked for one runout."""
@@ -112,7 +110,6 @@ class RunItTwiceAnswered(HouseEvent):
     agreed: bool
 
 
-@register_event
 @dataclass(frozen=True, slots=True)
 class SecondRunoutDealt(HouseEvent):
     """The second runout, after the first: a burn before each street (`burns`, never shown)

@@ -14,7 +14,9 @@ and hands it to `prepare` before a sit or a deal; everything decided from it is 
   host changes the clock, `clock_changed` brings a waiting deal forward: play resumes when the
   clock does.
 - When the tournament is over, its table goes back to cash mode at the table's own game and
-  stakes (`CashGame`); the dealer's next automatic deal there stops the dealer instead.
+  stakes, which the table kept aside when the tournament came (`TableState.own_game`: the
+  table's state is the one place its stakes are stored, and a tournament's levels overwrite
+  the stakes dealt); the dealer's next automatic deal there stops the dealer instead.
 - "Bust out of chips and you're out": `busted` names who ran out of chips in a hand.
 """
 
@@ -25,10 +27,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from engine import table as engine_table
-from engine.config import Stakes
 from engine.errors import IllegalActionError
 from engine.live.base import SYSTEM, Actor, Intent, LiveTable, Result
-from engine.table_state import GameMode, TableState
+from engine.table_state import CashGame, GameMode, TableState
 from engine.tournament import Clock, ClockReading, Structure, clock_state, hands_may_start, stakes_at
 
 # While the clock has not started or is paused on a break, the dealer looks again this often.
@@ -41,14 +42,6 @@ class TournamentPlay:
 
     clock: Clock
     structure: Structure
-
-
-@dataclass(frozen=True, slots=True)
-class CashGame:
-    """A table's own game and stakes, which it plays when no tournament plays at it."""
-
-    game: str
-    stakes: Stakes
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,10 +60,12 @@ def depends_on_tournament(state: LiveTable, intent: Mapping[str, Any]) -> bool:
 
 
 def table_for(table: TableState, play: TournamentPlay | None) -> TableState:
-    """A table a tournament plays at is in tournament mode (between hands; a hand keeps its own)."""
+    """A table a tournament plays at is in tournament mode (between hands; a hand keeps its own),
+    its own cash game and stakes kept aside for when the tournament is over."""
     if play is None or table.mode is GameMode.TOURNAMENT or table.hand_in_progress:
         return table
-    return replace(table, mode=GameMode.TOURNAMENT)
+    own = CashGame(table.game, table.stakes)
+    return replace(table, mode=GameMode.TOURNAMENT, own_game=own)
 
 
 def prepare(
@@ -79,20 +74,18 @@ def prepare(
     intent: Mapping[str, Any],
     now: float,
     play: TournamentPlay | None,
-    cash: CashGame | None = None,
 ) -> tuple[LiveTable, Mapping[str, Any]]:
     """The state and intent the table applies, given the tournament playing at it (`play`).
 
-    `cash` is the table's own game, needed only when a table left in tournament mode has no
-    tournament any more (`back_to_cash`). Raises `IllegalActionError` when the host deals while
-    the clock forbids it.
+    A table left in tournament mode with no tournament any more goes back to its own game
+    (`back_to_cash`). Raises `IllegalActionError` when the host deals while the clock forbids it.
     """
     if not depends_on_tournament(state, intent):
         return state, intent
     if play is None:
-        if cash is None or state.table.mode is not GameMode.TOURNAMENT:
+        if state.table.mode is not GameMode.TOURNAMENT:
             return state, intent
-        return back_to_cash(state, actor, intent, cash)
+        return back_to_cash(state, actor, intent)
     if (table := table_for(state.table, play)) is not state.table:
         state = replace(state, table=table)
     if intent.get("type") != "start_hand":
@@ -139,14 +132,18 @@ def clock_changed(state: LiveTable, play: TournamentPlay, now: float) -> Intent 
 
 
 def back_to_cash(
-    state: LiveTable, actor: Actor, intent: Mapping[str, Any], cash: CashGame
+    state: LiveTable, actor: Actor, intent: Mapping[str, Any]
 ) -> tuple[LiveTable, Mapping[str, Any]]:
     """A table left in tournament mode with no tournament playing at it: back to a cash table.
 
-    It takes the table's own game and stakes; the dealer's timer does not deal on (a pause),
+    It takes the table's own game and stakes again (kept aside by `table_for`; a table that
+    kept none goes on at the last level's); the dealer's timer does not deal on (a pause),
     so later cash play starts when the host deals.
     """
-    table = engine_table.set_game(replace(state.table, mode=GameMode.CASH), cash.game, cash.stakes)
+    own = state.table.own_game
+    table = replace(state.table, mode=GameMode.CASH, own_game=None)
+    if own is not None:
+        table = engine_table.set_game(table, own.game, own.stakes)
     state = replace(state, table=table)
     dealer_running = state.dealing or state.next_deal_at is not None
     if actor == SYSTEM and intent.get("type") == "start_hand" and dealer_running:

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from engine.errors import IllegalActionError
-from engine.events import event_from_json
+from engine.event_types import event_from_json
 from engine.hand import Hand
 from engine.tests.hand_helpers import make_hand, play
 

@@ -18,7 +18,6 @@ from engine.live import tournament as tournament_module
 from engine.live.tournament import (
     WAIT_POLL_SECONDS,
     Busted,
-    CashGame,
     TournamentPlay,
     busted,
     prepare,
@@ -28,7 +27,7 @@ from engine.table import GameMode, new_table
 from engine.tournament import Clock, clock_state, next_level, stakes_at, start, template
 
 HOME = template("home-2h")  # 15-minute levels; a 10-minute break after the fourth
-OWN = CashGame("nlhe", Stakes(small_blind=1, big_blind=2))
+OWN = Stakes(small_blind=5, big_blind=10, ante=1)
 
 
 def _table(mode: GameMode = GameMode.CASH, stacks: tuple[int, ...] = (5000, 5000, 5000)) -> LiveTable:
@@ -110,18 +109,23 @@ def test_a_hand_in_progress_is_left_alone() -> None:
 
 
 def test_a_table_whose_tournament_is_over_goes_back_to_its_own_game() -> None:
-    left = _table(GameMode.TOURNAMENT)
-    state, intent = prepare(left, "host", {"type": "start_hand"}, 0, None, OWN)
-    assert state.table.mode is GameMode.CASH and state.table.stakes == OWN.stakes
+    play, now = _running(16)
+    own = replace(_table(), table=replace(_table().table, stakes=OWN))
+    # The tournament deals its level's stakes; the table keeps its own aside meanwhile.
+    left, _ = prepare(own, "host", {"type": "start_hand"}, now, play)
+    assert left.table.stakes != OWN and left.table.own_game is not None
+    state, intent = prepare(left, "host", {"type": "start_hand"}, now, None)
+    assert state.table.mode is GameMode.CASH and state.table.stakes == OWN
+    assert state.table.own_game is None and LiveTable.from_json(left.to_json()) == left
     assert intent == {"type": "start_hand"}
     dealing = replace(left, dealing=True)
-    _, timer = prepare(dealing, "system", {"type": "start_hand"}, 0, None, OWN)
+    _, timer = prepare(dealing, "system", {"type": "start_hand"}, now, None)
     assert timer == {"type": "pause"}  # the dealer stops; the host deals the cash game
 
 
 def test_a_cash_table_is_unchanged() -> None:
     state = _table()
-    assert prepare(state, "host", {"type": "start_hand"}, 0, None, None) == (state, {"type": "start_hand"})
+    assert prepare(state, "host", {"type": "start_hand"}, 0, None) == (state, {"type": "start_hand"})
 
 
 def test_players_left_without_chips_are_named_with_the_chips_they_started_with() -> None:

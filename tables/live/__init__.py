@@ -9,10 +9,12 @@ carries no state (so no card ever passes through the channel layer).
 
 It is the bottom of the app: services call it, never the other way round. What a deal at a
 tournament's table depends on (its mode, the level's stakes, a wait or a refusal) is decided by
-`engine.live.tournament` from the tournament's stored clock (read by `tables.live.tournament`);
-what the night records of a finished hand (a tournament's busts) is written by receivers of
-`hand_finished`, in the same transaction. A refusal is `tables.errors.ActionRefused`, with the
-protocol's code.
+`engine.live.tournament` from the tournament's stored clock (read by `tables.live.tournament`).
+A write that ends a hand says so to its caller (`Applied.finished`); what the night records of
+it (a tournament's busts) is the caller's to write in the same transaction, which is why
+anything that can end a hand (a player's action, a timeout, a deal, a host's command or
+ruling) is sent through `tables.services.play` rather than straight here. A refusal is
+`tables.errors.ActionRefused`, with the protocol's code.
 
 Actors: ``"host"``, ``"system"``, or ``"player:<Player pk>"``; a player's seat is looked
 up in the locked snapshot, so a seat change can never race an action.
@@ -24,7 +26,7 @@ import datetime
 import logging
 import threading
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -32,21 +34,19 @@ from typing import Any
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import IntegrityError, transaction
-from django.dispatch import Signal
 from django.utils import timezone
 
 from engine import live
 from engine.cards import Card
 from engine.config import HandConfig, Stakes
 from engine.errors import EngineError
-from engine.events import event_from_json
+from engine.event_types import event_from_json
 from engine.games import GAMES
 from engine.hand import Hand as EngineHand
-from engine.live import LiveOptions, LiveTable, Projector
+from engine.live import LiveTable, Projector
 from engine.live import tournament as tournament_rules
 from engine.shuffle import deck_seed, seed_from_hex, shuffled_deck
-from engine.table import new_table, sit
-from engine.table_state import GameMode, stakes_for_game
+from engine.table import new_table
 from tables.errors import ActionRefused
 from tables.live import rows as live_rows
 from tables.live import tournament as stored_tournament
@@ -63,18 +63,27 @@ PLAYER_PREFIX = "player:"
 # write path need not look them up; LiveTable.from_json ignores the key.
 LOG_KEY = "log"
 
-# Sent inside the write's transaction when a hand ends, with `table_id`, `state` (the table
-# after the hand), `events` and `now`: what the night records of a hand (a tournament's busts,
-# connected in tables.apps) is written with it, and a receiver's refusal undoes the write.
-hand_finished = Signal()
+
+@dataclass(frozen=True, slots=True)
+class FinishedHand:
+    """A hand that the write just ended: the table after it (still holding the hand, and so who
+    was dealt in with what), the write's events and its moment (epoch seconds)."""
+
+    table_id: int
+    state: LiveTable
+    events: list[dict[str, Any]]
+    now: float
 
 
 @dataclass(frozen=True, slots=True)
 class Applied:
-    """The table's version after the intent; `duplicate` if this client id was applied before."""
+    """The table's version after the intent; `duplicate` if this client id was applied before;
+    `finished` if this write ended a hand (for the caller to record what the night keeps of it,
+    in the same transaction: tables.services.play)."""
 
     version: int
     duplicate: bool = False
+    finished: FinishedHand | None = None
 
 
 def group_name(table_id: int) -> str:
@@ -85,45 +94,37 @@ def player_actor(player_id: int) -> str:
     return f"{PLAYER_PREFIX}{player_id}"
 
 
-def initial_state(table: Table) -> LiveTable:
-    """A new live table from the Django table, with the players already seated there; a table
-    a tournament plays at is in tournament mode."""
-    opening = stakes_for_game(table.game, small_blind=table.small_blind, big_blind=table.big_blind)
-    state = new_table(max_seats=table.max_seats, game=table.game, stakes=Stakes(**opening))
-    for seat in Seat.objects.filter(table=table).select_related("player"):
-        stack = starting_stack(seat)
-        if stack < 1:
-            continue  # nobody sits down without chips: seating them is refused (services.seating)
-        state = sit(state, seat.number, str(seat.player_id), stack, seat.player.display_name)
-    state = tournament_rules.table_for(state, stored_tournament.play_at(table.pk))
-    return live.new_live_table(state, LiveOptions())
+def open_table(table: Table, game: str, stakes: Stakes) -> LiveTable:
+    """The live state of a table just made, with nobody seated yet: the one place its game and
+    stakes are stored from then on (the host's settings and a tournament's levels change them
+    through the write path). Raises ActionRefused when the engine refuses the game or stakes."""
+    try:
+        state = live.new_live_table(new_table(max_seats=table.max_seats, game=game, stakes=stakes))
+    except EngineError as error:
+        raise ActionRefused(str(error), code="illegal") from None
+    TableSnapshot.objects.create(table=table, state=state.to_json(), version=0)
+    return state
 
 
 def starting_stack(seat: Seat) -> int:
     """Chips a player sits down with: a tournament entrant the tournament's starting stack, anyone
-    else what the ledger says they hold, or the default stack for a player with no ledger entries."""
+    else what the ledger says they hold, or the default stack (in big blinds of the table's cash
+    game) for a player with no ledger entries."""
     in_tournament = stored_tournament.starting_stack(seat.player_id)
     if in_tournament is not None:
         return in_tournament
     chips = chips_to_sit_with(seat.player)
-    return DEFAULT_BUY_IN_BIG_BLINDS * seat.table.big_blind if chips is None else chips
+    if chips is not None:
+        return chips
+    return DEFAULT_BUY_IN_BIG_BLINDS * load_state(seat.table_id).table.cash_stakes.unit
 
 
 def locked_snapshot(table_id: int) -> live_rows.SnapshotRow:
-    """The table's snapshot row, locked until the transaction ends (created on first use)."""
+    """The table's snapshot row, locked until the transaction ends (every table has one from
+    its making: `open_table`)."""
     row = live_rows.lock_snapshot(table_id)
-    if row is not None:
-        return row
-    table = Table.objects.filter(pk=table_id).first()
-    if table is None:
+    if row is None:
         raise ActionRefused("This table does not exist.", code="not_found")
-    try:
-        with transaction.atomic():
-            TableSnapshot.objects.create(table=table, state=initial_state(table).to_json(), version=0)
-    except IntegrityError:
-        pass  # another request created it first: use theirs
-    row = live_rows.lock_snapshot(table_id)
-    assert row is not None
     return row
 
 
@@ -223,12 +224,11 @@ def apply_locked(
         return Applied(row.version)
     log = _append_events(row.table_id, locked.log, state, new, actor, intent, client_id, events)
     live_rows.save_snapshot(row, {**new.to_json(), LOG_KEY: log}, new.version, _as_datetime(new.due_at))
-    if any(event["type"] == "table.hand_finished" for event in events):
-        hand_finished.send(LiveTable, table_id=row.table_id, state=new, events=events, now=now)
-    committed = Committed(new, log, row.updated_at)
     table_id = row.table_id
+    ended = any(event["type"] == "table.hand_finished" for event in events)
+    committed = Committed(new, log, row.updated_at)
     transaction.on_commit(lambda: _committed(table_id, committed))
-    return Applied(new.version)
+    return Applied(new.version, finished=FinishedHand(table_id, new, events, now) if ended else None)
 
 
 def _with_tournament(
@@ -238,10 +238,7 @@ def _with_tournament(
     (read only for a sit or a deal between hands)."""
     if not tournament_rules.depends_on_tournament(state, intent):
         return state, intent
-    play = stored_tournament.play_at(table_id)
-    left_over = play is None and state.table.mode is GameMode.TOURNAMENT
-    cash = stored_tournament.cash_game(table_id) if left_over else None
-    return tournament_rules.prepare(state, actor, intent, now, play, cash)
+    return tournament_rules.prepare(state, actor, intent, now, stored_tournament.play_at(table_id))
 
 
 def _as_datetime(epoch: float | None) -> datetime.datetime | None:
@@ -364,14 +361,17 @@ def load_state(table_id: int) -> LiveTable:
 
 def _load(table_id: int) -> Committed:
     snapshot = TableSnapshot.objects.filter(table_id=table_id).only("state", "version", "updated_at").first()
-    if snapshot is not None:
-        return Committed(
-            LiveTable.from_json(snapshot.state), snapshot.state.get(LOG_KEY), snapshot.updated_at
-        )
-    table = Table.objects.filter(pk=table_id).first()
-    if table is None:
+    if snapshot is None:
         raise ActionRefused("This table does not exist.", code="not_found")
-    return Committed(initial_state(table), None, None)
+    return Committed(LiveTable.from_json(snapshot.state), snapshot.state.get(LOG_KEY), snapshot.updated_at)
+
+
+def games_dealt(table_ids: Iterable[int]) -> dict[int, str]:
+    """The game each table deals next, as its live state says (one query, no state read whole)."""
+    rows = TableSnapshot.objects.filter(table_id__in=list(table_ids)).values_list(
+        "table_id", "state__table__game"
+    )
+    return dict(rows)
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,9 +7,7 @@ rows only; what they mean for a deal (mode, stakes, waits, refusals) is the engi
 
 from __future__ import annotations
 
-from engine.config import Stakes
-from engine.live.tournament import CashGame, TournamentPlay
-from tables.models import Table
+from engine.live.tournament import TournamentPlay
 from tables.models.tournaments import Tournament, TournamentEntry
 
 
@@ -28,12 +26,6 @@ def play_at(table_id: int) -> TournamentPlay | None:
     if tournament is None:
         return None
     return TournamentPlay(clock=tournament.get_clock(), structure=tournament.get_structure())
-
-
-def cash_game(table_id: int) -> CashGame:
-    """The table's own game and stakes."""
-    own = Table.objects.only("game", "small_blind", "big_blind").get(pk=table_id)
-    return CashGame(own.game, Stakes(small_blind=own.small_blind, big_blind=own.big_blind))
 
 
 def starting_stack(player_id: int) -> int | None:

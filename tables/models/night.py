@@ -6,7 +6,11 @@ about who is here and where they sit.
 
 from __future__ import annotations
 
+from decimal import Decimal
+from typing import Any
+
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models.functions import Length, Lower
 from django.db.models.lookups import Exact
@@ -53,6 +57,8 @@ class Night(models.Model):
         default=False, help_text="Players wait for the host to let them in before they can be seated."
     )
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.OPEN)
+    # Hidden from the host's list of nights, not deleted: its ledger and log are kept.
+    archived = models.BooleanField(default=False)
     join_code = models.CharField(max_length=JOIN_CODE_LENGTH, unique=True, editable=False)
     # PROTECT: deleting a host account must not silently delete the history of their nights.
     host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="nights")
@@ -61,8 +67,16 @@ class Night(models.Model):
     class Meta:
         ordering = ["-date", "-created_at"]
         constraints = [
-            models.CheckConstraint(condition=models.Q(chip_value__gt=0), name="night_chip_value_positive"),
-            models.CheckConstraint(condition=~models.Q(currency=""), name="night_currency_not_empty"),
+            models.CheckConstraint(
+                condition=models.Q(chip_value__gt=0),
+                name="night_chip_value_positive",
+                violation_error_message="A chip must be worth more than nothing.",
+            ),
+            models.CheckConstraint(
+                condition=~models.Q(currency=""),
+                name="night_currency_not_empty",
+                violation_error_message="Say what the chips stand for, e.g. EUR.",
+            ),
             models.CheckConstraint(
                 condition=models.Q(status__in=NightStatus.values), name="night_status_valid"
             ),
@@ -74,9 +88,40 @@ class Night(models.Model):
     def __str__(self) -> str:
         return f"{self.name} ({self.date:%Y-%m-%d})"
 
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        fields = kwargs.get("update_fields")
+        if fields is None or {"chip_value", "currency"} & set(fields):
+            self.check_money_frozen()
+        super().save(*args, **kwargs)
+
     @property
     def is_open(self) -> bool:
         return self.status == self.Status.OPEN
+
+    @property
+    def money_is_frozen(self) -> bool:
+        """Whether the chip value and currency are final: once the night has been closed, or
+        any ledger entry was counted at them (reopening a night does not unfreeze them)."""
+        if self.pk is None:
+            return False
+        stored = Night.objects.filter(pk=self.pk).values_list("status", flat=True).first()
+        return stored == NightStatus.CLOSED or self.ledger_entries.exists()
+
+    def check_money_frozen(self) -> None:
+        """A night's money is counted at its chip value and currency: once closed, or once the
+        ledger has an entry, neither may change (from any form, the admin or the shell)."""
+        if not self.money_is_frozen:
+            return
+        stored = Night.objects.filter(pk=self.pk).values_list("chip_value", "currency").first()
+        if stored is not None and (stored[0] != Decimal(self.chip_value) or stored[1] != self.currency):
+            raise ValidationError(
+                "This night's money was counted at its chip value and currency "
+                "(it was closed, or the ledger has entries): they are final."
+            )
+
+    def clean(self) -> None:
+        super().clean()
+        self.check_money_frozen()
 
 
 class Player(models.Model):
@@ -124,39 +169,34 @@ class Player(models.Model):
 
 
 class Table(models.Model):
-    """A table in a night: its game, its stakes (in chips) and how many seats it has."""
+    """A table in a night and how many seats it has. What it deals, its game and stakes, is stored
+    once, in its live state (`TableSnapshot`, made with the table: tables.services.hosting)."""
 
     night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="tables")
     name = models.CharField(max_length=40)
-    game = models.CharField(max_length=32, choices=game_choices, default="nlhe")
     max_seats = models.PositiveSmallIntegerField(default=9)
-    small_blind = models.PositiveIntegerField(default=1)
-    big_blind = models.PositiveIntegerField(default=2)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["created_at", "id"]
         constraints = [
-            models.UniqueConstraint(Lower("name"), "night", name="table_name_unique_per_night"),
+            models.UniqueConstraint(
+                Lower("name"),
+                "night",
+                name="table_name_unique_per_night",
+                violation_error_message="This night already has a table of that name.",
+            ),
             # Any table, whatever its game (engine.table_state); each game's own limit is
             # checked when the table is made (tables.services.hosting.check_seats).
             models.CheckConstraint(
                 condition=models.Q(max_seats__gte=2, max_seats__lte=MAX_SEATS),
                 name="table_max_seats_in_range",
-            ),
-            models.CheckConstraint(condition=models.Q(small_blind__gte=1), name="table_small_blind_positive"),
-            models.CheckConstraint(
-                condition=models.Q(big_blind__gte=models.F("small_blind")),
-                name="table_big_blind_not_below_small_blind",
+                violation_error_message=f"A table has 2 to {MAX_SEATS} seats.",
             ),
         ]
 
     def __str__(self) -> str:
         return self.name
-
-    @property
-    def stakes_label(self) -> str:
-        return f"{self.small_blind}/{self.big_blind}"
 
 
 class Seat(models.Model):

@@ -71,17 +71,30 @@ class Tournament(models.Model):
     level_undo = models.JSONField(null=True, blank=True, default=None)
     # Bumped on every change, so a clock screen can tell the host touched the clock.
     version = models.PositiveIntegerField(default=0)
+    # The moves drawn for the host to confirm, kept until confirmed or drawn again on purpose:
+    # {"seating": the seating they were drawn for, "moves": [Move...]} (tournament_seating_plan).
+    seating_plan = models.JSONField(default=dict, blank=True)
+    # The last moves confirmed, so a wrong redraw can be undone before a hand is dealt:
+    # {"moves": [...], "tables": {table id: hands dealt there then}}.
+    last_moves = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["created_at", "id"]
         constraints = [
-            models.UniqueConstraint(Lower("name"), "night", name="tournament_name_unique_per_night"),
+            models.UniqueConstraint(
+                Lower("name"),
+                "night",
+                name="tournament_name_unique_per_night",
+                violation_error_message="This night already has a tournament of that name.",
+            ),
             models.CheckConstraint(
                 condition=models.Q(status__in=TournamentStatus.values), name="tournament_status_valid"
             ),
             models.CheckConstraint(
-                condition=models.Q(starting_stack__gte=1), name="tournament_starting_stack_positive"
+                condition=models.Q(starting_stack__gte=1),
+                name="tournament_starting_stack_positive",
+                violation_error_message="Players start with at least 1 chip.",
             ),
             models.CheckConstraint(
                 condition=models.Q(clock_paused_seconds__gte=0), name="tournament_paused_seconds_not_negative"
@@ -149,13 +162,24 @@ class TournamentEntry(models.Model):
     place = models.PositiveSmallIntegerField(null=True, blank=True)
     shared_by = models.PositiveSmallIntegerField(default=1)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # Where they sat when they went out, and the chips the host's "Record who is out" took out of
+    # play with them (0: they had lost their chips in a hand): what undoing the bust gives back.
+    out_table = models.ForeignKey(
+        "tables.Table", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    out_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    out_chips = models.PositiveIntegerField(default=0)
     entered_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["entered_at", "id"]
         verbose_name_plural = "tournament entries"
         constraints = [
-            models.UniqueConstraint(fields=["tournament", "player"], name="tournament_entry_one_per_player"),
+            models.UniqueConstraint(
+                fields=["tournament", "player"],
+                name="tournament_entry_one_per_player",
+                violation_error_message="This player is already entered in this tournament.",
+            ),
             models.CheckConstraint(
                 condition=models.Q(place__isnull=True) | models.Q(place__gte=1),
                 name="tournament_entry_place_positive",
@@ -176,6 +200,43 @@ class TournamentEntry(models.Model):
     @property
     def is_out(self) -> bool:
         return self.place is not None
+
+
+class DealKind(models.TextChoices):
+    CHIP_CHOP = "chip_chop", "Chip chop"
+    ICM = "icm", "ICM"
+    CUSTOM = "custom", "Agreed amounts"
+
+
+class TournamentDeal(models.Model):
+    """The deal the players still in agreed: the money still to be paid, split their way; it ends
+    the tournament. `stacks` and `amounts` are by entry id (as text)."""
+
+    Kind = DealKind
+
+    tournament = models.OneToOneField(Tournament, on_delete=models.CASCADE, related_name="deal")
+    method = models.CharField(max_length=10, choices=Kind.choices)
+    stacks = models.JSONField(help_text="Each player's chips when they agreed, by entry id.")
+    amounts = models.JSONField(help_text="What each player takes, by entry id.")
+    pool = models.PositiveIntegerField(help_text="The money still to be paid that they split.")
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    recorded_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(method__in=DealKind.values), name="tournament_deal_method_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Deal in {self.tournament}"
+
+    def amount_of(self, entry_id: int) -> int | None:
+        amount = self.amounts.get(str(entry_id))
+        return int(amount) if amount is not None else None
 
 
 class TournamentAction(models.TextChoices):

@@ -8,10 +8,38 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import QuerySet
+from django.db.models import Max, QuerySet
 
 from tables.models import Night, Table
 from tables.models.ledger import AuditEntry
+
+MAX_WHAT = 500
+
+# Each host command a table's socket accepts, as the log says it (the changes it made follow).
+COMMAND_WORDS = {
+    "start_hand": "dealt the next hand",
+    "pause": "paused dealing after this hand",
+    "sit": "seated a player",
+    "leave": "took a player off the table",
+    "sit_out": "sat a player out",
+    "sit_in": "sat a player back in",
+    "change_seat": "moved a player to another seat",
+    "set_stack": "set a stack",
+    "move_button": "moved the button",
+    "options": "changed the table's options",
+    "set_game": "changed the game from the next hand",
+    "misdeal": "called a misdeal",
+    "exposed_card": "ruled on an exposed card",
+    "award_pot": "awarded the pot",
+    "kill_hand": "killed a hand",
+    "fold_away": "folded an away player",
+    "undo": "undid the last action",
+    "pause_hand": "paused the hand",
+    "resume_hand": "resumed the hand",
+    "settle_out_of_turn": "settled an action out of turn",
+    "reveal_rest": "revealed the rest of the board",
+    "ruling": "made a ruling",
+}
 
 
 def who_label(user: AbstractBaseUser | None) -> str:
@@ -36,7 +64,7 @@ def record(
         night=night,
         who=user if user is not None and user.is_authenticated else None,
         who_label=who_label(user),
-        what=what[:200],
+        what=what[:MAX_WHAT],
         why=why.strip()[:300],
         table=table,
         payload=payload or {},
@@ -44,23 +72,40 @@ def record(
 
 
 def record_table_command(
-    table_id: int, user: AbstractBaseUser | None, intent: dict[str, Any], refused: str = ""
+    table_id: int,
+    user: AbstractBaseUser | None,
+    intent: dict[str, Any],
+    refused: str = "",
+    changes: list[str] | None = None,
 ) -> AuditEntry:
-    """A host command sent over a table's socket (the panel logs its own commands itself);
-    `refused` is the reason it was not made, for a ruling attempt that was refused."""
+    """A host command sent over a table's socket, in a sentence: what it was and what it changed
+    at the table (`changes`, from the public views before and after), or why it was refused."""
     table = Table.objects.select_related("night").get(pk=table_id)
-    details = ", ".join(
-        f"{key} {value}" for key, value in intent.items() if key not in ("type", "reason", "host")
-    )
-    what = str(intent["type"]).replace("_", " ") + (" refused" if refused else "")
-    what += (f" ({details})" if details else "") + (f": {refused}" if refused else "")
+    kind = str(intent.get("type", ""))
+    words = COMMAND_WORDS.get(kind, kind.replace("_", " "))
+    if refused:
+        what = f"{table.name}: refused: {words} ({refused})"
+    else:
+        what = f"{table.name}: {words}" + (f": {'; '.join(changes)}" if changes else "")
     why = str(intent.get("reason", ""))
     payload = {**intent, "refused": refused} if refused else dict(intent)
-    return record(
-        table.night, user, f"{table.name}: {what}, from the table", why, table=table, payload=payload
-    )
+    if changes:
+        payload["changes"] = changes
+    return record(table.night, user, what, why, table=table, payload=payload)
 
 
 def entries(night: Night) -> QuerySet[AuditEntry]:
     """The night's log, newest first (what a reader wants to see first)."""
     return AuditEntry.objects.filter(night=night).select_related("table").order_by("-when", "-id")
+
+
+def newest_id(night: Night) -> int:
+    """The id of the night's newest line (0 for none): where a command's own lines start after."""
+    return AuditEntry.objects.filter(night=night).aggregate(newest=Max("id"))["newest"] or 0
+
+
+def written_since(night: Night, after_id: int, user: AbstractBaseUser | None) -> list[str]:
+    """What `user` wrote in the night's log after line `after_id`, oldest first: every host
+    command writes its own complete line, so this is what the command just did, in words."""
+    lines = AuditEntry.objects.filter(night=night, pk__gt=after_id, who_label=who_label(user))
+    return list(lines.order_by("id").values_list("what", flat=True))

@@ -11,7 +11,7 @@ panel never shows a hidden card of a live hand.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -20,14 +20,17 @@ from django.db import transaction
 
 from engine import live as engine_live
 from engine.games import BLIND_HOLDEM, GAMES, RABBIT_HUNT, SEVEN_DEUCE
+from engine.live.dealing import RABBIT_WINDOW_SECONDS as RABBIT_WINDOW
 from engine.live.rulings import INTENT_RULINGS
-from engine.table_state import forced_bets_of, stakes_for_game
+from engine.table_state import forced_bets_of, stakes_for_game, typed_amounts
 from tables import live
 from tables.access import check_host, owns_night
 from tables.errors import ActionRefused
 from tables.models import Night, Player, Seat, Table
-from tables.models.ledger import CoHost, TableSettings
-from tables.services import audit, hosting, joining, ledger, seating
+from tables.models.ledger import CoHost
+from tables.services import audit, hosting, joining, ledger, play, seating
+from tables.services.change_words import describe_changes
+from tables.services.seating import seated_words
 
 # Host commands that are rulings about the hand: logged even when refused.
 RULING_COMMANDS = frozenset({*INTENT_RULINGS, "ruling"})
@@ -84,8 +87,12 @@ def decide_player(player: Player, by: AbstractBaseUser | None, decision: str, wh
         raise ActionRefused("Choose approve, reject or remove.")
     action, what = PLAYER_DECISIONS[decision]
     with transaction.atomic():
+        seat = Seat.objects.select_related("table").filter(player=player).first()
         action(player)
-        audit.record(player.night, by, what.format(player.display_name), why, payload={"player": player.pk})
+        line = what.format(player.display_name)
+        if seat is not None:
+            line += f" (off {seat.table.name}, seat {seat.number})"
+        audit.record(player.night, by, line, why, payload={"player": player.pk, "decision": decision})
 
 
 def move_player(
@@ -94,20 +101,31 @@ def move_player(
     """Put a player in a chosen free seat (any table of the night); logged."""
     check_host(by, table.night)
     with transaction.atomic():
+        was = Seat.objects.select_related("table").filter(player=player).first()
+        where = f" from {was.table.name}, seat {was.number}" if was is not None else ""
         seat = seating.move_player(player, table, number)
-        what = f"{table.name}: moved {player.display_name} to seat {number}"
-        audit.record(table.night, by, what, why, table=table, payload={"player": player.pk, "seat": number})
+        what = seated_words(seat).replace(": seated at", f": moved{where} to", 1)
+        payload = {"player": player.pk, "table": table.pk, "seat": number}
+        audit.record(table.night, by, what, why, table=table, payload=payload)
     return seat
 
 
-def seat_waiting(table: Table, by: AbstractBaseUser | None) -> seating.SeatingResult:
+def seat_waiting(table: Table, by: AbstractBaseUser | None, why: str = "") -> seating.SeatingResult:
     """Random seats at `table` for the players waiting (house rule: seats are drawn at random)."""
     check_host(by, table.night)
     with transaction.atomic():
         result = seating.seat_waiting_players(table)
-        drawn = ", ".join(f"{seat.player.display_name} seat {seat.number}" for seat in result.seated)
-        audit.record(table.night, by, f"{table.name}: drew seats: {drawn}", table=table)
+        seats = [[seat.player_id, seat.table_id, seat.number] for seat in result.seated]
+        audit.record(
+            table.night, by, f"Drew seats: {result.words}", why, table=table, payload={"seats": seats}
+        )
     return result
+
+
+def latest_line(night: Night) -> str:
+    """The newest line of the night's open log (what the host's last command did)."""
+    line = audit.entries(night).first()
+    return line.what if line is not None else ""
 
 
 # Commands to a live table -----------------------------------------------------------------------
@@ -119,7 +137,7 @@ def send(
     """Send one host intent through the write path and log it; returns the table's new version."""
     check_host(by, table.night)
     with transaction.atomic():
-        applied = live.apply_intent(table.pk, engine_live.HOST, dict(intent))
+        applied = play.apply_intent(table.pk, engine_live.HOST, dict(intent))
         audit.record(table.night, by, f"{table.name}: {what}", why, table=table, payload=dict(intent))
     return applied.version
 
@@ -135,11 +153,19 @@ def socket_command(
     applied and logged in one transaction, so no command is ever applied without its line."""
     try:
         with transaction.atomic():
-            applied = _chips_command(table_id, by, intent, expected_version)
-            if applied is None:
-                applied = live.apply_intent(table_id, engine_live.HOST, intent, client_id, expected_version)
-            if not applied.duplicate:
-                audit.record_table_command(table_id, by, dict(intent))
+            before = engine_live.view(live.locked_table(table_id).state, "public")
+            carried = _chips_command(table_id, by, intent, expected_version)
+            if carried is None:
+                applied = play.apply_intent(table_id, engine_live.HOST, intent, client_id, expected_version)
+                logged = False
+            else:
+                applied, logged = carried
+            # A command the ledger carried out has its line already (the entry, the stack
+            # before and after, the reason): one line per command.
+            if not applied.duplicate and not logged:
+                after = engine_live.view(live.load_state(table_id), "public")
+                changes = describe_changes(before, after)
+                audit.record_table_command(table_id, by, dict(intent), changes=changes)
     except ActionRefused as refused:
         if intent.get("type") in RULING_COMMANDS:
             # Every ruling attempt is in the open log, refused ones too (nothing else records them).
@@ -151,10 +177,11 @@ def socket_command(
 
 def _chips_command(
     table_id: int, by: AbstractBaseUser | None, intent: Mapping[str, Any], expected_version: int | None
-) -> live.Applied | None:
+) -> tuple[live.Applied, bool] | None:
     """A socket command that moves chips goes through the ledger, like the panel's own tools:
     `leave` for a bought-in player is their cash-out, `set_stack` a ledger-backed adjustment.
-    None for every other command (and for players the ledger never saw, leaving)."""
+    Returns the new version and whether the ledger wrote the log line (an entry); None for
+    every other command (and for players the ledger never saw, leaving)."""
     if intent.get("type") not in ("leave", "set_stack"):
         return None
     state = live.locked_table(table_id).state
@@ -169,12 +196,18 @@ def _chips_command(
     if player is None:
         return None
     if intent["type"] == "leave":
-        if not ledger.entries(player.night).filter(player=player).exists():
-            return None
-        ledger.cash_out(player, by, str(intent.get("reason", "")) or "left the table")
+        playing = ledger.tournament_still_playing(player)
+        if playing is not None:
+            raise ActionRefused(
+                f"{player.display_name} is still in {playing.name}: record who is out on its page, "
+                "which takes their chips out of play."
+            )
+        if not ledger.has_cash_entries(player):
+            return None  # a tournament's leftover chips, or chips no buy-in backs: not cash
+        entry = ledger.cash_out(player, by, str(intent.get("reason", "")) or "left the table")
     else:
-        ledger.adjust_stack(player, intent.get("stack"), by, str(intent.get("reason", "")))
-    return live.Applied(live.current_version(table_id))
+        entry = ledger.adjust_stack(player, intent.get("stack"), by, str(intent.get("reason", "")))
+    return live.Applied(live.current_version(table_id)), entry is not None
 
 
 def table_command(table: Table, by: AbstractBaseUser | None, command: str, why: str = "") -> int:
@@ -202,7 +235,7 @@ def seat_command(seat: Seat, by: AbstractBaseUser | None, command: str, why: str
         table,
         by,
         {"type": command, "seat": number},
-        f"{SEAT_COMMANDS[command]} {seat.player.display_name}",
+        f"{SEAT_COMMANDS[command]} {seat.player.display_name} (seat {number})",
         why,
     )
 
@@ -249,12 +282,38 @@ def swap_players(table: Table, by: AbstractBaseUser | None, first: int, second: 
 # Table settings ---------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
+class TableSettings:
+    """A table's game, stakes and options in the amounts a host types (the settings form). They
+    are not stored apart: read from the live table's state, sent back to it as intents."""
+
+    game: str
+    small_blind: int
+    big_blind: int
+    ante: int = 0
+    cap: int = 0
+    bomb_ante: int = 0
+    straddle_allowed: bool = True
+    action_seconds: int = 0
+    bomb_pot_every: int = 0
+    bomb_pot_game: str = "bomb_pot"
+    run_it_twice: bool = False
+
+
 def settings_for(table: Table) -> TableSettings:
-    found = TableSettings.objects.filter(table=table).first()
-    if found is not None:
-        return found
+    """What the live table deals from the next hand on, as the settings form shows it."""
+    state = live.load_state(table.pk)
+    typed = typed_amounts(state.table.stakes)
+    # One box for the ante of scheduled bomb pots and of a bomb-pot game (save_settings sends both).
+    typed["bomb_ante"] = state.options.bomb_ante or typed["bomb_ante"]
     return TableSettings(
-        table=table, game=table.game, small_blind=table.small_blind, big_blind=table.big_blind
+        game=state.table.game,
+        **typed,
+        straddle_allowed=state.table.options.straddle_allowed,
+        action_seconds=state.options.action_seconds,
+        bomb_pot_every=state.options.bomb_pot_every,
+        bomb_pot_game=state.options.bomb_pot_game,
+        run_it_twice=state.options.run_it_twice,
     )
 
 
@@ -294,6 +353,8 @@ ANNOUNCED_OPTIONS = {
 # The choices the panel lists for the house options and the staged reveal's pause.
 HOUSE_OPTION_CHOICES = {"seven_deuce": SEVEN_DEUCE.choices, "rabbit_hunt": RABBIT_HUNT.choices}
 STAGE_SECONDS_CHOICES = BLIND_HOLDEM.option("stage_seconds").choices
+# The least time players of a hand over early have to ask for the rabbit (the panel says it).
+RABBIT_WINDOW_SECONDS = round(RABBIT_WINDOW)
 
 
 def save_settings(
@@ -306,9 +367,7 @@ def save_settings(
     """Store the table's settings and send them to the live table, which deals them from the
     next hand on (announced to the table as a ``table.game`` / ``table.options`` event)."""
     check_host(by, table.night)
-    current = settings_for(table)
-    for name, value in values.items():
-        setattr(current, name, value)
+    current = replace(settings_for(table), **values)
     stakes = stakes_for(current)
     game_intent = {
         "type": "set_game",
@@ -323,11 +382,9 @@ def save_settings(
     with transaction.atomic():
         live.apply_intent(table.pk, engine_live.HOST, game_intent)
         live.apply_intent(table.pk, engine_live.HOST, options_intent(current))
-        current.applied = True
-        current.save()
         game_name = GAMES[current.game].name
         chosen = ", ".join(
-            f"{k.replace('_', ' ')} {v}" for k, v in {**stakes, **game_intent["options"]}.items()
+            [hosting.stakes_words(stakes), *option_words(current.game, game_intent["options"])]
         )
         clock = f"{current.action_seconds} s to act" if current.action_seconds else "no action clock"
         if current.bomb_pot_every:
@@ -344,6 +401,26 @@ def save_settings(
             payload={**game_intent, **options_intent(current), "type": "settings"},
         )
     return current
+
+
+def option_words(game: str, options: Mapping[str, Any]) -> list[str]:
+    """A game's announced options as the host chose them, in the words the panel offers.
+
+    >>> option_words("blind_holdem", {"look_at_own_cards": False, "reveal": "staged"})
+    ['players see their own cards: no', 'reveal: in stages']
+    >>> option_words("nlhe", {"seven_deuce": 2, "rabbit_hunt": True})
+    ['7-2 bounty: 2 big blinds', 'rabbit hunt: on']
+    """
+    defined = {option.key: option for option in GAMES[game].options} if game in GAMES else {}
+    words = []
+    for key, value in options.items():
+        option = defined.get(key)
+        if option is not None:
+            chosen = next((label for choice, label in option.choices if choice == value), str(value))
+            words.append(f"{option.label.lower()}: {chosen.lower()}")
+        else:  # an option the game does not declare (yet): its name and value
+            words.append(f"{key.replace('_', ' ')} {value}")
+    return words
 
 
 # The live overview ------------------------------------------------------------------------------
@@ -366,6 +443,8 @@ class TableOverview:
     seats: list[dict[str, Any]] = field(default_factory=list)
     away: list[str] = field(default_factory=list)
     game_options: dict[str, Any] = field(default_factory=dict)
+    # Cards ruled exposed during the deal: dead, public ("Exposed: 7♥ — set aside as the burn").
+    dead_cards: list[str] = field(default_factory=list)
 
     @property
     def stakes_label(self) -> str:
@@ -378,6 +457,19 @@ class TableOverview:
         return hosting.stakes_words(self.stakes)
 
 
+SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
+
+
+def card_text(code: str) -> str:
+    """A card for people, as the phones draw it.
+
+    >>> card_text("7h"), card_text("Ts")
+    ('7♥', '10♠')
+    """
+    rank, suit = code[0], code[1]
+    return ("10" if rank == "T" else rank) + SUIT_SYMBOLS.get(suit, suit)
+
+
 def overview(night: Night) -> list[TableOverview]:
     rows = []
     for table in night.tables.all():
@@ -386,11 +478,26 @@ def overview(night: Night) -> list[TableOverview]:
         hand = public["hand"] if state.hand_in_progress else None
         names = {s["seat"]: s["name"] or s["player"] for s in public["table"]["seats"]}
         in_hand = {s["seat"]: s for s in hand["seats"]} if hand else {}
+        # Live figures: a seat dealt in shows the chips behind it now, not at the deal.
         seats = [
-            {**s, "hand": in_hand.get(s["seat"]), "is_turn": bool(hand and hand["to_act"] == s["seat"])}
+            {
+                **s,
+                "stack": in_hand[s["seat"]]["stack"] if s["seat"] in in_hand else s["stack"],
+                "bet": in_hand[s["seat"]]["bet"] if s["seat"] in in_hand else 0,
+                "hand": in_hand.get(s["seat"]),
+                "is_turn": bool(hand and hand["to_act"] == s["seat"]),
+                # A card ruled exposed later in the hand stays live, face up for everyone.
+                "face_up": [card_text(c) for c in in_hand[s["seat"]]["face_up"]]
+                if s["seat"] in in_hand
+                else [],
+            }
             for s in public["table"]["seats"]
         ]
         game = public["table"]["game"]
+        dead = [
+            f"Exposed: {card_text(d['card'])} — set aside as the burn (dealt to {names.get(d['seat'], '?')})"
+            for d in (hand or {}).get("dead_cards", [])
+        ]
         rows.append(
             TableOverview(
                 table=table,
@@ -400,12 +507,14 @@ def overview(night: Night) -> list[TableOverview]:
                 dealing=public["table"]["dealing"],
                 hand_number=hand["hand_number"] if hand else None,
                 phase=hand["phase"] if hand else None,
-                pot=hand["pot"] if hand else 0,
+                # The middle now: the pots and this street's bets not yet gathered into them.
+                pot=hand["pot"] + sum(s["bet"] for s in hand["seats"]) if hand else 0,
                 boards=hand["boards"] if hand else [],
                 to_act=names.get(hand["to_act"]) if hand and hand["to_act"] else None,
                 seats=seats,
                 away=[s["name"] or s["player"] for s in public["table"]["seats"] if s["away"]],
                 game_options=dict(state.options.game_options),
+                dead_cards=dead,
             )
         )
     return rows

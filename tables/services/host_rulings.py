@@ -26,7 +26,8 @@ from tables import live
 from tables.access import check_host
 from tables.errors import ActionRefused
 from tables.models import Player, Table
-from tables.services import audit, ledger
+from tables.services import audit, ledger, play
+from tables.services.change_words import describe_changes
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,76 +112,6 @@ class Preview:
     intent: dict[str, Any]
     version: int
     changes: list[str]
-
-
-def _names(view: Mapping[str, Any]) -> dict[int, str]:
-    return {s["seat"]: s["name"] or s["player"] for s in view["table"]["seats"]}
-
-
-def _hand_changes(old: Mapping[str, Any], new: Mapping[str, Any], names: Mapping[int, str]) -> list[str]:
-    """What changes in the hand being played, seat by seat, then the middle."""
-    changes = []
-    old_in = {s["seat"]: s for s in old["seats"]}
-    for s in new["seats"]:
-        was = old_in.get(s["seat"])
-        if was is None:
-            continue
-        who = f"Seat {s['seat']} ({names.get(s['seat'], '?')})"
-        if was["status"] != s["status"]:
-            changes.append(f"{who}: {was['status'].replace('_', ' ')} → {s['status'].replace('_', ' ')}")
-        if was["bet"] != s["bet"]:
-            changes.append(f"{who}: bet {was['bet']} → {s['bet']}")
-        if was["stack"] != s["stack"]:
-            changes.append(f"{who}: {was['stack']} → {s['stack']} chips behind")
-        if was.get("cards") != s.get("cards") and s.get("cards"):
-            changes.append(f"{who}: shows {' '.join(s['cards'])}")
-        shown_before, shown_after = was.get("face_up") or [], s.get("face_up") or []
-        if shown_before != shown_after and shown_after:
-            changes.append(f"{who}: face up {' '.join(map(str, shown_after))}")
-    dead = [d for d in new.get("dead_cards") or [] if d not in (old.get("dead_cards") or [])]
-    changes += [
-        f"Seat {d['seat']} ({names.get(d['seat'], '?')}): {d['card']} is dead, shown to all" for d in dead
-    ]
-    if old["boards"] != new["boards"]:
-        changes.append("Board: " + " | ".join(" ".join(board) for board in new["boards"]))
-    if old["pot"] != new["pot"]:
-        changes.append(f"Pot: {old['pot']} → {new['pot']}")
-    if old.get("phase") != new.get("phase") and not new["finished"]:
-        changes.append(f"The hand is {new.get('phase')}")
-    if not old["finished"] and new["finished"]:
-        changes.append(f"Hand #{new['hand_number']} ends")
-    if old["hand_number"] != new["hand_number"]:
-        changes.append(f"Hand #{new['hand_number']} is dealt")
-    if old.get("to_act") != new.get("to_act") and not new["finished"] and new.get("to_act"):
-        changes.append(f"To act: seat {new['to_act']} ({names.get(new['to_act'], '?')})")
-    return changes
-
-
-def describe_changes(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
-    """The differences between two public views, in words."""
-    changes = []
-    names = _names(before) | _names(after)
-    old_seats = {s["seat"]: s for s in before["table"]["seats"]}
-    new_seats = {s["seat"]: s for s in after["table"]["seats"]}
-    for seat in sorted(set(old_seats) | set(new_seats)):
-        old, new = old_seats.get(seat), new_seats.get(seat)
-        who = f"Seat {seat} ({names.get(seat, '?')})"
-        if old and new and old["stack"] != new["stack"]:
-            changes.append(f"{who}: stack {old['stack']} → {new['stack']} chips")
-        if old and new and old["status"] != new["status"]:
-            changes.append(f"{who}: {old['status'].replace('_', ' ')} → {new['status'].replace('_', ' ')}")
-        if old and not new:
-            changes.append(f"{who} leaves the table")
-    if before["table"]["button"] != after["table"]["button"]:
-        changes.append(f"Button: seat {before['table']['button']} → seat {after['table']['button']}")
-    if before["table"]["dealing"] != after["table"]["dealing"]:
-        changes.append("Dealing resumes" if after["table"]["dealing"] else "Dealing stops after this hand")
-    old_hand, new_hand = before.get("hand"), after.get("hand")
-    if old_hand and new_hand:
-        changes += _hand_changes(old_hand, new_hand, names)
-    elif old_hand and not new_hand:
-        changes.append(f"Hand #{old_hand['hand_number']} is called off")
-    return changes or ["Nothing visible changes."]
 
 
 CARD = re.compile(r"[2-9TJQKA][cdhs]")
@@ -315,22 +246,25 @@ def apply_ruling(
         intent.update(reason=why.strip(), host=audit.who_label(by))
     try:
         with transaction.atomic():
+            entry = None
             if intent["type"] == "set_stack":
-                # Through the ledger, so that the chips it adds or takes have their entry.
+                # Through the ledger, so that the chips it adds or takes have their entry, whose
+                # line (the ruling, the reason, the stack before and after) is the ruling's line.
                 player = _seated_player(table, live.load_state(table.pk), intent["seat"])
-                # The ruling's own line below carries the reason; the entry names the ruling.
-                ledger.adjust_stack(player, intent["stack"], by, f"{shown.ruling.label} at {table.name}")
+                label = f"{table.name}: {shown.ruling.label}"
+                entry = ledger.adjust_stack(player, intent["stack"], by, why, ruling=label)
                 applied = live.Applied(live.current_version(table.pk))
             else:
-                applied = live.apply_intent(table.pk, engine_live.HOST, intent, expected_version=version)
-            audit.record(
-                table.night,
-                by,
-                f"{table.name}: {shown.ruling.label}",
-                why,
-                table=table,
-                payload={"intent": intent, "changes": shown.changes, "version": applied.version},
-            )
+                applied = play.apply_intent(table.pk, engine_live.HOST, intent, expected_version=version)
+            if entry is None:
+                audit.record(
+                    table.night,
+                    by,
+                    f"{table.name}: {shown.ruling.label}: {'; '.join(shown.changes)}",
+                    why,
+                    table=table,
+                    payload={"intent": intent, "changes": shown.changes, "version": applied.version},
+                )
     except ActionRefused as refused:
         _log_attempt(table, by, key, values, f"refused: {refused.message}")
         raise

@@ -10,12 +10,15 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 
+from engine.config import Stakes
 from engine.games import GAMES, max_players_for_deck
 from engine.records import non_zero
+from engine.table_state import stakes_for_game
 from tables import live
 from tables.errors import ActionRefused
 from tables.join_codes import new_join_code
-from tables.models import Night, Table
+from tables.models import Night, Player, Table
+from tables.services import audit, transfers
 
 
 def host_exists() -> bool:
@@ -55,6 +58,14 @@ def create_night(
         try:
             with transaction.atomic():
                 night.save()
+                approval = "players wait for approval" if require_approval else "players join at once"
+                audit.record(
+                    night,
+                    host,
+                    f"Opened {name} on {date:%Y-%m-%d}: one chip is {chip_value.normalize()} {currency}, "
+                    f"{approval}",
+                    payload={"setup": "night", "chip_value": str(chip_value), "currency": currency},
+                )
             return night
         except IntegrityError:
             if not Night.objects.filter(join_code=night.join_code).exists():
@@ -62,10 +73,36 @@ def create_night(
     raise ActionRefused("Could not find a free join code; please try again.")
 
 
-def set_night_status(night: Night, status: Night.Status) -> None:
-    """Open or close a night. A closed night accepts no new players."""
-    night.status = status
-    night.save(update_fields=["status"])
+def set_night_status(
+    night: Night, status: Night.Status, by: AbstractBaseUser | None = None, why: str = ""
+) -> None:
+    """Open or close a night. A closed night accepts no new players. (Closing with the ledger's
+    check is tables.services.closing.close_night.)"""
+    with transaction.atomic():
+        night.status = status
+        night.save(update_fields=["status"])
+        audit.record(night, by, f"Set the night {night.get_status_display().lower()}", why)
+
+
+def archive_night(night: Night, by: AbstractBaseUser | None, archived: bool, why: str = "") -> None:
+    """Hide a night from the host's list (a test night, a mistake), or bring it back. Nothing
+    is deleted: its ledger and its log stay, and the archive lists it."""
+    if night.archived == archived:
+        raise ActionRefused(f"{night.name} is {'already' if archived else 'not'} archived.")
+    with transaction.atomic():
+        night.archived = archived
+        night.save(update_fields=["archived"])
+        what = "Archived the night" if archived else "Brought the night back from the archive"
+        audit.record(night, by, what, why)
+
+
+def transfer_link(player: Player, by: AbstractBaseUser | None, why: str = "") -> str:
+    """A one-time "continue on another device" link for a player; logged (it moves an identity)."""
+    with transaction.atomic():
+        token = transfers.create_transfer_link_token(player)
+        what = f"Made a one-time link for {player.display_name} to continue on another device"
+        audit.record(player.night, by, what, why, payload={"player": player.pk})
+    return token
 
 
 def check_seats(game: str, max_seats: int) -> None:
@@ -80,25 +117,31 @@ def check_seats(game: str, max_seats: int) -> None:
 
 
 def create_table(
-    night: Night, *, name: str, game: str, max_seats: int, small_blind: int, big_blind: int
+    night: Night,
+    *,
+    name: str,
+    game: str,
+    max_seats: int,
+    small_blind: int,
+    big_blind: int,
+    by: AbstractBaseUser | None = None,
 ) -> Table:
-    """Add a table to a night, checking the limits of its game."""
+    """Add a table to a night, checking the limits of its game, with its live state: the one
+    place its game and stakes are kept (the host's settings change them later)."""
     check_seats(game, max_seats)
     if small_blind < 1 or big_blind < small_blind:
         raise ActionRefused("The big blind must be at least the small blind, and both at least 1 chip.")
     if night.tables.filter(name__iexact=name).exists():
         raise ActionRefused(f"This night already has a table called {name!r}.")
-    table = Table(
-        night=night,
-        name=name,
-        game=game,
-        max_seats=max_seats,
-        small_blind=small_blind,
-        big_blind=big_blind,
-    )
+    stakes = Stakes(**stakes_for_game(game, small_blind=small_blind, big_blind=big_blind))
+    table = Table(night=night, name=name, max_seats=max_seats)
     try:
         with transaction.atomic():
             table.save()
+            live.open_table(table, game, stakes)
+            game_name = GAMES[game].name
+            what = f"Added {name}: {game_name}, {max_seats} seats, blinds {small_blind}/{big_blind}"
+            audit.record(night, by, what, table=table, payload={"setup": "table"})
     except IntegrityError:
         raise ActionRefused(f"This night already has a table called {name!r}.") from None
     return table

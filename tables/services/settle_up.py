@@ -19,6 +19,7 @@ from decimal import ROUND_HALF_EVEN, Decimal
 
 from tables.errors import ActionRefused
 from tables.models import Night
+from tables.models.ledger import CASH
 from tables.services import ledger, tournament_money
 from tables.services.ledger import minor_digits
 
@@ -129,27 +130,61 @@ def payee_names(night: Night) -> dict[int, str]:
     return names
 
 
-def balances_by_player(night: Night) -> dict[str, Decimal]:
-    """Each player's take-away minus put-in, counting chips still in play (on a table or in
-    their hand) at chip value, and the prizes minus the entries of finished tournaments; by
-    payee name (`payee_names`)."""
-    by_id: dict[int, Decimal] = {}
-    for entry in ledger.entries(night):
-        signed = -entry.money if entry.is_in else entry.money
-        by_id[entry.player_id] = by_id.get(entry.player_id, Decimal(0)) + signed
-    players = night.players.filter(ledger_entries__isnull=False).distinct()
-    for player in players:
+@dataclass(frozen=True, slots=True)
+class PlayerMoney:
+    """One player's money for the night. Net is what they take away minus what they put in
+    (one sign everywhere: + up, - down): out + still in play + tournaments - in."""
+
+    name: str
+    money_in: Decimal
+    money_out: Decimal
+    in_play: Decimal  # their chips still on a table or in their hand, at chip value
+    tournaments: Decimal  # prizes minus entries, rebuys and add-ons
+
+    @property
+    def net(self) -> Decimal:
+        return self.money_out + self.in_play + self.tournaments - self.money_in
+
+
+def player_money(night: Night) -> list[PlayerMoney]:
+    """Every player with money in the night, in the order they joined, by payee name. A
+    tournament counts once it is over (prizes minus what was paid in); one still running holds
+    its pool and is settled when it ends."""
+    money_in: dict[int, Decimal] = {}
+    money_out: dict[int, Decimal] = {}
+    played = tournament_money.balances(night)
+    for entry in ledger.entries(night).filter(CASH):
+        side = money_in if entry.is_in else money_out
+        side[entry.player_id] = side.get(entry.player_id, Decimal(0)) + entry.money
+    known = set(money_in) | set(money_out)
+    in_play: dict[int, Decimal] = {}
+    for player in night.players.filter(pk__in=known):
         held = ledger.chips_in_hand(player)
         if held:
-            by_id[player.pk] += ledger.money_for(night, held)
-    for table in night.tables.all():
-        for seat in ledger.live.load_state(table.pk).table.seats:
-            if seat.player.isdigit() and int(seat.player) in by_id:
-                by_id[int(seat.player)] += ledger.money_for(night, seat.stack)
-    for pk, amount in tournament_money.balances(night).items():
-        by_id[pk] = by_id.get(pk, Decimal(0)) + amount
+            in_play[player.pk] = ledger.money_for(night, held)
+    stacks, _ = ledger.cash_stacks(night)
+    for pk, stack in stacks.items():
+        in_play[pk] = in_play.get(pk, Decimal(0)) + ledger.money_for(night, stack)
     names = payee_names(night)
-    return {names[pk]: amount for pk, amount in by_id.items()}
+    zero = Decimal(0)
+    return [
+        PlayerMoney(
+            names[pk],
+            money_in.get(pk, zero),
+            money_out.get(pk, zero),
+            in_play.get(pk, zero),
+            played.get(pk, zero),
+        )
+        for pk in names
+        if pk in known or pk in played
+    ]
+
+
+def balances_by_player(night: Night) -> dict[str, Decimal]:
+    """Each player's take-away minus put-in, counting cash chips still in play (on a table or in
+    their hand) at chip value, and the prizes minus the entries of finished tournaments; by
+    payee name (`payee_names`)."""
+    return {row.name: row.net for row in player_money(night)}
 
 
 def settle(night: Night) -> Settlement:
@@ -158,8 +193,7 @@ def settle(night: Night) -> Settlement:
     if sum(exact.values(), Decimal(0)) != 0:
         off = -sum(exact.values(), Decimal(0))
         raise ActionRefused(
-            f"The ledger does not balance ({ledger.format_money(off, currency)} more in than out and on "
-            "the tables): "
+            f"The ledger does not balance ({ledger.difference_words(off, currency)}): "
             "fix it with a correction before settling up."
         )
     balances = {name: to_minor(amount, currency) for name, amount in exact.items()}

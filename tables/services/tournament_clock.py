@@ -123,7 +123,8 @@ def run_clock(
         detail = _describe(shown)
         if action in (TournamentAction.ADD_TIME, TournamentAction.REMOVE_TIME):
             detail = f"{seconds} s; {detail}"
-        log_action(tournament, actor, action, detail, now)
+        # A level change has its own line in the night's log above (with its undo); the rest here.
+        log_action(tournament, actor, action, detail, now, night_line="" if action in LEVEL_CHANGES else None)
     tournament_dealer.clock_changed(tournament, now.timestamp())
     return tournament
 
@@ -171,7 +172,7 @@ def undo_level_change(
         tournament.version += 1
         tournament.save(update_fields=[*Tournament.CLOCK_FIELDS, "version"])
         detail = f"back to {_describe(clock_state(clock, structure, now))}"
-        log_action(tournament, actor, TournamentAction.UNDO_LEVEL, detail, now)
+        log_action(tournament, actor, TournamentAction.UNDO_LEVEL, detail, now, night_line="")
         audit.record(
             tournament.night,
             actor,

@@ -16,12 +16,10 @@ records what a hand at a tournament table means for the tournament:
 from __future__ import annotations
 
 import datetime
-from typing import Any
 
 from django.db import transaction
 
 from engine.config import HandConfig
-from engine.live import LiveTable
 from engine.live.tournament import busted
 from engine.tournament import can_rebuy, clock_state
 from tables import live
@@ -36,13 +34,15 @@ def _epoch(now: float) -> datetime.datetime:
     return datetime.datetime.fromtimestamp(now, tz=datetime.UTC)
 
 
-def hand_played(table_id: int, state: LiveTable, events: list[dict[str, Any]], now: float) -> None:
-    """After a hand at a tournament table: busted players are out, or offered a rebuy.
+def hand_played(finished: live.FinishedHand) -> None:
+    """After a hand at a tournament table: busted players are out, or offered a rebuy
+    (called by tables.services.play, in the write that ended the hand).
 
     "Once your rebuys are used up, or the rebuy window closes, the next time you bust is for
     good." Players out in the same hand are placed by the chips they started it with.
     """
-    out_of_chips = busted(state, events)
+    table_id, state, now = finished.table_id, finished.state, finished.now
+    out_of_chips = busted(state, finished.events)
     if not out_of_chips:
         return
     tournament = tournament_at(table_id)
@@ -66,13 +66,6 @@ def hand_played(table_id: int, state: LiveTable, events: list[dict[str, Any]], n
         out.append((entry.pk, player.chips_at_start))
     if out:
         tournaments.record_busts(tournament.pk, None, out, now=_epoch(now))
-
-
-def record_busts_after_hand(
-    sender: object, *, table_id: int, state: LiveTable, events: list[dict[str, Any]], now: float, **_: Any
-) -> None:
-    """`tables.live.hand_finished` receiver (connected in tables.apps): `hand_played`."""
-    hand_played(table_id, state, events, now)
 
 
 def rebuy_offers(tournament: Tournament) -> list[TournamentEntry]:

@@ -20,10 +20,12 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.db import connections
+from django.db.models import QuerySet
 from django.test import Client
 
 from conftest import chromium_path, require_service
 from tables.models import Night, Player, Table
+from tables.models.ledger import AuditEntry
 from tables.services import hosting, joining
 
 BASE_DIR = Path(__file__).resolve().parents[2]
@@ -258,3 +260,9 @@ def daphne_server(tmp_path: Path, migrated_sqlite_file: Path) -> Iterator[Daphne
         yield server
     finally:
         server.stop()
+
+
+def host_calls() -> QuerySet[AuditEntry]:
+    """The night's log without the set-up lines (the night opened, its tables added), which
+    every test night has: the lines of the host's calls a test makes."""
+    return AuditEntry.objects.exclude(payload__has_key="setup")

@@ -8,9 +8,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from tables.models import Night, Table
-from tables.models.ledger import AuditEntry
 from tables.services import host_panel, host_rulings, joining, ledger
-from tables.tests.conftest import join_from_phone
+from tables.tests.conftest import host_calls, join_from_phone
 from tables.tests.live_helpers import seat_players
 
 pytestmark = pytest.mark.django_db
@@ -29,9 +28,9 @@ def test_players_read_every_ruling_and_ledger_entry_with_who_and_why(table: Tabl
     page = phone.get(_log(table.night)).content.decode()
     assert "Rebuy: Ann, 300 chips = 30.00 EUR" in page and "busted with kings" in page
     assert "Main table: Move the button" in page and "button was skipped" in page
-    # The rebuy, the ruling's preview (every preview is logged) and the ruling itself.
+    # Opening the night, the rebuy, the ruling's preview (every preview is logged) and the ruling.
     assert "Main table: Move the button previewed" in page
-    assert page.count("by hostess") == 3
+    assert page.count("by hostess") == 4
     assert page.index("Move the button") < page.index("Rebuy: Ann")  # newest first
 
 
@@ -61,16 +60,17 @@ def test_seating_commands_and_closing_are_logged_with_the_host_as_author(table: 
     joining.join_night(table.night, "Cy")
     host_panel.seat_waiting(table, host)
     host_panel.table_command(table, host, "deal", "first hand")
-    whats = list(AuditEntry.objects.order_by("id").values_list("what", "who_label", "why"))
-    assert whats[0][0].startswith("Main table: drew seats: Cy seat ")
+    whats = list(host_calls().order_by("id").values_list("what", "who_label", "why"))
+    assert whats[0][0].startswith("Drew seats: Cy: seated at Main table, seat ")
+    assert whats[0][0].endswith(" with 200 chips")
     assert whats[1] == ("Main table: Dealt the next hand", "hostess", "first hand")
 
 
 def test_log_entries_cannot_be_edited(night: Night, host: User) -> None:
     User.objects.create_user(username="co", password="x")
     host_panel.name_co_host(night, host, "co")
-    logged = AuditEntry.objects.get()
+    logged = host_calls().get()
     logged.why = "rewritten"
     with pytest.raises(Exception, match="never changed"):
         logged.save()
-    assert AuditEntry.objects.get().why == ""
+    assert host_calls().get().why == ""

@@ -10,8 +10,8 @@ from tables import access
 from tables.errors import ActionRefused
 from tables.live import apply_intent, load_state
 from tables.models import Night, Seat, Table
-from tables.models.ledger import AuditEntry
 from tables.services import host_panel, ledger
+from tables.tests.conftest import host_calls
 from tables.tests.live_helpers import seat_players
 
 pytestmark = pytest.mark.django_db
@@ -27,7 +27,7 @@ def test_the_host_can_name_a_co_host_who_then_may_host(night: Night, host: User,
     host_panel.name_co_host(night, host, "friend")
     assert access.can_host(friend, night)
     assert list(access.hosted_nights(friend)) == [night]
-    assert AuditEntry.objects.filter(what="Named friend co-host").exists()
+    assert host_calls().filter(what="Named friend co-host").exists()
 
 
 def test_a_co_host_cannot_name_more_co_hosts(night: Night, host: User, friend: User) -> None:
@@ -51,7 +51,7 @@ def test_deal_pause_and_resume_go_through_the_write_path_and_the_log(table: Tabl
     assert not load_state(table.pk).dealing
     with pytest.raises(ActionRefused, match="A hand is in progress"):
         host_panel.table_command(table, host, "resume")
-    logged = list(AuditEntry.objects.values_list("what", "why"))
+    logged = list(host_calls().values_list("what", "why"))
     assert logged == [
         ("Main table: Dealt the next hand", ""),
         ("Main table: Paused the table", "dinner break"),
@@ -63,7 +63,7 @@ def test_a_player_who_is_not_a_host_changes_nothing(table: Table, friend: User) 
     with pytest.raises(ActionRefused, match="Only the night's host"):
         host_panel.table_command(table, friend, "deal")
     assert not load_state(table.pk).hand_in_progress
-    assert not AuditEntry.objects.exists()
+    assert not host_calls().exists()
 
 
 def test_sitting_a_player_out_and_back_in(table: Table, host: User) -> None:
@@ -83,7 +83,7 @@ def test_two_players_swap_seats_at_the_table_and_in_the_engine(table: Table, hos
     state = load_state(table.pk).table
     assert state.seat(3).player == str(ann.pk) and state.seat(3).stack == 111
     assert state.seat(1).player == str(cy.pk)
-    assert AuditEntry.objects.filter(what__contains="swapped Ann (now seat 3) and Cy (now seat 1)").exists()
+    assert host_calls().filter(what__contains="swapped Ann (now seat 3) and Cy (now seat 1)").exists()
 
 
 def test_a_swap_at_a_full_table_is_refused(make_table, host: User) -> None:
@@ -102,15 +102,23 @@ def test_settings_take_effect_from_the_next_hand_and_are_announced(table: Table,
     state = load_state(table.pk)
     assert state.hand is not None and state.hand.config.game == "nlhe"  # this hand keeps its game
     assert state.table.game == "short_deck" and state.options.action_seconds == 30
-    assert host_panel.settings_for(table).applied
-    assert AuditEntry.objects.filter(what__contains="from the next hand, Short Deck Hold'em").exists()
+    # The panel's form shows what the live table took (the settings are stored nowhere else).
+    shown = host_panel.settings_for(table)
+    assert (shown.game, shown.small_blind, shown.big_blind, shown.ante, shown.action_seconds) == (
+        "short_deck",
+        5,
+        10,
+        1,
+        30,
+    )
+    assert host_calls().filter(what__contains="from the next hand, Short Deck Hold'em").exists()
 
 
 def test_bad_settings_show_the_engines_reason_and_change_nothing(table: Table, host: User) -> None:
     with pytest.raises(ActionRefused, match="small blind cannot be bigger"):
         host_panel.save_settings(table, host, small_blind=10, big_blind=5)
     assert load_state(table.pk).table.game == "nlhe"
-    assert not host_panel.settings_for(table).pk
+    assert host_panel.settings_for(table) == host_panel.TableSettings(game="nlhe", small_blind=1, big_blind=2)
 
 
 def test_the_overview_shows_public_information_only(table: Table, host: User) -> None:

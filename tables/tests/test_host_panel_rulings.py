@@ -10,9 +10,9 @@ from engine.live import HOST, view
 from tables.errors import ActionRefused
 from tables.live import apply_intent, load_state
 from tables.models import Table
-from tables.models.ledger import AuditEntry
 from tables.models.live import HandEvent
 from tables.services import host_rulings, ledger
+from tables.tests.conftest import host_calls
 from tables.tests.live_helpers import SEED, seat_players
 
 pytestmark = pytest.mark.django_db
@@ -34,9 +34,14 @@ def test_adjusting_a_stack_previews_the_change_then_makes_it_with_its_reason(
         table, host, "adjust_stack", {"seat": "1", "stack": "150"}, "miscounted chips", shown.version
     )
     assert load_state(table.pk).table.seat(1).stack == 150
-    logged = AuditEntry.objects.get(what="Main table: Adjust a stack")
+    # One line: the ruling, the ledger's correction, the seat and the stack before and after.
+    (logged,) = host_calls().filter(what__startswith="Main table: Adjust a stack:")
+    assert logged.what == (
+        "Main table: Adjust a stack: Correction: Ann, -50 chips "
+        f"(corrects #{buy_in.pk}, buy-in) = -5.00 EUR; "
+        "stack at Main table seat 1: 200 → 150 chips"
+    )
     assert (logged.who, logged.why) == (host, "miscounted chips")
-    assert logged.payload["changes"] == shown.changes
     # Issue 16, 5: the adjustment writes its own correction, so the night still balances.
     assert ledger.totals(table.night).chip_difference == 0
 
@@ -58,7 +63,7 @@ def test_a_refused_ruling_shows_the_engines_reason_and_changes_nothing(table: Ta
     assert load_state(table.pk).version == version
     # No ruling was made; the attempt itself is in the open log ("every ruling preview and
     # attempt is logged").
-    logged = AuditEntry.objects.get()
+    logged = host_calls().get()
     assert logged.what.startswith("Main table: Adjust a stack refused: ")
     assert "in the hand being played" in logged.what
 
@@ -76,7 +81,7 @@ def test_a_ruling_on_a_table_that_moved_on_since_the_preview_is_refused(table: T
     with pytest.raises(ActionRefused):
         host_rulings.apply_ruling(table, host, "move_button", {"seat": "2"}, "late", shown.version)
     # The preview and the refused attempt are logged; no ruling was made.
-    assert [entry.what for entry in AuditEntry.objects.order_by("pk")] == [
+    assert [entry.what for entry in host_calls().order_by("pk")] == [
         "Main table: Move the button previewed",
         "Main table: Move the button refused: Move the button between hands.",
     ]
@@ -176,7 +181,7 @@ def test_a_hand_ruling_without_a_hand_is_refused_with_the_engines_reason(table: 
     seat_players(table, ["Ann", "Bob"])
     with pytest.raises(ActionRefused, match="No hand is being played"):
         host_rulings.preview(table, host, "kill_hand", {"seat": "1"})
-    assert AuditEntry.objects.get().what == "Main table: Kill a hand refused: No hand is being played"
+    assert host_calls().get().what == "Main table: Kill a hand refused: No hand is being played"
 
 
 def test_awarding_the_pot_ends_the_hand(hand_table: Table, host: User) -> None:

@@ -13,6 +13,7 @@ from tables.live import apply_intent, load_state
 from tables.models import Night, Player, Seat, Table
 from tables.models.ledger import AuditEntry
 from tables.services import host_panel, joining, ledger
+from tables.tests.conftest import host_calls
 from tables.tests.live_helpers import SEED, seat_players
 
 pytestmark = pytest.mark.django_db
@@ -70,7 +71,7 @@ def test_approving_and_seating_from_the_panel(
     assert dee.status == Player.Status.APPROVED
     host_client.post(f"/host/nights/{night.pk}/tables/{table.pk}/panel/seat-waiting/")
     assert Seat.objects.filter(player=dee, table=table).exists()
-    assert list(AuditEntry.objects.values_list("what", flat=True))[:1] == ["Let Dee in"]
+    assert list(host_calls().values_list("what", flat=True))[:1] == ["Let Dee in"]
 
 
 def test_deal_and_pause_buttons(host_client: Client, table: Table) -> None:
@@ -127,7 +128,10 @@ def test_a_ruling_is_one_tap_then_a_confirmation_of_what_changes(
         },
         follow=True,
     )
-    assert "ruling made" in done.content.decode()
+    # The confirmation says what was done: the seat, the stack before and after.
+    message = done.content.decode()
+    assert "Main table: Adjust a stack: Correction: Ann, -50 chips" in message
+    assert "stack at Main table seat 1: 300 → 250 chips" in message
     assert load_state(table.pk).table.seat(1).stack == 250
 
 
@@ -157,7 +161,7 @@ def test_a_bomb_pot_every_few_hands_is_set_from_the_panel(host_client: Client, t
     )
     options = load_state(table.pk).options
     assert (options.bomb_pot_every, options.bomb_pot_game, options.bomb_ante) == (5, "bomb_pot_double", 4)
-    logged = AuditEntry.objects.get()
+    logged = host_calls().get()
     assert logged.what.endswith("a No-Limit Hold'em Double Board Bomb Pot every 5 hands")
 
 
@@ -200,7 +204,7 @@ def test_the_house_options_and_the_pause_between_stages_from_the_panel(
     assert load_state(table.pk).options.game_options == {"rabbit_hunt": True, "seven_deuce": 2}
     page = host_client.get(_panel(table.night)).content.decode()
     assert '<option value="2" selected>2 big blinds</option>' in page
-    assert "seven deuce 2" in AuditEntry.objects.filter(night=table.night).latest("pk").what
+    assert "7-2 bounty: 2 big blinds" in AuditEntry.objects.filter(night=table.night).latest("pk").what
     host_client.post(
         base + "settings/",
         {"game": "blind_holdem", "big_blind": "5", "reveal": "staged", "stage_seconds": "5"},

@@ -55,7 +55,7 @@ def test_the_ledger_page_shows_totals_entries_and_who_pays_whom(
     )
     # Bob's cash-out shrank by 50 chips: 5 EUR stays unaccounted for until it is explained.
     page = host_client.get(_ledger(table.night)).content.decode()
-    assert "Difference: 5.00 EUR" in page
+    assert "Not balanced: 5.00 EUR more in than out" in page
     assert "does not balance" in page
     entry = ledger.entries(table.night).get(kind="correction")
     host_client.post(_ledger(table.night) + f"entries/{entry.pk}/correct/", {"chips": "50", "why": "undo"})

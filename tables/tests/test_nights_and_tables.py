@@ -11,8 +11,12 @@ from django.db import IntegrityError, transaction
 from django.test import Client
 
 from engine.games import GAMES
+from tables.errors import ActionRefused
 from tables.join_codes import ALPHABET
+from tables.live import load_state
 from tables.models import Night, Table
+from tables.models.live import TableSnapshot
+from tables.services import hosting
 
 pytestmark = pytest.mark.django_db
 
@@ -89,8 +93,10 @@ def test_host_creates_a_table_with_its_game_and_stakes(host_client: Client, nigh
     response = host_client.post(f"/host/nights/{night.pk}/tables/new/", TABLE_FORM)
     assert response.status_code == 302
     table = Table.objects.get()
-    assert (table.night, table.name, table.game, table.max_seats) == (night, "Kitchen", "nlhe", 9)
-    assert (table.small_blind, table.big_blind) == (1, 2)
+    assert (table.night, table.name, table.max_seats) == (night, "Kitchen", 9)
+    # The game and stakes are stored once: in the live table's state.
+    dealt = load_state(table.pk).table
+    assert (dealt.game, dealt.stakes.small_blind, dealt.stakes.big_blind) == ("nlhe", 1, 2)
 
 
 def test_add_a_table_offers_every_game_the_engine_deals(host_client: Client, night: Night) -> None:
@@ -101,7 +107,7 @@ def test_add_a_table_offers_every_game_the_engine_deals(host_client: Client, nig
     game = next(key for key in GAMES if key != "nlhe")
     response = host_client.post(f"/host/nights/{night.pk}/tables/new/", {**TABLE_FORM, "game": game})
     assert response.status_code == 302
-    assert Table.objects.get().game == game
+    assert load_state(Table.objects.get().pk).table.game == game
 
 
 @pytest.mark.parametrize(
@@ -135,12 +141,13 @@ def test_table_names_are_unique_within_a_night_ignoring_case(host_client: Client
 
 def test_database_refuses_a_table_outside_the_seat_range(night: Night) -> None:
     with pytest.raises(IntegrityError), transaction.atomic():
-        Table.objects.create(night=night, name="Huge", max_seats=24, small_blind=1, big_blind=2)
+        Table.objects.create(night=night, name="Huge", max_seats=24)
 
 
-def test_database_refuses_a_big_blind_below_the_small_blind(night: Night) -> None:
-    with pytest.raises(IntegrityError), transaction.atomic():
-        Table.objects.create(night=night, name="Odd", max_seats=9, small_blind=5, big_blind=2)
+def test_a_big_blind_below_the_small_blind_is_refused_and_makes_no_table(night: Night) -> None:
+    with pytest.raises(ActionRefused, match="at least the small blind"):
+        hosting.create_table(night, name="Odd", game="nlhe", max_seats=9, small_blind=5, big_blind=2)
+    assert not Table.objects.exists() and not TableSnapshot.objects.exists()
 
 
 def test_host_closes_and_reopens_the_night(host_client: Client, night: Night) -> None:
@@ -148,6 +155,9 @@ def test_host_closes_and_reopens_the_night(host_client: Client, night: Night) ->
     night.refresh_from_db()
     assert night.status == Night.Status.CLOSED
     host_client.post(f"/host/nights/{night.pk}/open-close/", {"status": "open"})
+    night.refresh_from_db()
+    assert night.status == Night.Status.CLOSED  # reopening needs a reason
+    host_client.post(f"/host/nights/{night.pk}/open-close/", {"status": "open", "why": "one more hand"})
     night.refresh_from_db()
     assert night.status == Night.Status.OPEN
 

@@ -14,6 +14,7 @@ from django.db import IntegrityError, transaction
 from django.test import Client
 
 from tables.errors import ActionRefused
+from tables.live import apply_intent
 from tables.models import Night, Player, Seat, Table
 from tables.services import seating
 from tables.services.joining import remove_player
@@ -39,7 +40,7 @@ def test_host_seats_waiting_players_in_distinct_free_seats(
     assert len(seats) == 3
     assert len({seat.number for seat in seats}) == 3
     assert all(1 <= seat.number <= table.max_seats for seat in seats)
-    assert b"Seated at Main table" in response.content
+    assert b"seated at Main table, seat " in response.content
 
 
 def test_seat_draw_is_not_fixed(night: Night, table: Table, make_player: Callable[..., Player]) -> None:
@@ -67,6 +68,9 @@ def test_seats_are_drawn_only_among_free_seats(
     for _ in range(15):
         result = seating.seat_waiting_players(small)
         assert sorted(seat.number for seat in result.seated) == [1, 3]
+        # Free the two seats again, at the live table too.
+        for seat in result.seated:
+            apply_intent(small.pk, "host", {"type": "leave", "seat": seat.number})
         Seat.objects.filter(table=small).exclude(player=first).delete()
 
 
@@ -100,7 +104,7 @@ def test_seating_more_players_than_free_seats_seats_the_first_arrivals(
         make_player(name)
     response = host_client.post(_seat_url(night, duel), follow=True)
     assert set(Seat.objects.values_list("player__display_name", flat=True)) == {"Ann", "Bob"}
-    assert b"Duel is full: 1 still waiting." in response.content
+    assert b"Every table is full: 1 still waiting." in response.content
 
 
 def test_seating_with_nobody_waiting_is_refused(night: Night, table: Table) -> None:

@@ -22,11 +22,12 @@ from engine.table_state import GameMode
 from engine.tournament import ClockReading, Level, RebuyRules, clock_state, stakes_at
 from tables import timers
 from tables.identity import SESSION_KEY
-from tables.live import apply_intent, load_state, player_actor
+from tables.live import load_state, player_actor
 from tables.models import Night, Player, Seat, Table
 from tables.models.live import Hand
 from tables.models.tournaments import Tournament, TournamentAction
 from tables.services import seating, tournament_clock, tournament_play, tournament_seating, tournaments
+from tables.services.play import apply_intent
 from tables.tests.live_helpers import SEED
 from tables.tests.tournament_helpers import make_tournament
 
@@ -104,7 +105,7 @@ def test_drawn_players_sit_in_tournament_mode_with_the_starting_stack(
         state = load_state(table.pk)
         assert state.table.mode is GameMode.TOURNAMENT
         assert state.table.seats and {s.stack for s in state.table.seats} == {tournament.starting_stack}
-    assert tournament.starting_stack != 100 * two_tables[0].big_blind
+    assert tournament.starting_stack != 100 * load_state(two_tables[0].pk).table.cash_stakes.big_blind
 
 
 def test_no_hands_are_dealt_before_the_clock_starts(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+from functools import partial
 
 from django.contrib import messages
 from django.contrib.auth import login
@@ -21,7 +22,8 @@ from tables.forms import HostSetupForm, LimitedAuthenticationForm, MoveSeatForm,
 from tables.links import absolute_url
 from tables.models import Night, Player, Table
 from tables.qr import qr_svg
-from tables.services import hosting, joining, ledger, seating, transfers
+from tables.services import closing, host_panel, hosting
+from tables.views.host_panel import run_and_confirm
 
 
 def _get_night_for_user(request: HttpRequest, night_id: int) -> Night:
@@ -65,8 +67,9 @@ def login_view(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_GET
 def host_home(request: HttpRequest) -> HttpResponse:
-    nights = hosted_nights(request.user).select_related("host")
-    return render(request, "tables/host/nights.html", {"nights": nights})
+    archive = request.GET.get("archived") == "1"
+    nights = hosted_nights(request.user).filter(archived=archive).select_related("host")
+    return render(request, "tables/host/nights.html", {"nights": nights, "archive": archive})
 
 
 @login_required
@@ -143,22 +146,30 @@ def night_status(request: HttpRequest, night_id: int) -> JsonResponse:
 @login_required
 @require_POST
 def night_set_status(request: HttpRequest, night_id: int) -> HttpResponse:
+    """Close the night (the ledger must balance), or reopen it with a reason (tables.services.closing)."""
     night = _get_night_for_user(request, night_id)
     status = request.POST.get("status")
-    if status not in Night.Status.values:
-        messages.error(request, "Choose open or closed.")
-    elif status == Night.Status.CLOSED:
-        # Closing checks the ledger balances first (tables.services.ledger.close_night).
-        try:
-            ledger.close_night(night, request.user)
-        except ActionRefused as refusal:
-            messages.error(request, str(refusal))
-        else:
-            messages.success(request, "The night is closed.")
+    if status == Night.Status.CLOSED:
+        change = partial(closing.close_night, night, request.user)
+    elif status == Night.Status.OPEN:
+        change = partial(closing.reopen_night, night, request.user, request.POST.get("why", ""))
     else:
-        hosting.set_night_status(night, Night.Status(status))
-        messages.success(request, f"The night is {night.get_status_display().lower()}.")
-    return redirect("night_detail", night_id=night.pk)
+        messages.error(request, "Choose open or closed.")
+        return redirect("night_detail", night_id=night.pk)
+    return run_and_confirm(request, night, change, reverse("night_detail", args=[night.pk]))
+
+
+@login_required
+@require_POST
+def night_archive(request: HttpRequest, night_id: int) -> HttpResponse:
+    """Hide the night from the list of nights (archived = "1"), or bring it back ("0")."""
+    night = _get_night_for_user(request, night_id)
+    archived = request.POST.get("archived", "1") == "1"
+    archive = lambda: hosting.archive_night(night, request.user, archived, request.POST.get("why", ""))  # noqa: E731
+    done = (
+        f"{night.name} is archived: find it under Archived nights." if archived else f"{night.name} is back."
+    )
+    return _run(request, night_id, archive, done)
 
 
 @login_required
@@ -169,7 +180,7 @@ def table_create(request: HttpRequest, night_id: int) -> HttpResponse:
     if not form.is_valid():
         return _render_night_page(request, night, table_form=form)
     try:
-        table = hosting.create_table(night, **form.cleaned_data)
+        table = hosting.create_table(night, **form.cleaned_data, by=request.user)
     except ActionRefused as refusal:
         form.add_error(None, str(refusal))
         return _render_night_page(request, night, table_form=form)
@@ -192,21 +203,24 @@ def _run(request: HttpRequest, night_id: int, action: object, success: str) -> H
 @require_POST
 def player_approve(request: HttpRequest, night_id: int, player_id: int) -> HttpResponse:
     player = _get_player_for_user(request, night_id, player_id)
-    return _run(request, night_id, lambda: joining.approve_player(player), f"{player} is in.")
+    approve = lambda: host_panel.decide_player(player, request.user, "approve", request.POST.get("why", ""))  # noqa: E731
+    return _run(request, night_id, approve, f"{player} is in.")
 
 
 @login_required
 @require_POST
 def player_reject(request: HttpRequest, night_id: int, player_id: int) -> HttpResponse:
     player = _get_player_for_user(request, night_id, player_id)
-    return _run(request, night_id, lambda: joining.reject_player(player), f"{player} was turned away.")
+    reject = lambda: host_panel.decide_player(player, request.user, "reject", request.POST.get("why", ""))  # noqa: E731
+    return _run(request, night_id, reject, f"{player} was turned away.")
 
 
 @login_required
 @require_POST
 def player_remove(request: HttpRequest, night_id: int, player_id: int) -> HttpResponse:
     player = _get_player_for_user(request, night_id, player_id)
-    return _run(request, night_id, lambda: joining.remove_player(player), f"{player} has left the night.")
+    remove = lambda: host_panel.decide_player(player, request.user, "remove", request.POST.get("why", ""))  # noqa: E731
+    return _run(request, night_id, remove, f"{player} has left the night.")
 
 
 @login_required
@@ -214,14 +228,13 @@ def player_remove(request: HttpRequest, night_id: int, player_id: int) -> HttpRe
 def table_seat_waiting(request: HttpRequest, night_id: int, table_id: int) -> HttpResponse:
     table = _get_table_for_user(request, night_id, table_id)
     try:
-        result = seating.seat_waiting_players(table)
+        result = host_panel.seat_waiting(table, request.user)
     except ActionRefused as refusal:
         messages.error(request, str(refusal))
         return redirect("night_detail", night_id=night_id)
-    seated = ", ".join(f"{seat.player} in seat {seat.number}" for seat in result.seated)
-    messages.success(request, f"Seated at {table.name}: {seated}.")
+    messages.success(request, result.words)
     if result.still_waiting:
-        messages.warning(request, f"{table.name} is full: {result.still_waiting} still waiting.")
+        messages.warning(request, f"Every table is full: {result.still_waiting} still waiting.")
     return redirect("night_detail", night_id=night_id)
 
 
@@ -234,8 +247,14 @@ def player_move(request: HttpRequest, night_id: int, player_id: int) -> HttpResp
         messages.error(request, " ".join(form.errors.get("destination", ["Pick a free seat."])))
         return redirect("night_detail", night_id=night_id)
     table, number = form.cleaned_data["destination"]
-    move = lambda: seating.move_player(player, table, number)  # noqa: E731
-    return _run(request, night_id, move, f"{player} moves to {table.name}, seat {number}.")
+    why = request.POST.get("why", "")
+    try:
+        seat = host_panel.move_player(player, table, number, request.user, why)
+    except ActionRefused as refusal:
+        messages.error(request, str(refusal))
+    else:
+        messages.success(request, host_panel.seated_words(seat))
+    return redirect("night_detail", night_id=night_id)
 
 
 @login_required
@@ -244,7 +263,7 @@ def player_transfer(request: HttpRequest, night_id: int, player_id: int) -> Http
     """Show a one-time "continue on another device" QR for a player."""
     player = _get_player_for_user(request, night_id, player_id)
     try:
-        token = transfers.create_transfer_link_token(player)
+        token = hosting.transfer_link(player, request.user, request.POST.get("why", ""))
     except ActionRefused as refusal:
         messages.error(request, str(refusal))
         return redirect("night_detail", night_id=night_id)

@@ -17,8 +17,6 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from engine import views as engine_views
-from engine.config import HandConfig
-from engine.events import event_from_json
 from engine.games import GAMES
 from engine.hand import Hand as EngineHand
 from engine.phh import HandHistoryError
@@ -26,9 +24,10 @@ from engine.phh.redact import phh_for_viewer
 from tables.consumers import Identity, identify
 from tables.identity import current_player
 from tables.links import socket_path
-from tables.live import hand_deck
 from tables.models import Seat, Table
 from tables.models.live import Hand
+from tables.services import hosting
+from tables.services.hand_replay import hand_events, new_hand, replayed_hand
 
 HISTORY_HANDS = 20
 
@@ -41,6 +40,7 @@ def _identity(request: HttpRequest, table_id: int) -> Identity | None:
 def _page(request: HttpRequest, table: Table, identity: Identity) -> HttpResponse:
     context = {
         "table": table,
+        "now_dealing": hosting.now_dealing(table),
         "night": table.night,
         "player_id": str(identity.player_id) if identity.player_id is not None else "",
         "role": "player" if identity.player_id is not None else ("host" if identity.is_host else "public"),
@@ -90,19 +90,10 @@ def viewer_in(hand: EngineHand, identity: Identity) -> engine_views.Viewer:
     return engine_views.HOST if identity.is_host else engine_views.PUBLIC
 
 
-def _deck(row: Hand, config: HandConfig) -> list[Any]:
-    return list(hand_deck(row))
-
-
 def _seed_if_revealed(row: Hand, table: Table) -> str | None:
     """A hand's server seed, once the night is closed: before, it would give away every
     folded and mucked hand (DESIGN.md, Shuffling)."""
     return row.seed if table.night.status == table.night.Status.CLOSED else None
-
-
-def _hand_events(row: Hand) -> list[Any]:
-    rows = row.events.exclude(kind="intent").exclude(kind__startswith="table.").order_by("seq")
-    return [event_from_json(event.payload) for event in rows]
 
 
 # The fields of an event a replay may name. Cards never: hole cards, burns and a Crazy Blind
@@ -114,21 +105,11 @@ def _public_event(data: dict[str, Any]) -> dict[str, Any]:
     return {key: data[key] for key in EVENT_FIELDS if key in data}
 
 
-def replayed_hand(row: Hand) -> EngineHand:
-    """The finished hand, replayed from its stored deck and events."""
-    config = HandConfig.from_json(row.config)
-    hand = EngineHand(config, _deck(row, config), deal=False)
-    for event in _hand_events(row):
-        hand.apply(event)
-    return hand
-
-
 def replay_steps(row: Hand, identity: Identity) -> tuple[EngineHand, list[dict[str, Any]]]:
     """The finished hand, and its views for this viewer after each event, in order."""
-    config = HandConfig.from_json(row.config)
-    hand = EngineHand(config, _deck(row, config), deal=False)
+    hand = new_hand(row)
     viewer: engine_views.Viewer = engine_views.PUBLIC
-    events = _hand_events(row)
+    events = hand_events(row)
     steps: list[dict[str, Any]] = []
     for event in events:
         hand.apply(event)

@@ -4,6 +4,7 @@
 import { cardsName } from "./cards.js";
 import { chips } from "./format.js";
 import { resultSentences } from "./results.js";
+import { readStages, stageWords } from "./stages.js";
 
 /** What the player is asked to do, in a few words: "call 10", "check", "show or muck". */
 export function turnWords(actions) {
@@ -51,6 +52,11 @@ export function linesFor(model, said) {
     lines.push(`Out of turn, binding: ${what}.`);
   }
   said.early = early;
+  // Staged Blind Hold'em: each stage is a moment for everyone at the table.
+  const stages = readStages(hand);
+  const stage = stages ? `${number}:${stages.stage}` : "";
+  if (stage && said.stage !== stage) lines.push(`${stageWords(stages.stage)}.`);
+  said.stage = stage;
   const asked = model.runTwice && model.runTwice.asking && model.actions.run_twice && model.actions.run_twice.allowed;
   if (asked && said.runTwice !== number) {
     said.runTwice = number;

@@ -4,15 +4,18 @@ import { createActionBar } from "./actions.js";
 import { createAnnouncer } from "./announce.js";
 import { createConnectionDisplay, createTurnAlert, createWakeLock } from "./attention.js";
 import { renderBoard, renderDockStatus } from "./board.js";
+import { bountyLines } from "./bounty.js";
 import { contributeIfDue, renderFairness } from "./fairness.js";
 import { startClockTicker } from "./clock.js";
 import { el, fill } from "./format.js";
 import { createHistory } from "./history.js";
 import { renderMe } from "./me.js";
 import { clockwiseFrom, readView } from "./model.js";
+import { createRabbitPanel, rabbitRows } from "./rabbit.js";
 import { renderResults } from "./results.js";
 import { createRunTwicePanel } from "./run-twice.js";
 import { renderSeats } from "./seats.js";
+import { renderStages } from "./stages.js";
 
 const app = document.getElementById("table-app");
 const config = app.dataset;
@@ -26,6 +29,8 @@ const parts = {
   actions: $("#actions"),
   runTwice: $("#run-twice"),
   dockStatus: $("#dock-status"),
+  stage: $("#stage"),
+  rabbit: $("#rabbit"),
   toast: $("#toast"),
 };
 
@@ -88,6 +93,7 @@ const actionBar = createActionBar(parts.actions, {
 });
 const announce = createAnnouncer(document.getElementById("announce"));
 const renderRunTwice = createRunTwicePanel(parts.runTwice, { send: (action) => socket.act(action) });
+const renderRabbit = createRabbitPanel(parts.rabbit, { send: (action) => socket.act(action) });
 const turnAlert = createTurnAlert(document.title);
 const keepAwake = createWakeLock();
 const showConnection = createConnectionDisplay(document.getElementById("conn"), document.getElementById("conn-banner"));
@@ -100,9 +106,16 @@ function render(view) {
   renderSeats(parts.seats, others, options);
   renderBoard(parts.board, model);
   renderDockStatus(parts.dockStatus, model);
+  // House games (stages.js, rabbit.js, bounty.js): each draws its own part beside the usual ones.
+  renderStages(parts.stage, model);
+  const rabbit = rabbitRows(model);
+  if (rabbit) parts.board.append(rabbit);
   renderFairness(parts.fairness, model, config.nightVerifyUrl);
   if (config.role === "player") contributeIfDue(model, (intent) => socket.act(intent));
   renderResults(parts.results, model);
+  const bounty = parts.results.hidden ? null : bountyLines(model);
+  if (bounty) parts.results.append(bounty);
+  renderRabbit(model);
   renderMe(parts.me, model, { ...options, onSeat: (intent) => socket.act(intent), rebuy: config.role === "player" ? askForRebuy : null });
   actionBar.render(model);
   // While everyone all-in is asked to run it twice, the question is the only thing to answer.

@@ -1,0 +1,247 @@
+"""Seasons: a host groups nights, scores them (`engine.season`) and may settle up once at the end.
+
+Each counted night is added up by `night_results`; its players count as the people the host
+recognised (`people.person_keys`), so a returning guest's nights add up and two strangers
+with one name never do. Adding a night to a season, or taking it out, goes into that night's
+open log.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+
+from engine.season import (
+    NightResult,
+    PointRules,
+    Scoring,
+    SeasonError,
+    Series,
+    Standing,
+    cumulative_money,
+    formula_text,
+    standings,
+)
+from tables.access import hosted_nights
+from tables.errors import ActionRefused
+from tables.models import Night, Player, Season
+from tables.services import audit, people, settle_up
+from tables.services.night_results import NightResults, night_results
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonSettings:
+    """What the host fills in: name, dates and scoring."""
+
+    name: str
+    starts_on: datetime.date
+    ends_on: datetime.date
+    scoring: str = Scoring.PLACES_BEATEN.value
+    fixed_points: tuple[float, ...] = ()
+    knockout_points: Decimal = Decimal(0)
+    attendance_points: Decimal = Decimal(0)
+    best_of: int | None = None
+    show_on_clock: bool = False
+
+
+def parse_points(text: str) -> tuple[float, ...]:
+    """ "10, 7, 5" -> (10.0, 7.0, 5.0); anything else is refused with a reason."""
+    try:
+        return tuple(float(part) for part in text.replace(";", ",").split(",") if part.strip())
+    except ValueError:
+        raise ActionRefused("Fixed points: numbers separated by commas, 1st first.", "bad_points") from None
+
+
+def _checked(settings: SeasonSettings) -> SeasonSettings:
+    if not settings.name.strip():
+        raise ActionRefused("Give the season a name.", "no_name")
+    if settings.ends_on < settings.starts_on:
+        raise ActionRefused("The season ends before it starts.", "bad_dates")
+    try:
+        PointRules(
+            scoring=Scoring(settings.scoring),
+            fixed_points=settings.fixed_points,
+            knockout_points=float(settings.knockout_points),
+            attendance_points=float(settings.attendance_points),
+            best_of=settings.best_of,
+        )
+    except (SeasonError, ValueError, InvalidOperation) as error:
+        raise ActionRefused(str(error), "bad_scoring") from None
+    return settings
+
+
+def _apply(season: Season, settings: SeasonSettings) -> None:
+    season.name = settings.name.strip()[:80]
+    season.starts_on, season.ends_on = settings.starts_on, settings.ends_on
+    season.scoring, season.fixed_points = settings.scoring, list(settings.fixed_points)
+    season.knockout_points, season.attendance_points = settings.knockout_points, settings.attendance_points
+    season.best_of, season.show_on_clock = settings.best_of, settings.show_on_clock
+
+
+def create_season(owner: AbstractBaseUser, settings: SeasonSettings) -> Season:
+    season = Season(owner=owner)
+    _apply(season, _checked(settings))
+    season.save()
+    return season
+
+
+def update_season(season: Season, settings: SeasonSettings, user: AbstractBaseUser | None = None) -> Season:
+    """Save the host's changes. Showing the standings on the clock screen, or no longer, is a
+    change to what each counted night's projector shows the room: it goes into the open log of
+    each of those nights still open."""
+    was_on_clock = season.show_on_clock
+    _apply(season, _checked(settings))
+    with transaction.atomic():
+        season.save()
+        if season.show_on_clock != was_on_clock:
+            what = (
+                f"The clock screen shows the standings of the season {season.name} in breaks"
+                if season.show_on_clock
+                else f"The clock screen no longer shows the standings of the season {season.name}"
+            )
+            for night in season.nights.filter(status=Night.Status.OPEN):
+                audit.record(night, user, what)
+    return season
+
+
+def nights_to_choose(season: Season) -> list[Night]:
+    """The owner's nights within the season's dates: the ones a season may count."""
+    return list(
+        Night.objects.filter(
+            host=season.owner, date__gte=season.starts_on, date__lte=season.ends_on
+        ).order_by("date", "created_at")
+    )
+
+
+def set_nights(season: Season, night_ids: list[int], user: AbstractBaseUser | None) -> None:
+    """Which nights count. Each night added or taken out says so in its own open log."""
+    allowed = {night.pk: night for night in nights_to_choose(season)}
+    unknown = [pk for pk in night_ids if pk not in allowed]
+    if unknown:
+        raise ActionRefused("Only your own nights within the season's dates can count.", "night_outside")
+    if not all(hosted_nights(user).filter(pk=pk).exists() for pk in night_ids):
+        raise ActionRefused("Only the night's host (or someone they named) can do that.", "not_host")
+    with transaction.atomic():
+        before = set(season.nights.values_list("pk", flat=True))
+        after = set(night_ids)
+        for pk in sorted(after - before):
+            audit.record(allowed[pk], user, f"Counted this night in the season {season.name}")
+        for pk in sorted(before - after):
+            audit.record(Night.objects.get(pk=pk), user, f"Took this night out of the season {season.name}")
+        season.nights.set(sorted(after))
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonRow:
+    """A standing, with the name shown for its person."""
+
+    name: str
+    standing: Standing
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonTable:
+    season: Season
+    formula: str
+    nights: list[Night]
+    rows: list[SeasonRow]
+    series: list[Series]  # by person key
+    names: dict[str, str]  # person key -> name shown
+    results: list[NightResults]
+    unbalanced: list[str]  # nights whose ledger does not balance (their money is left out)
+
+
+def _labels(keys: dict[str, tuple[str, datetime.date]]) -> dict[str, str]:
+    """The name shown for each person; two people of one name get the date they first came."""
+    counts: dict[str, int] = {}
+    for name, _ in keys.values():
+        counts[name.lower()] = counts.get(name.lower(), 0) + 1
+    return {
+        key: name if counts[name.lower()] == 1 else f"{name} ({first:%d %b})"
+        for key, (name, first) in keys.items()
+    }
+
+
+def season_table(season: Season) -> SeasonTable:
+    """The season's standings, and each person's running money total night by night."""
+    nights = list(season.nights.order_by("date", "created_at"))
+    rules = season.point_rules()
+    results: list[NightResult] = []
+    named: dict[str, tuple[str, datetime.date]] = {}
+    added_up: list[NightResults] = []
+    unbalanced: list[str] = []
+    for index, night in enumerate(nights):
+        figures = night_results(night)
+        added_up.append(figures)
+        if figures.settlement is None:
+            unbalanced.append(night.name)
+        keys = people.person_keys(list(Player.objects.filter(pk__in=figures.players)))
+        for pk, row in figures.players.items():
+            key, name = keys[pk]
+            named.setdefault(key, (name, night.date))
+            results.append(
+                NightResult(
+                    person=key,
+                    night=index,
+                    money_net=row.money_net or 0,
+                    cash_net=row.cash_net or 0,
+                    big_blinds_won=row.big_blinds_won,
+                    seconds_played=row.seconds_played,
+                    biggest_pot=row.biggest_pot_big_blinds,
+                    finishes=tuple(row.finishes),
+                    knockouts=row.knockouts,
+                )
+            )
+    try:
+        rows = standings(results, rules)
+    except SeasonError as error:
+        raise ActionRefused(str(error), "bad_results") from None
+    names = _labels(named)
+    return SeasonTable(
+        season=season,
+        formula=formula_text(rules),
+        nights=nights,
+        rows=[SeasonRow(names[row.person], row) for row in rows],
+        series=cumulative_money(results, list(range(len(nights)))),
+        names=names,
+        results=added_up,
+        unbalanced=unbalanced,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonSettlement:
+    currency: str
+    balances: dict[str, int]  # minor units, by person name
+    transfers: list[settle_up.Transfer]
+
+
+def season_settlement(table: SeasonTable) -> SeasonSettlement:
+    """For groups who pay once at the season's end: each person's nets added up over the
+    season's nights, settled with the night's own rule (`settle_up.fewest_transfers`)."""
+    currencies = {night.currency for night in table.nights}
+    if len(currencies) > 1:
+        raise ActionRefused(
+            "The season's nights are in different currencies: settle each night.", "currencies"
+        )
+    if table.unbalanced:
+        raise ActionRefused(
+            f"The ledger of {', '.join(table.unbalanced)} does not balance: fix it before settling "
+            "the season.",
+            "unbalanced",
+        )
+    balances = {row.name: row.standing.money_net for row in table.rows if row.standing.money_net}
+    currency = currencies.pop() if currencies else "EUR"
+    return SeasonSettlement(currency, balances, settle_up.fewest_transfers(balances))
+
+
+def seasons_for(user: AbstractBaseUser | None) -> list[Season]:
+    if user is None or not user.is_authenticated:
+        return []
+    if user.is_superuser:
+        return list(Season.objects.all())
+    return list(Season.objects.filter(owner=user))

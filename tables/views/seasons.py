@@ -1,0 +1,213 @@
+"""Seasons: the host's pages to make one and choose its nights, and the season page with its
+standings, each person's running result and the season's settle-up.
+
+The season page is for its host and for the players of its nights (a guest of one of them, or
+someone the host recognised as such). It shows money, points and places: never a card.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_http_methods
+
+from engine.season import SCORING_NAMES, Standing
+from tables.charts import Line, line_chart
+from tables.errors import ActionRefused
+from tables.identity import current_player
+from tables.models import Season
+from tables.services import people, season_clock, seasons
+from tables.services.ledger import minor_digits
+from tables.services.settle_up import format_minor
+
+
+class SeasonForm(forms.Form):
+    name = forms.CharField(max_length=80)
+    starts_on = forms.DateField(label="First day", widget=forms.DateInput(attrs={"type": "date"}))
+    ends_on = forms.DateField(label="Last day", widget=forms.DateInput(attrs={"type": "date"}))
+    scoring = forms.ChoiceField(
+        label="Tournament points", choices=[(s.value, name) for s, name in SCORING_NAMES.items()]
+    )
+    fixed_points = forms.CharField(
+        required=False,
+        label="Fixed points by place",
+        help_text="For fixed points: 1st first, e.g. 10, 7, 5, 3, 1.",
+    )
+    knockout_points = forms.DecimalField(
+        label="Points per knockout", min_value=0, initial=0, decimal_places=2
+    )
+    attendance_points = forms.DecimalField(
+        label="Points per night played", min_value=0, initial=0, decimal_places=2
+    )
+    best_of = forms.IntegerField(
+        required=False,
+        min_value=1,
+        label="Count each player's best N nights",
+        help_text="Empty: every night counts.",
+    )
+    show_on_clock = forms.BooleanField(
+        required=False,
+        label="Show the standings on the clock screen in breaks",
+        help_text=f"The best {season_clock.TOP_PLACES} by points, alternating with the break's "
+        "clock. Points only: the projector is for the whole room, so no money is shown.",
+    )
+
+    def settings(self) -> seasons.SeasonSettings:
+        data = self.cleaned_data
+        return seasons.SeasonSettings(
+            name=data["name"],
+            starts_on=data["starts_on"],
+            ends_on=data["ends_on"],
+            scoring=data["scoring"],
+            fixed_points=seasons.parse_points(data["fixed_points"] or ""),
+            knockout_points=data["knockout_points"] or Decimal(0),
+            attendance_points=data["attendance_points"] or Decimal(0),
+            best_of=data["best_of"],
+            show_on_clock=data["show_on_clock"],
+        )
+
+
+def _initial(season: Season) -> dict[str, Any]:
+    return {
+        "name": season.name,
+        "starts_on": season.starts_on,
+        "ends_on": season.ends_on,
+        "scoring": season.scoring,
+        "fixed_points": ", ".join(f"{p:g}" for p in season.fixed_points),
+        "knockout_points": season.knockout_points,
+        "attendance_points": season.attendance_points,
+        "best_of": season.best_of,
+        "show_on_clock": season.show_on_clock,
+    }
+
+
+def _get_season_for_user(request: HttpRequest, season_id: int) -> Season:
+    return get_object_or_404(Season, pk=season_id, pk__in=[s.pk for s in seasons.seasons_for(request.user)])
+
+
+def _save(request: HttpRequest, form: SeasonForm, season: Season | None) -> Season | None:
+    try:
+        if season is None:
+            return seasons.create_season(request.user, form.settings())
+        return seasons.update_season(season, form.settings(), request.user)
+    except ActionRefused as refusal:
+        form.add_error(None, str(refusal))
+        return None
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def season_list(request: HttpRequest) -> HttpResponse:
+    form = SeasonForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        season = _save(request, form, None)
+        if season is not None:
+            return redirect("season_edit", season_id=season.pk)
+    context = {"form": form, "seasons": seasons.seasons_for(request.user)}
+    return render(request, "tables/seasons/season_list.html", context, status=400 if form.errors else 200)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def season_edit(request: HttpRequest, season_id: int) -> HttpResponse:
+    season = _get_season_for_user(request, season_id)
+    form = SeasonForm(request.POST or None, initial=_initial(season))
+    if request.method == "POST" and request.POST.get("part") == "nights":
+        try:
+            chosen = [int(pk) for pk in request.POST.getlist("nights")]
+            seasons.set_nights(season, chosen, request.user)
+        except (ActionRefused, ValueError) as refusal:
+            messages.error(request, str(refusal) if isinstance(refusal, ActionRefused) else "Choose nights.")
+        else:
+            messages.success(request, "The season's nights are saved.")
+        return redirect("season_edit", season_id=season.pk)
+    if request.method == "POST" and form.is_valid() and _save(request, form, season) is not None:
+        messages.success(request, "Saved.")
+        return redirect("season_edit", season_id=season.pk)
+    counted = set(season.nights.values_list("pk", flat=True))
+    context = {
+        "season": season,
+        "form": form if request.method == "POST" else SeasonForm(initial=_initial(season)),
+        "nights": [(night, night.pk in counted) for night in seasons.nights_to_choose(season)],
+    }
+    return render(request, "tables/seasons/season_edit.html", context, status=400 if form.errors else 200)
+
+
+# The season page -------------------------------------------------------------------------------
+
+SORTS: dict[str, tuple[str, Any]] = {
+    "points": ("Points", lambda s: -s.points),
+    "money": ("Money", lambda s: -s.money_net),
+    "bbh": ("BB/hour", lambda s: -(s.big_blinds_per_hour if s.big_blinds_per_hour is not None else -1e9)),
+    "nights": ("Nights", lambda s: -s.nights),
+    "pot": ("Biggest pot", lambda s: -s.biggest_pot),
+    "finish": ("Best finish", lambda s: s.best_finish.place if s.best_finish else 1e9),
+}
+
+
+def _may_read(request: HttpRequest, season: Season) -> bool:
+    if any(s.pk == season.pk for s in seasons.seasons_for(request.user)):
+        return True
+    return people.played_in(current_player(request), list(season.nights.values_list("pk", flat=True)))
+
+
+def _row(row: seasons.SeasonRow, currency: str) -> dict[str, Any]:
+    s: Standing = row.standing
+    finish = s.best_finish
+    return {
+        "name": row.name,
+        "s": s,
+        "money": format_minor(s.money_net, currency),
+        "cash": format_minor(s.cash_net, currency),
+        "bbh": "" if s.big_blinds_per_hour is None else f"{s.big_blinds_per_hour:+.1f}",
+        "best": f"{finish.place} of {finish.entrants}" if finish else "",
+    }
+
+
+@require_GET
+def season_page(request: HttpRequest, season_id: int) -> HttpResponse:
+    season = get_object_or_404(Season, pk=season_id)
+    if not _may_read(request, season):
+        raise PermissionDenied("Only the players of this season's nights can read its standings.")
+    table = seasons.season_table(season)
+    currency = table.nights[0].currency if table.nights else "EUR"
+    sort = request.GET.get("sort", "points")
+    key = SORTS.get(sort, SORTS["points"])[1]
+    rows = sorted(table.rows, key=lambda r: (key(r.standing), r.name.lower()))
+    chart = line_chart(
+        [
+            Line(
+                table.names[s.person],
+                [(i + 1, v / 10 ** minor_digits(currency)) for i, (_, v) in enumerate(s.points)],
+            )
+            for s in table.series
+        ],
+        x_label="Night",
+        y_label=f"Money ({currency})",
+        title="Each player's result, night after night",
+    )
+    try:
+        settlement = seasons.season_settlement(table)
+        transfers = [(t, format_minor(t.amount, settlement.currency)) for t in settlement.transfers]
+        settle_refusal = ""
+    except ActionRefused as refusal:
+        transfers, settle_refusal = [], str(refusal)
+    context = {
+        "season": season,
+        "table": table,
+        "rows": [_row(row, currency) for row in rows],
+        "sorts": [(key_, label) for key_, (label, _) in SORTS.items()],
+        "sort": sort if sort in SORTS else "points",
+        "chart": chart,
+        "transfers": transfers,
+        "settle_refusal": settle_refusal,
+        "is_owner": any(s.pk == season.pk for s in seasons.seasons_for(request.user)),
+    }
+    return render(request, "tables/seasons/season_page.html", context)
