@@ -25,7 +25,7 @@ from tables.models import Table
 from tables.models.tournaments import Tournament, TournamentAction
 from tables.services import hosting, joining, ledger, seating, tournament_clock
 from tables.tests.axe import AxeChecks
-from tables.tests.browser import PHONE
+from tables.tests.browser import HOST_PASSWORD, HOST_USERNAME, PHONE, create_host
 from tables.tests.tournament_helpers import make_tournament
 
 SEED = "7a" * 32
@@ -75,7 +75,7 @@ def _night_with_a_hand_on_the_flop(host: User) -> tuple[Any, Table, Tournament]:
 
 
 def test_every_guest_page_passes_axe(live_server: Any, browser: Any) -> None:
-    host = User.objects.create_superuser(username="hostess", password="a-long-host-password")
+    host = create_host()
     night, _, _ = _night_with_a_hand_on_the_flop(host)
     pages = AxeChecks()
     phone = browser.new_context(**PHONE).new_page()
@@ -97,14 +97,14 @@ def test_every_guest_page_passes_axe(live_server: Any, browser: Any) -> None:
 
 
 def test_every_host_page_passes_axe_after_the_actions_that_change_it(live_server: Any, browser: Any) -> None:
-    host = User.objects.create_superuser(username="hostess", password="a-long-host-password")
+    host = create_host()
     night, _, tournament = _night_with_a_hand_on_the_flop(host)
     pages = AxeChecks()
     page = browser.new_context(**PHONE).new_page()
     page.goto(f"{live_server.url}/login/")
     pages.check(page, "login")
-    page.fill("input[name=username]", "hostess")
-    page.fill("input[name=password]", "a-long-host-password")
+    page.fill("input[name=username]", HOST_USERNAME)
+    page.fill("input[name=password]", HOST_PASSWORD)
     page.click("button[type=submit]")
     page.wait_for_url(f"{live_server.url}/host/")
     pages.check(page, "host-nights")
