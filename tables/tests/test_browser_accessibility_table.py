@@ -34,6 +34,9 @@ LIVE_REGIONS = """[...document.querySelectorAll('[aria-live], [role=status], [ro
     .filter(e => e.getAttribute('aria-live') !== 'off').map(e => e.id || e.className)"""
 # What has the keyboard's focus: its data-action, else its class.
 FOCUSED = """(e => e && (e.dataset.action || e.className || e.tagName))(document.activeElement)"""
+# The font size in px of each element a selector finds, by its text.
+FONT_SIZES = """selector => Object.fromEntries([...document.querySelectorAll(selector)]
+    .map(e => [e.textContent.trim().slice(0, 30), parseFloat(getComputedStyle(e).fontSize)]))"""
 RING = """(s => [s.outlineStyle, parseFloat(s.outlineWidth)])(getComputedStyle(document.activeElement))"""
 
 
@@ -101,8 +104,11 @@ def test_axe_finds_nothing_serious_on_the_table_in_any_state(daphne_server: Any,
     heard = len(said(bo))
     cy.context.close()
     bo.page.locator(".seat[data-seat='3'][data-status='away']").wait_for(timeout=WAIT_MS)
-    states.check(bo.page, "table-away")
+    states.check(bo.page, "table-away")  # axe's colour contrast: 4.5:1 for "Away" and the badges
     assert len(said(bo)) == heard, said(bo)[heard:]
+    # "At least 4.5:1 and about 14 px": "Away", every badge and the shuffle's words.
+    sizes = bo.page.evaluate(FONT_SIZES, ".seat-status.status-away, .badge, .commitment")
+    assert sizes and min(sizes.values()) >= 13.5, sizes
     states.assert_clean()
 
 
