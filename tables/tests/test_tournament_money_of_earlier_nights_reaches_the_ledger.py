@@ -18,6 +18,8 @@ from typing import Any
 import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
+from django.test import Client
+from django.urls import reverse
 
 from engine.config import Stakes
 from engine.live import new_live_table
@@ -163,7 +165,7 @@ def _tournament_rows(night_id: int) -> list[tuple[str, str, Decimal]]:
 
 @pytest.mark.slow  # migrates the whole schema back and forth: `make test` and CI run it
 @pytest.mark.django_db(transaction=True)
-def test_tournaments_of_earlier_nights_keep_their_money_in_the_totals_and_settle_up() -> None:
+def test_tournaments_of_earlier_nights_keep_their_money_in_the_totals_and_settle_up(client: Client) -> None:
     made = _build_old_nights(_migrate(BEFORE))
     # Registered once the new version ran (0014), before this back-fill: its ledger entry is
     # already there and must not be written twice.
@@ -214,6 +216,11 @@ def test_tournaments_of_earlier_nights_keep_their_money_in_the_totals_and_settle
     assert all("by the upgrade" in row.reason and row.recorded_by is None for row in written)
     assert written.get(player__display_name="Ann", kind="tournament_rebuy").recorded_at == made["rebought"]
     assert {row.recorded_at for row in written.filter(kind="prize")} == {made["ended"]}
+    # The ledger page says who wrote them, and no player asked for them.
+    client.force_login(friday.host)
+    page = client.get(reverse("ledger", args=[friday.pk])).content.decode()
+    assert page.count("(written into the ledger by the upgrade)") == 12
+    assert page.count("by the player") == 4  # the cash entries only
 
     # Saturday: Turbo's pool (10 + 10 + 5) is held while it runs; Fresh keeps its one entry.
     assert _tournament_rows(saturday.pk) == sorted(
