@@ -7,25 +7,19 @@ House rules: "The host's call is final, and open."
 
 from __future__ import annotations
 
-import datetime
-from decimal import Decimal
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
 
 from tables.models import Season
-from tables.services import hosting
 from tables.tests.browser import host_logged_in, save_screenshot
+from tables.tests.season_helpers import _night
+from tables.tests.test_browser_seasons import _fits
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SIZES = {"390x844": (390, 844), "360x740": (360, 740)}
-
-
-def _fits(page: Any) -> None:
-    overflow = page.evaluate("document.documentElement.scrollWidth") - page.viewport_size["width"]
-    assert overflow <= 0, f"the page is {overflow}px wider than the screen"
 
 
 @pytest.mark.parametrize("size", sorted(SIZES))
@@ -34,14 +28,7 @@ def test_the_host_makes_a_season_and_reads_each_change_in_its_log(
 ) -> None:
     host = User.objects.create_superuser(username="hostess", password="a-long-host-password")
     for name, day in (("Early game", 6), ("Friday game at the long kitchen table", 27)):
-        hosting.create_night(
-            host,
-            name=name,
-            date=datetime.date(2026, 11, day),
-            currency="EUR",
-            chip_value=Decimal("0.10"),
-            require_approval=False,
-        )
+        _night(host, name, day)
     width, height = SIZES[size]
     page = host_logged_in(
         browser,
