@@ -38,16 +38,16 @@ REOPENED = "reopened"
 
 
 def _refuse_unbalanced(now: NightTotals) -> None:
+    if now.tournaments_running:
+        raise ActionRefused(
+            f"{', '.join(now.tournaments_running)} is not over: its prize pool is paid out when it finishes."
+        )
     cur = now.currency
     if now.difference != 0:
         raise ActionRefused(
             f"The night does not balance: {format_money(now.money_in, cur)} in, "
             f"{format_money(now.money_out, cur)} out, {format_money(now.chips_in_play_money, cur)} "
             f"still in play; {difference_words(now.difference, cur)}."
-        )
-    if now.tournaments_running:
-        raise ActionRefused(
-            f"{', '.join(now.tournaments_running)} is not over: its prize pool is paid out when it finishes."
         )
     if now.unbacked_chips:
         raise ActionRefused(

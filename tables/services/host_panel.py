@@ -196,8 +196,14 @@ def _chips_command(
     if player is None:
         return None
     if intent["type"] == "leave":
-        if not ledger.entries(player.night).filter(player=player).exists():
-            return None
+        playing = ledger.tournament_still_playing(player)
+        if playing is not None:
+            raise ActionRefused(
+                f"{player.display_name} is still in {playing.name}: record who is out on its page, "
+                "which takes their chips out of play."
+            )
+        if not ledger.has_cash_entries(player):
+            return None  # a tournament's leftover chips, or chips no buy-in backs: not cash
         entry = ledger.cash_out(player, by, str(intent.get("reason", "")) or "left the table")
     else:
         entry = ledger.adjust_stack(player, intent.get("stack"), by, str(intent.get("reason", "")))

@@ -99,7 +99,7 @@ def settings_in_words(season: Season) -> dict[str, str]:
         "points per knockout": _points(season.knockout_points),
         "points per night played": _points(season.attendance_points),
         "nights counted for each player": f"the best {best_of}" if best_of else "every night",
-        "standings on the clock screen": "yes" if season.show_on_clock else "no",
+        "standings on the clock screen in breaks": "yes" if season.show_on_clock else "no",
     }
 
 

@@ -120,6 +120,7 @@ def move_player(player: Player, table: Table, number: int) -> Seat:
                 raise ActionRefused(f"{player.display_name} already sits there.")
             raise ActionRefused(f"Seat {number} at {table.name} is taken by {occupant.player.display_name}.")
         seat = Seat.objects.filter(player=player).first() or Seat(player=player)
+        waits_for_rebuy = seat.pk is not None and _busted_in_a_tournament(seat)
         seat.table = table
         seat.number = number
         try:
@@ -130,8 +131,17 @@ def move_player(player: Player, table: Table, number: int) -> Seat:
                     seat.save(update_fields=["table", "number"])
         except IntegrityError:
             raise ActionRefused(f"Seat {number} at {table.name} was just taken.") from None
-        _sit_at_live_table(seat)
+        if not waits_for_rebuy:
+            _sit_at_live_table(seat)
     return seat
+
+
+def _busted_in_a_tournament(seat: Seat) -> bool:
+    """A tournament entrant whose seat has no chips at its live table: they lost them in a hand
+    and wait for the host's rebuy or Out. Moved, their seat moves and still waits: they get no
+    stack (a rebuy sits them down with the rebuy stack)."""
+    in_tournament = live_tournament.starting_stack(seat.player_id) is not None
+    return in_tournament and live.load_state(seat.table_id).table.seat_of(str(seat.player_id)) is None
 
 
 def _sit_at_live_table(seat: Seat) -> None:

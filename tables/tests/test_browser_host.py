@@ -8,12 +8,11 @@ import datetime
 from decimal import Decimal
 
 import pytest
-from django.contrib.auth.models import User
 
 from tables.models import Seat
 from tables.models.ledger import AuditEntry, LedgerEntry
 from tables.services import hosting
-from tables.tests.browser import PHONE, host_logged_in, save_screenshot
+from tables.tests.browser import PHONE, create_host, host_logged_in, save_screenshot
 
 LIVE_TIMEOUT_MS = 12_000
 
@@ -23,9 +22,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def test_the_host_runs_the_night_from_a_phone_and_the_players_phone_follows(
     live_server: object, browser: object
 ) -> None:
-    User.objects.create_superuser(username="hostess", password="a-long-host-password")
     night = hosting.create_night(
-        User.objects.get(),
+        create_host(),
         name="Friday game",
         date=datetime.date(2026, 11, 27),
         currency="EUR",

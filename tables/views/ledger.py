@@ -261,6 +261,7 @@ def ledger_csv(request: HttpRequest, night_id: int) -> HttpResponse:
             "table",
             "by",
             "reason",
+            "tournament",
         ]
     )
     names = settle_up.payee_names(night)
@@ -278,6 +279,7 @@ def ledger_csv(request: HttpRequest, night_id: int) -> HttpResponse:
                 entry.table.name if entry.table else "",
                 entry.recorded_by.get_username() if entry.recorded_by else "",
                 entry.reason,
+                entry.tournament.name if entry.tournament else "",
             ]
         )
     return response

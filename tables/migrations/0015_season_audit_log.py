@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tables', '0013_people_and_seasons'),
+        ('tables', '0014_tournament_money_in_the_ledger_deals_and_redraws'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
