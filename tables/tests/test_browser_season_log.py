@@ -14,7 +14,7 @@ from django.contrib.auth.models import User
 
 from tables.models import Season
 from tables.tests.browser import host_logged_in, save_screenshot
-from tables.tests.season_helpers import _night
+from tables.tests.season_helpers import night_in_november
 from tables.tests.test_browser_seasons import _fits
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -28,7 +28,7 @@ def test_the_host_makes_a_season_and_reads_each_change_in_its_log(
 ) -> None:
     host = User.objects.create_superuser(username="hostess", password="a-long-host-password")
     for name, day in (("Early game", 6), ("Friday game at the long kitchen table", 27)):
-        _night(host, name, day)
+        night_in_november(host, name, day)
     width, height = SIZES[size]
     page = host_logged_in(
         browser,
