@@ -21,7 +21,7 @@ all-in: see `engine.odds`)}.
 >>> from engine.forced_bets import standard_config
 >>> from engine.hand import Hand
 >>> seats = [SeatInHand(1, "a", 1000, "Ann"), SeatInHand(2, "b", 1000, "Bo")]
->>> hand = Hand(standard_config("nlhe", seats, button=1, stakes=Stakes(5, 10)), STANDARD_DECK)
+>>> hand = Hand.deal(standard_config("nlhe", seats, button=1, stakes=Stakes(5, 10)), STANDARD_DECK)
 >>> view(hand, "public")["seats"][0]["cards"] is None
 True
 >>> view(hand, 1)["seats"][0]["cards"]
