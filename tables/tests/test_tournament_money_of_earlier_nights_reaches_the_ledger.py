@@ -32,7 +32,7 @@ from tables.services import closing, ledger, settle_up
 
 BEFORE = [("tables", "0013_people_and_seasons")]
 THE_NEW_LEDGER = [("tables", "0014_tournament_money_in_the_ledger_deals_and_redraws")]
-BACKFILL = "0015_tournament_money_of_earlier_nights_in_the_ledger"
+BACKFILL = "0016_tournament_money_of_earlier_nights_in_the_ledger"
 MOMENT = datetime.datetime(2026, 11, 27, 21, 0, tzinfo=datetime.UTC)
 
 

@@ -210,7 +210,7 @@ def take_tournament_money_out_of_the_ledger(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tables", "0014_tournament_money_in_the_ledger_deals_and_redraws"),
+        ("tables", "0015_season_audit_log"),
     ]
 
     operations = [
