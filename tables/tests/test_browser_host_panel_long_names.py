@@ -7,8 +7,6 @@ screenshots in test-artifacts/screenshots/.
 
 from __future__ import annotations
 
-import datetime
-from decimal import Decimal
 from typing import Any
 
 import pytest
@@ -17,6 +15,7 @@ from django.contrib.auth.models import User
 from tables.models import Night, Table
 from tables.services import hosting, joining, ledger, seating
 from tables.tests.browser import SCREENSHOTS, create_host, host_logged_in, save_screenshot
+from tables.tests.season_helpers import night_in_november
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -41,14 +40,7 @@ SPLIT_WORDS = """el => {
 
 
 def _night_with_long_names(host: User) -> tuple[Night, list[Table]]:
-    night = hosting.create_night(
-        host,
-        name="Friday game",
-        date=datetime.date(2026, 11, 27),
-        currency="EUR",
-        chip_value=Decimal("0.10"),
-        require_approval=False,
-    )
+    night = night_in_november(host, "Friday game", 27)
     tables = [
         hosting.create_table(night, name=name, game="nlhe", max_seats=9, small_blind=1, big_blind=2)
         for name in TABLE_NAMES
