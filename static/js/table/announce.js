@@ -23,7 +23,7 @@ export function turnWords(actions) {
 
 /** The line for a turn that has just come round. */
 export function turnLine(model) {
-  const pot = model.pot + model.betsTotal;
+  const pot = model.potShown;
   return `Your turn: ${turnWords(model.actions || {})}, pot ${chips(pot)}`;
 }
 
@@ -76,10 +76,7 @@ export function linesFor(model, said) {
 export function createAnnouncer(region) {
   const keys = {};
   const history = [];
-  function announce(model) {
-    const lines = linesFor(model, keys);
-    if (!lines.length) return;
-    const text = lines.join(" ");
+  function say(text) {
     history.push(text);
     // Emptied first, so a line equal to the last one is still a change the reader notices.
     region.textContent = "";
@@ -87,6 +84,12 @@ export function createAnnouncer(region) {
       region.textContent = text;
     }, 100);
   }
+  function announce(model) {
+    const lines = linesFor(model, keys);
+    if (lines.length) say(lines.join(" "));
+  }
   announce.said = history;
+  /** A line about something the views do not carry (a tournament standing from the seat page). */
+  announce.say = say;
   return announce;
 }
