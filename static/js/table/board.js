@@ -61,6 +61,8 @@ function turnLine(model) {
 export function renderDockStatus(container, model) {
   const line = model.hand && !model.hand.finished ? turnLine(model) : null;
   if (!line) return fill(container);
+  // The middle's line is the one that names its field; this is a copy for the narrow dock.
+  line.removeAttribute("data-field");
   const pot = el("span", { class: "dock-pot", "aria-hidden": "true" }, "Pot ", el("strong", { text: chips(model.potShown) }));
   fill(container, line, pot);
 }
