@@ -27,6 +27,7 @@ from conftest import chromium_path, require_service
 from tables.models import Night, Player, Table
 from tables.models.ledger import AuditEntry
 from tables.services import hosting, joining
+from tables.tests.made_once import FAST_PASSWORD_HASHERS
 
 BASE_DIR = Path(__file__).resolve().parents[2]
 
@@ -34,7 +35,7 @@ BASE_DIR = Path(__file__).resolve().parents[2]
 @pytest.fixture(autouse=True)
 def fast_password_hashing(settings: object) -> None:
     # The real hasher is slow on purpose; these tests check flows, not hashing.
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    settings.PASSWORD_HASHERS = FAST_PASSWORD_HASHERS
 
 
 @pytest.fixture(autouse=True)
