@@ -23,6 +23,7 @@ from tables.models import AuditEntry, Night
 from tables.models.live import Hand
 from tables.services import joining, seasons, settle_up
 from tables.services.night_results import HandResult, _knockouts, night_results
+from tables.tests.conftest import new_host
 from tables.tests.ledger_helpers import stacks
 from tables.tests.made_once import made_once_for_the_module
 from tables.tests.season_helpers import TwoNights, two_nights
@@ -36,7 +37,7 @@ def nights_made_once(django_db_setup: None, django_db_blocker: Any) -> Iterator[
     # Playing two nights of hands is most of this module's time, and every test reads the same
     # two nights: they are made once (tables/tests/made_once.py keeps each test's changes apart).
     with made_once_for_the_module(django_db_blocker):
-        yield two_nights(User.objects.create_superuser(username="hostess", password="a-long-host-password"))
+        yield two_nights(new_host())
 
 
 @pytest.fixture
