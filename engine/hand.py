@@ -279,7 +279,7 @@ class Hand:
     def legal_actions(self, seat: int) -> dict[str, Any]:
         """What `seat` may do now, with reasons for what it may not (see engine.betting)."""
         if self.finished:
-            return {"your_turn": False, "reason": "The hand is over", "actions": {}}
+            return house.after_the_hand(self, seat)
         home = house.legal_actions(self, seat)
         if home is not None:
             return home

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 # Places are named as the tournament names them ("1st", "2nd"): one rule for both.
-from engine.tournament.standings import _ordinal
+from engine.tournament.standings import ordinal
 
 
 class Scoring(StrEnum):
@@ -102,7 +102,7 @@ def formula_text(rules: PointRules) -> str:
     elif rules.scoring is Scoring.CARD_ROOM:
         text = "points = 10 x sqrt(n) / sqrt(k) x (1 + log10(b + 0.25)) (n entrants, place k, buy-in b)"
     else:
-        places = ", ".join(f"{_ordinal(i)} {_number(p)}" for i, p in enumerate(rules.fixed_points, 1))
+        places = ", ".join(f"{ordinal(i)} {_number(p)}" for i, p in enumerate(rules.fixed_points, 1))
         text = f"fixed points by place: {places}; other places 0"
     extras = ["shared places share the points of the places they cover"]
     if rules.knockout_points:
@@ -244,6 +244,47 @@ def standings(results: Iterable[NightResult], rules: PointRules) -> list[Standin
             raise SeasonError(f"{person} has two results for one night.")
     rows = [_standing(person, nights, rules) for person, nights in by_person.items()]
     return sorted(rows, key=lambda s: (-s.points, -s.money_net, s.person.lower()))
+
+
+@dataclass(frozen=True, slots=True)
+class PointsPlace:
+    """A line of the standings by points alone, as a screen the whole room reads shows it."""
+
+    place: str  # "1st"; "=2nd" when shared
+    name: str
+    points: float  # to the hundredth, as the standings show points
+
+
+def by_points(points: Iterable[tuple[str, float]], top: int) -> list[PointsPlace]:
+    """The `top` best places by points, for the clock screen between levels.
+
+    Equal points (to the hundredth shown) share a place and are listed by name, so the order
+    among them tells nothing more: not who won more money, the season page's tie-break.
+    Everyone sharing the last place shown is shown. Nobody without points is listed.
+
+    >>> rows = by_points([("Bo", 7.0), ("Ann", 12.0), ("Cy", 7.001), ("Di", 0.0), ("Eve", 3)], top=2)
+    >>> [(row.place, row.name, row.points) for row in rows]
+    [('1st', 'Ann', 12.0), ('=2nd', 'Bo', 7.0), ('=2nd', 'Cy', 7.0)]
+    """
+    if top < 1:
+        raise SeasonError("Show at least one place.")
+    scored = sorted(
+        ((round(value, 2), name) for name, value in points if round(value, 2) > 0),
+        key=lambda row: (-row[0], row[1].lower()),
+    )
+    sharing: dict[float, int] = {}
+    for value, _ in scored:
+        sharing[value] = sharing.get(value, 0) + 1
+    rows: list[PointsPlace] = []
+    place = 0
+    for index, (value, name) in enumerate(scored):
+        if index == 0 or value != scored[index - 1][0]:
+            place = index + 1  # a shared place takes up the places it covers: 1st, =2nd, =2nd, 4th
+        if place > top:
+            break
+        label = ordinal(place)
+        rows.append(PointsPlace(f"={label}" if sharing[value] > 1 else label, name, value))
+    return rows
 
 
 @dataclass(frozen=True, slots=True)

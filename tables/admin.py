@@ -21,9 +21,13 @@ class NightAdmin(admin.ModelAdmin):
     inlines = [TableInline]
 
     def get_readonly_fields(self, request: HttpRequest, obj: Night | None = None) -> list[str]:
-        # A closed night's money is final: its ledger balanced at this chip value.
         fields = list(super().get_readonly_fields(request, obj))
-        if obj is not None and obj.status == Night.Status.CLOSED:
+        if obj is not None:
+            # Closing checks the ledger and reopening needs a reason: both from the night page,
+            # where they are logged (tables.services.closing).
+            fields.append("status")
+        if obj is not None and obj.money_is_frozen:
+            # The ledger counted its money at this chip value and currency.
             fields += ["chip_value", "currency"]
         return fields
 

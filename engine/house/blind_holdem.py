@@ -97,6 +97,35 @@ def waiting_for_stage(hand: Hand) -> int | None:
     return None
 
 
+STAGE_NAMES = {1: "a", 2: "b", 3: "c"}  # the stages as 3.2 names them
+
+
+def stage_view(hand: Hand) -> dict[str, Any] | None:
+    """Where a staged reveal stands, the same for every viewer; None unless the hand is staged.
+
+    `stage`: the last stage of 3.2 the dealer has reached ("a", "b", "c"; None before the flop),
+    `next_stage`: the stage the table waits to deal after its pause (else None), `seconds`: the
+    pause announced between stages (the live table's deadline says when the next one comes).
+
+    >>> from engine.tests.hand_helpers import make_hand
+    >>> from engine.config import Stakes
+    >>> staged_reveal = {"reveal": "staged"}
+    >>> hand = make_hand("blind_holdem", [100, 100], stakes=Stakes(fixed_stake=10), options=staged_reveal)
+    >>> stage_view(hand)
+    {'stage': 'a', 'next_stage': None, 'seconds': 3}
+    """
+    if hand.config.game != KEY or not staged(hand):
+        return None
+    board = hand.boards[0] if hand.boards else []
+    reached = 3 if len(board) >= 5 else hand.extras.get("reveal_stage", 0)
+    waiting = waiting_for_stage(hand)
+    return {
+        "stage": STAGE_NAMES.get(reached),
+        "next_stage": STAGE_NAMES.get(waiting) if waiting is not None else None,
+        "seconds": stage_seconds(hand),
+    }
+
+
 def revealed(hand: Hand, seat: int) -> list[int]:
     """Indices of the seat's hole cards turned face up so far."""
     return [index for s, index in hand.extras.get("revealed", []) if s == seat]

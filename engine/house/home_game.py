@@ -11,6 +11,8 @@ Player intents (all through `Hand.act(seat, action, to=None, *, index=None, out_
   "remove_first" / "reveal_first": the same with card 0 (what the action clock does on a timeout).
   any of fold/check/call/bet/raise with `out_of_turn=True`: a binding action before one's turn.
   "run_twice" / "run_once": the answer of a player asked to run it twice (engine.house.run_it_twice).
+  "rabbit_hunt": after a hand over before the river, the board that would have come
+  (engine.house.rabbit_hunt; offered in the finished hand's legal actions).
 Host rulings: `engine.house.rulings.apply_ruling(hand, ruling, host, reason, at)`.
 """
 
@@ -73,6 +75,11 @@ def legal_actions(hand: Hand, seat: int) -> dict[str, Any] | None:
         or crazy_blind_man.legal_actions(hand, seat)
         or blind_holdem.legal_actions(hand, seat)
     )
+
+
+def after_the_hand(hand: Hand, seat: int) -> dict[str, Any]:
+    """`Hand.legal_actions` once the hand is over: nothing, or the rabbit hunt where offered."""
+    return rabbit_hunt.legal_actions(hand, seat)
 
 
 def phase(hand: Hand) -> str | None:

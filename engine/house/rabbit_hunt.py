@@ -59,8 +59,8 @@ def rabbit_cards(hand: Hand) -> list[list[Card]]:
     return [[hand.deck[p] for p in board] for board in rabbit_positions(hand)]
 
 
-def verify_hunt(hand: Hand, seat: int) -> None:
-    hand.seat(seat)  # a player of the hand
+def verify_huntable(hand: Hand) -> None:
+    """IllegalActionError unless the finished hand has a rabbit that may still be hunted."""
     if not allowed(hand):
         raise IllegalActionError("This table does not play the rabbit hunt")
     if not hand.finished:
@@ -71,6 +71,31 @@ def verify_hunt(hand: Hand, seat: int) -> None:
         raise IllegalActionError("The rabbit has been hunted already")
     if not any(rabbit_positions(hand)):
         raise IllegalActionError("The whole board was dealt: there is no rabbit")
+
+
+def verify_hunt(hand: Hand, seat: int) -> None:
+    hand.seat(seat)  # a player of the hand
+    verify_huntable(hand)
+
+
+def huntable(hand: Hand) -> bool:
+    """Whether a player of the hand may still ask for the rabbit (the live table keeps the next
+    deal back long enough for someone to ask: engine.live.dealing.pause_after)."""
+    try:
+        verify_huntable(hand)
+    except IllegalActionError:
+        return False
+    return True
+
+
+def legal_actions(hand: Hand, seat: int) -> dict[str, Any]:
+    """After the hand: "rabbit_hunt" is offered to each player of it while the rabbit may be hunted."""
+    offered = seat in hand.index and huntable(hand)
+    return {
+        "your_turn": False,
+        "reason": "The hand is over",
+        "actions": {KEY: {"allowed": True}} if offered else {},
+    }
 
 
 @dataclass(frozen=True, slots=True)

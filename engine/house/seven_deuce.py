@@ -14,8 +14,12 @@ Exactly when it is paid:
   the option on, every player who wins by the others folding is asked "show or muck", so
   being asked tells nobody what they hold).
 - A chopped pot does not count: a share of a pot is not winning it with seven-deuce.
-- It is paid once per hand, after the pots: every other player dealt in (folded or not) pays
-  the bounty from their stack, and a player with less pays what they have.
+- Run it twice: each run's half of a pot is a pot of its own (it goes to its own run's best
+  hand). Winning one half outright counts, even if the other run goes to someone else; a half
+  that is chopped does not.
+- It is paid once per hand, however many pots or halves it wins, after the pots: every other
+  player dealt in (folded or not) pays the bounty from their stack, and a player with less
+  pays what they have.
 
 >>> from engine.cards import cards_of
 >>> is_seven_deuce(cards_of(["7h", "2c"])), is_seven_deuce(cards_of(["7h", "7c"]))
@@ -116,8 +120,16 @@ def bounty_by_player(hand: Hand, order: Sequence[int]) -> list[int] | None:
 
 
 def view(hand: Hand) -> dict[str, Any] | None:
-    """What every viewer sees of a bounty paid: who collected, who paid what (public)."""
+    """What every viewer sees of a bounty paid (public): who collected, the bounty as announced
+    (`big_blinds`, `bounty` in chips), who paid what, and the total collected, so that a screen
+    only has to say it."""
     paid = hand.extras.get(KEY)
     if not paid:
         return None
-    return {"winner": paid["winner"], "payments": [{"seat": s, "chips": c} for s, c in paid["payments"]]}
+    return {
+        "winner": paid["winner"],
+        "big_blinds": int(hand.game.announced(hand.config.options, KEY)),
+        "bounty": bounty(hand),
+        "payments": [{"seat": s, "chips": c} for s, c in paid["payments"]],
+        "collected": sum(c for _, c in paid["payments"]),
+    }

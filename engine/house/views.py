@@ -6,8 +6,9 @@
   once they are tabled after the removal. A removed card is never shown to the player
   it was taken from, nor on a shared screen: "No player may see the card that was taken
   from them."
-- Blind Hold'em: cards turned face up in stages are shown to everyone; with the option
-  "look_at_own_cards" off, a player does not see their own cards before they are turned.
+- Blind Hold'em: cards turned face up in stages are shown to everyone, and so is the stage
+  reached; with the option "look_at_own_cards" off, a player does not see their own cards
+  before they are turned.
 - Run it twice: who was asked and who answered what are public; the second runout's
   burns are never shown.
 - Rulings: a card exposed during the deal is dead and shown to everyone; a card exposed
@@ -94,6 +95,11 @@ def hand_extras(hand: Hand, viewer: Viewer) -> dict[str, Any]:
     rabbit = rabbit_hunt.view(hand)
     if rabbit:
         data["rabbit"] = rabbit  # public: board cards that would have come, marked as the rabbit
+    elif hand.finished and rabbit_hunt.huntable(hand):
+        data["rabbit_open"] = True  # public: a player of the hand may still ask for the rabbit
+    stages = blind_holdem.stage_view(hand)
+    if stages:
+        data["staged_reveal"] = stages  # public: the stage of 3.2 reached, and the one to come
     if run_it_twice.enabled(hand):
         data["run_it_twice"] = run_it_twice.view(hand)
     if crazy_blind_man.is_crazy_blind_man(hand):

@@ -51,7 +51,7 @@ from engine.live.base import (
     role_of,
 )
 from engine.live.common import can_deal
-from engine.live.dealing import TIMEOUT_ACTIONS
+from engine.live.dealing import TIMEOUT_ACTIONS, pause_after
 from engine.live.intents import INTENTS
 from engine.records import non_zero
 from engine.table_state import TableState
@@ -122,7 +122,8 @@ def is_stale(state: LiveTable, seen_version: int) -> bool:
 
 
 def _restart_clocks(before: LiveTable, state: LiveTable, now: float) -> LiveTable:
-    """A fresh action clock for whoever must decide now; the next deal when a hand ends. The
+    """A fresh action clock for whoever must decide now; the next deal when a hand ends (later
+    after a hand whose rabbit may be hunted: engine.live.dealing.pause_after). The
     question whether to run it twice has one short timer for everyone asked, from the moment
     it is asked: an answer does not restart it."""
     hand = state.hand
@@ -138,7 +139,8 @@ def _restart_clocks(before: LiveTable, state: LiveTable, now: float) -> LiveTabl
         deadline = now + blind_holdem.stage_seconds(hand)
     next_deal_at = state.next_deal_at
     if before.hand_in_progress and hand is not None and hand.finished:
-        next_deal_at = now + state.options.deal_delay if state.dealing and state.options.auto_deal else None
+        auto = state.dealing and state.options.auto_deal
+        next_deal_at = now + pause_after(hand, state.options) if auto else None
     return replace(state, deadline=deadline, next_deal_at=next_deal_at)
 
 

@@ -18,7 +18,7 @@ from engine.hand import Hand
 from engine.house import blind_holdem, run_it_twice
 from engine.house import rabbit_hunt as rabbits
 from engine.live import fairness
-from engine.live.base import SYSTEM, Actor, Events, Intent, LiveTable, Result, StaleIntentError
+from engine.live.base import SYSTEM, Actor, Events, Intent, LiveOptions, LiveTable, Result, StaleIntentError
 from engine.live.common import can_deal, finish_if_over, target_seat
 from engine.shuffle import seed_from_hex
 from engine.table_state import TableState
@@ -135,16 +135,36 @@ def timeout(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Resul
     raise IllegalActionError("No default action is possible for this player")
 
 
+# The least time between a hand whose rabbit may be hunted and the next deal: long enough to
+# read the result and tap "Rabbit hunt" (the table's usual pause, if longer, still applies).
+RABBIT_WINDOW_SECONDS = 5.0
+
+
+def rabbit_pause(options: LiveOptions) -> float:
+    return max(options.deal_delay, RABBIT_WINDOW_SECONDS)
+
+
+def pause_after(hand: Hand, options: LiveOptions) -> float:
+    """Seconds from the end of `hand` to the next automatic deal: the table's pause, but at
+    least the rabbit window after a hand whose rabbit a player may still ask for."""
+    return rabbit_pause(options) if rabbits.huntable(hand) else options.deal_delay
+
+
 def rabbit_hunt(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
     """After a hand that ended before the river, a player of it sees the board that would have
-    come (engine.house.rabbit_hunt); the table's next deal is not held up."""
+    come (engine.house.rabbit_hunt). The request is taken until the next deal, and that deal
+    waits until the rabbit has been on every screen for a whole pause (`rabbit_pause`), however
+    late in the window it was asked for."""
     seat = target_seat(actor, intent)
     if state.hand is None or state.hand_in_progress:
         raise IllegalActionError("The rabbit is hunted once the hand is over")
     hand = state.hand.copy()
     events = [event.to_json() for event in rabbits.hunt(hand, seat)]
     noted = {"type": "table.rabbit_hunt", "seat": seat, "hand_number": hand.config.hand_number}
-    return replace(state, hand=hand), [noted, *events]
+    next_deal_at = state.next_deal_at
+    if next_deal_at is not None:
+        next_deal_at = max(next_deal_at, now + rabbit_pause(state.options))
+    return replace(state, hand=hand, next_deal_at=next_deal_at), [noted, *events]
 
 
 def _next_stage(state: LiveTable, hand: Hand) -> Result:

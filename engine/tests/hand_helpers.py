@@ -63,6 +63,17 @@ def stacked_deck(
     return tuple(deck)
 
 
+def with_second_run(deck: Sequence[Card], start: int, cards: Mapping[int, str]) -> tuple[Card, ...]:
+    """The deck with the named cards moved to the positions (counted from `start`) where a
+    second runout of run it twice takes them: {offset: "Ah"}."""
+    moved = list(deck)
+    for offset, text in cards.items():
+        wanted = parse_cards(text)[0]
+        here, there = moved.index(wanted), start + offset
+        moved[here], moved[there] = moved[there], moved[here]
+    return tuple(moved)
+
+
 def make_hand(
     game: str,
     stacks: Mapping[int, int] | Sequence[int],

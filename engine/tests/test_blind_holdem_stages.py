@@ -117,3 +117,23 @@ def test_a_staged_hand_round_trips_through_phh():
     blind_holdem.next_stage(hand)
     again = hand_from_phh(hand_to_phh(hand))
     assert again.finished and [s.stack for s in again.seats] == [s.stack for s in hand.seats]
+
+
+def test_every_view_says_which_stage_was_reached_and_which_comes_after_the_pause():
+    """ "The dealer shall announce the method before the deal": every screen says where the
+    staged reveal stands, the same for every viewer, so a phone can say what just happened and
+    what comes next (the live table's deadline says when)."""
+    hand = staged(stage_seconds=5)
+
+    def stages() -> list[dict[str, object]]:
+        return [view(hand, viewer)["staged_reveal"] for viewer in (1, 2, 3, "host", "public")]
+
+    assert stages() == [{"stage": "a", "next_stage": None, "seconds": 5}] * 5  # players turning
+    first_cards_turned(hand)
+    assert stages() == [{"stage": "a", "next_stage": "b", "seconds": 5}] * 5
+    blind_holdem.next_stage(hand)
+    assert stages() == [{"stage": "b", "next_stage": "c", "seconds": 5}] * 5
+    blind_holdem.next_stage(hand)
+    assert hand.finished and stages() == [{"stage": "c", "next_stage": None, "seconds": 5}] * 5
+    all_at_once = make_hand("blind_holdem", [100, 100], button=1, stakes=Stakes(fixed_stake=10))
+    assert "staged_reveal" not in view(all_at_once, 1)

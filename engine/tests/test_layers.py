@@ -206,6 +206,31 @@ def test_every_module_has_a_layer() -> None:
     assert [name for name in project_modules() if layer_of(name) is None] == []
 
 
+def private_names_imported(modules: dict[str, Path], root: Path = PROJECT_ROOT) -> list[str]:
+    """`from x import _name`: a name its module keeps to itself, used elsewhere all the same."""
+    found = []
+    for path in modules.values():
+        for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+            if isinstance(node, ast.ImportFrom) and node.module != "__future__":
+                for alias in node.names:
+                    if alias.name.startswith("_") and not alias.name.startswith("__"):
+                        found.append(f"{path.relative_to(root)}:{node.lineno} imports {alias.name}")
+    return found
+
+
+def test_no_module_uses_another_modules_private_name() -> None:
+    """A rule two modules share has one public home (as `engine.tournament.standings.ordinal`)."""
+    assert private_names_imported(project_modules()) == []
+
+
+def test_a_private_name_imported_is_named(tmp_path: Path) -> None:
+    modules = _toy_project(
+        tmp_path,
+        {"engine/a.py": "def _hidden():\n    pass\n", "engine/b.py": "from engine.a import _hidden\n"},
+    )
+    assert private_names_imported(modules, tmp_path) == ["engine/b.py:1 imports _hidden"]
+
+
 @pytest.mark.parametrize(
     ("source", "expected"),
     [

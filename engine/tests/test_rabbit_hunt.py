@@ -11,7 +11,10 @@ from engine.forced_bets import standard_config
 from engine.games import GAMES
 from engine.hand import Hand
 from engine.house.rabbit_hunt import rabbit_positions
+from engine.live import LiveTable, StaleIntentError, apply, new_live_table
+from engine.live.dealing import RABBIT_WINDOW_SECONDS
 from engine.phh import hand_from_phh, hand_to_phh, loads
+from engine.table import new_table
 from engine.tests.hand_helpers import play, seats_with
 from engine.views import view
 
@@ -103,3 +106,77 @@ def test_the_rabbit_is_written_in_the_hand_history_and_read_back():
     again = hand_from_phh(hand_to_phh(hand))
     assert [s.stack for s in again.seats] == [s.stack for s in hand.seats]
     assert Hand.replay(hand.config, hand.deck, hand.events).to_json() == hand.to_json()
+
+
+def test_each_player_of_a_hand_over_early_is_offered_the_rabbit_until_it_is_hunted():
+    """ "after a hand ends before the river, a player may ask": the finished hand's legal
+    actions offer it to every player dealt in (folded or not), and to nobody once it is hunted,
+    when the whole board was dealt, or at a table without the option. Every screen is told
+    that it may still be asked for (`rabbit_open`), so the host sees the window too."""
+    hand = shuffled_hand()
+    assert "rabbit_hunt" not in hand.legal_actions(1)["actions"]  # not while the hand is played
+    play(hand, "1 fold", "2 fold")
+    for seat in (1, 2, 3):
+        assert view(hand, seat)["legal_actions"] == {
+            "your_turn": False,
+            "reason": "The hand is over",
+            "actions": {"rabbit_hunt": {"allowed": True}},
+        }
+    assert view(hand, "public")["legal_actions"] is None
+    assert all(view(hand, viewer)["rabbit_open"] is True for viewer in (1, 2, 3, "host", "public"))
+    hand.act(2, "rabbit_hunt")
+    assert all(hand.legal_actions(seat)["actions"] == {} for seat in (1, 2, 3))
+    assert "rabbit_open" not in view(hand, "public")
+    assert play(shuffled_hand(rabbit_hunt=False), "1 fold", "2 fold").legal_actions(1)["actions"] == {}
+
+
+def _live_hand_folded_round(deal_delay: float, now: float) -> tuple[LiveTable, float]:
+    """A live table dealing automatically with the rabbit on: hand 1 dealt at `now`, folded
+    round to the big blind at `now` + 1. Returns the table and when the hand ended."""
+    state = new_live_table(new_table(max_seats=6, stakes=STAKES))
+    for seat in (1, 2, 3):
+        sit = {"type": "sit", "seat": seat, "player": f"p{seat}", "stack": 1000}
+        state, _ = apply(state, "system", sit, now=now)
+    state, _ = apply(state, "host", {"type": "options", "deal_delay": deal_delay}, now=now)
+    rabbit = {"type": "set_game", "game": "nlhe", "stakes": {"small_blind": 50, "big_blind": 100}}
+    state, _ = apply(state, "host", {**rabbit, "options": {"rabbit_hunt": True}}, now=now)
+    state, _ = apply(state, "host", {"type": "start_hand", "seed": "11" * 32}, now=now)
+    while state.hand_in_progress:
+        act = {"type": "act", "action": {"type": "fold"}}
+        state, _ = apply(state, state.hand.to_act, act, now=now + 1)
+    return state, now + 1
+
+
+def test_the_next_deal_leaves_time_to_ask_and_to_see_the_rabbit():
+    """Decided: a request is taken until the next deal. After a hand whose rabbit may be hunted
+    the dealer waits at least RABBIT_WINDOW_SECONDS (even if the table's pause is shorter), and
+    a request, however late in that window, holds the next deal back until the rabbit has been
+    on every screen for a whole pause."""
+    state, ended = _live_hand_folded_round(deal_delay=2, now=1000)
+    assert state.next_deal_at == ended + RABBIT_WINDOW_SECONDS  # not ended + 2
+    asked_at = state.next_deal_at - 0.5  # a slow thumb, half a second before the deal
+    state, events = apply(state, 2, {"type": "rabbit_hunt"}, now=asked_at)
+    assert events[0] == {"type": "table.rabbit_hunt", "seat": 2, "hand_number": 1}
+    assert state.next_deal_at == asked_at + RABBIT_WINDOW_SECONDS
+    with pytest.raises(StaleIntentError, match="not due"):
+        apply(state, "system", {"type": "start_hand"}, now=ended + RABBIT_WINDOW_SECONDS)
+    state, _ = apply(state, "system", {"type": "start_hand"}, now=state.next_deal_at)
+    assert state.hand.config.hand_number == 2
+    with pytest.raises(IllegalActionError, match="once the hand is over"):
+        apply(state, 1, {"type": "rabbit_hunt"}, now=state.next_deal_at)  # too late: a new hand
+
+
+def test_a_longer_pause_of_the_table_is_the_window_and_a_table_without_the_rabbit_keeps_its_pause():
+    state, ended = _live_hand_folded_round(deal_delay=8, now=1000)
+    assert state.next_deal_at == ended + 8
+    state, _ = apply(state, 3, {"type": "rabbit_hunt"}, now=ended + 1)
+    assert state.next_deal_at == ended + 1 + 8  # a whole pause with the rabbit on every screen
+
+    quick = new_live_table(new_table(max_seats=6, stakes=STAKES))
+    for seat in (1, 2):
+        sit = {"type": "sit", "seat": seat, "player": f"p{seat}", "stack": 1000}
+        quick, _ = apply(quick, "system", sit, now=0)
+    quick, _ = apply(quick, "host", {"type": "options", "deal_delay": 2}, now=0)
+    quick, _ = apply(quick, "host", {"type": "start_hand", "seed": "11" * 32}, now=0)
+    quick, _ = apply(quick, quick.hand.to_act, {"type": "act", "action": {"type": "fold"}}, now=1)
+    assert not quick.hand_in_progress and quick.next_deal_at == 1 + 2

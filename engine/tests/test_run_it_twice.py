@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import pytest
 
-from engine.cards import Card, parse_cards
 from engine.config import Stakes
 from engine.errors import IllegalActionError
 from engine.forced_bets import standard_config
@@ -22,21 +21,10 @@ from engine.house import run_it_twice
 from engine.house.views import visible_history
 from engine.live import LiveOptions, apply, new_live_table
 from engine.table import new_table
-from engine.tests.hand_helpers import make_hand, play, seats_with, stacked_deck
+from engine.tests.hand_helpers import make_hand, play, seats_with, stacked_deck, with_second_run
 from engine.views import view
 
 TWICE = {"run_it_twice": True}
-
-
-def _with_second_run(hand_deck: tuple[Card, ...], start: int, cards: dict[int, str]) -> tuple[Card, ...]:
-    """The deck with the named cards moved to the positions (counted from `start`) where a
-    second runout takes them: {offset: "Ah"}."""
-    deck = list(hand_deck)
-    for offset, text in cards.items():
-        wanted = parse_cards(text)[0]
-        here, there = deck.index(wanted), start + offset
-        deck[here], deck[there] = deck[there], deck[here]
-    return tuple(deck)
 
 
 def _flop_all_in(second_run: dict[int, str] | None = None, stacks=(1000, 1000), **holes_and_board) -> Hand:
@@ -49,7 +37,7 @@ def _flop_all_in(second_run: dict[int, str] | None = None, stacks=(1000, 1000), 
     )
     deck = stacked_deck(config, holes, [board])
     # 4 hole cards, then burn, flop, burn, turn, burn, river: the second run starts at 12.
-    hand = Hand(config, _with_second_run(deck, 12, second_run or {}))
+    hand = Hand(config, with_second_run(deck, 12, second_run or {}))
     return play(hand, "1 call", "2 check", "2 check", "1 bet 900", "2 call")
 
 
@@ -128,7 +116,7 @@ def test_every_pot_and_side_pot_is_split_in_half_each_run_awarding_its_own_half(
         options=TWICE,
     )
     # 10 hole cards, then 3 burns and the first run's 5 cards: the second run starts at 18.
-    deck = _with_second_run(stacked_deck(config, holes, ["2c7h8d 3c 4h"]), 18, {1: "Jc", 3: "Jh"})
+    deck = with_second_run(stacked_deck(config, holes, ["2c7h8d 3c 4h"]), 18, {1: "Jc", 3: "Jh"})
     hand = Hand(config, deck)
     play(hand, "3 raise 301", "4 call", "5 call", "1 fold", "4 bet 699", "5 call")
     assert run_it_twice.state(hand)["asked"] == [2, 3, 4, 5]
@@ -154,7 +142,7 @@ def test_a_tie_within_one_run_splits_that_runs_half():
     )
     deck = stacked_deck(config, {1: "7s7d", 2: "2c3d"}, ["7c8d9h 2h 4c"])
     # 4 hole cards, 3 burns, 5 board cards: run 2 is burn, flop, burn, turn, burn, river from 12.
-    hand = Hand(config, _with_second_run(deck, 12, {1: "Ts", 2: "Js", 3: "Qs", 5: "Ks", 7: "As"}))
+    hand = Hand(config, with_second_run(deck, 12, {1: "Ts", 2: "Js", 3: "Qs", 5: "Ks", 7: "As"}))
     play(hand, "1 raise 1000", "2 call", "2 run_twice", "1 run_twice")
     assert [str(c) for c in hand.boards[1]] == ["Ts", "Js", "Qs", "Ks", "As"]
     second = next(award for award in hand.awards if award.board == 1)

@@ -17,6 +17,7 @@ from engine.season import (
     PointRules,
     Scoring,
     SeasonError,
+    by_points,
     cumulative_money,
     formula_text,
     night_points,
@@ -172,3 +173,31 @@ def test_the_formula_is_shown_in_words():
     assert "10 x sqrt(n) / sqrt(k) x (1 + log10(b + 0.25))" in text
     assert "+ 2 per knockout" in text and "+ 1 per night played" in text and "best 5 nights" in text
     assert "1st 10, 2nd 6, 3rd 3" in formula_text(PointRules(Scoring.FIXED, fixed_points=(10, 6, 3)))
+
+
+def test_the_clock_screens_standings_rank_by_points_alone_and_share_equal_points():
+    """ "Standings ... shown on the projector between levels": points only, so equal points share
+    a place (listed by name, not by money), a shared place covers the places after it, the ties
+    for the last place shown all show, and nobody without points is listed."""
+    season = [
+        ("Cy", 40.0),
+        ("ann", 55.5),
+        ("Bo", 40.004),
+        ("Di", 12.0),
+        ("Eve", 12.0),
+        ("Fay", 12.0),
+        ("Gus", 0),
+    ]
+    shown = [(row.place, row.name, row.points) for row in by_points(season, top=4)]
+    assert shown == [
+        ("1st", "ann", 55.5),
+        ("=2nd", "Bo", 40.0),
+        ("=2nd", "Cy", 40.0),
+        ("=4th", "Di", 12.0),
+        ("=4th", "Eve", 12.0),
+        ("=4th", "Fay", 12.0),
+    ]
+    assert [row.name for row in by_points(season, top=3)] == ["ann", "Bo", "Cy"]
+    assert by_points([("Gus", 0.0)], top=10) == []
+    with pytest.raises(SeasonError):
+        by_points(season, top=0)

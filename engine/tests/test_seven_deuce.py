@@ -5,10 +5,12 @@ import pytest
 
 from engine.config import Stakes
 from engine.errors import ConfigurationError
+from engine.forced_bets import standard_config
 from engine.games import GAMES
 from engine.hand import Hand
+from engine.house import run_it_twice
 from engine.phh import hand_from_phh, hand_to_phh, loads
-from engine.tests.hand_helpers import make_hand, play
+from engine.tests.hand_helpers import make_hand, play, seats_with, stacked_deck, with_second_run
 from engine.views import view
 
 BOARD = "7d2s9cKhQd"  # seven-deuce makes two pair
@@ -42,7 +44,10 @@ def test_a_shown_seven_deuce_that_wins_the_pot_collects_from_every_other_player(
     assert [s.stack for s in hand.seats] == [1200 + 200, 900 - 100, 900 - 100]
     assert view(hand, "public")["seven_deuce"] == {
         "winner": 1,
+        "big_blinds": 1,
+        "bounty": 100,
         "payments": [{"seat": 2, "chips": 100}, {"seat": 3, "chips": 100}],
+        "collected": 200,
     }
     assert hand.events[-1].type == "seven_deuce_paid"
     conserved(hand, 3000)
@@ -143,3 +148,66 @@ def test_the_bounty_round_trips_through_phh():
     tampered = text.replace("_seven_deuce = [", "_seven_deuce = [1, ")
     with pytest.raises(Exception, match="_seven_deuce"):
         hand_from_phh(tampered)
+
+
+def run_twice_against_kings(second_run: str, first_run: str = "7d2s9c 3h 4d") -> Hand:
+    """Seat 1 (7h2c) and seat 2 (KsKd) all-in preflop for 500, seat 3 folds its big blind; both
+    agree to run it twice. The first run (by default 7d 2s 9c 3h 4d: seven-deuce two pair) and
+    the second are each "flop turn river"."""
+    config = standard_config(
+        "nlhe",
+        seats_with([500, 500, 1000]),
+        button=1,
+        stakes=Stakes(small_blind=50, big_blind=100),
+        options={"seven_deuce": 1, "run_it_twice": True},
+    )
+    deck = stacked_deck(config, {1: "7h2c", 2: "KsKd"}, [first_run])
+    # 6 hole cards, then burn, flop, burn, turn, burn, river: the second runout starts at 14.
+    flop, turn, river = second_run.split()
+    placed = {1: flop[0:2], 2: flop[2:4], 3: flop[4:6], 5: turn, 7: river}
+    hand = play(Hand(config, with_second_run(deck, 14, placed)), "1 raise 500", "2 call", "3 fold")
+    assert hand.phase == "run_it_twice"
+    while run_it_twice.asking(hand):
+        hand.act(hand.to_act, "run_twice")
+    assert hand.finished and len(hand.boards) == 2
+    return hand
+
+
+def test_with_run_it_twice_each_runs_half_is_its_own_pot_and_the_bounty_is_paid_once():
+    """Run it twice: "each half of every pot" goes to its own run's best hand, so each run's half
+    is a pot of its own: seven-deuce winning one half outright collects the bounty ("It is paid
+    once per hand"), winning both halves collects it once, and winning neither collects nothing."""
+    one_half = run_twice_against_kings("AhQs8d 5c Jh")  # run 2: the kings win
+    assert [(a.board, a.shares) for a in one_half.awards] == [(0, ((1, 550),)), (1, ((2, 550),))]
+    # Pot 1100 (seat 3's folded big blind is in it): 550 each run; then 100 from seat 2 and seat 3.
+    assert [s.stack for s in one_half.seats] == [550 + 200, 550 - 100, 900 - 100]
+    assert view(one_half, "public")["seven_deuce"]["payments"] == [
+        {"seat": 2, "chips": 100},
+        {"seat": 3, "chips": 100},
+    ]
+    conserved(one_half, 2000)
+
+    both = run_twice_against_kings("7s2dAh Qs 8d")  # run 2: seven-deuce again
+    assert {a.shares for a in both.awards} == {((1, 550),)}
+    assert [e.type for e in both.events].count("seven_deuce_paid") == 1
+    assert [s.stack for s in both.seats] == [1100 + 100, 0, 900 - 100]  # seat 2 has nothing left to pay
+    conserved(both, 2000)
+
+    neither = run_twice_against_kings("AdQc8h 5s Jc", first_run="AhQs8d 5c Jh")
+    assert {a.shares for a in neither.awards} == {((2, 550),)}
+    assert "seven_deuce" not in neither.extras and [s.stack for s in neither.seats] == [0, 1100, 900]
+
+
+def test_a_chopped_half_of_a_run_twice_pot_does_not_count():
+    """ "A chopped pot does not count", and each run's half is a pot: run 2 is a royal flush on
+    the board, which both play, so they split that half. Seven-deuce winning run 1's half
+    outright still collects; chopping run 2's half and losing run 1's collects nothing."""
+    hand = run_twice_against_kings("TsJsQs Ks As")
+    assert [(a.board, dict(a.shares)) for a in hand.awards] == [(0, {1: 550}), (1, {1: 275, 2: 275})]
+    assert [s.stack for s in hand.seats] == [550 + 275 + 200, 275 - 100, 900 - 100]
+    conserved(hand, 2000)
+
+    chopped_only = run_twice_against_kings("TsJsQs Ks As", first_run="AhQh8d 5c Jh")
+    assert [(a.board, dict(a.shares)) for a in chopped_only.awards] == [(0, {2: 550}), (1, {1: 275, 2: 275})]
+    assert "seven_deuce" not in chopped_only.extras
+    assert [s.stack for s in chopped_only.seats] == [275, 825, 900]

@@ -14,6 +14,7 @@ from engine.tournament.standings import (
     Bust,
     FieldSummary,
     Finish,
+    deal_places,
     field_summary,
     is_heads_up,
     place_busts,
@@ -96,3 +97,15 @@ def test_finishes_round_trip_through_json():
     finish = Finish("gus", 5, shared_by=2)
     data = json.loads(json.dumps(finish.to_json()))
     assert data["label"] == "5th-6th (shared)" and Finish.from_json(data) == finish
+
+
+def test_a_deals_players_are_placed_by_their_chips_from_first_down():
+    """A deal ends the tournament: the chip count decides the places, equal stacks share them."""
+    places = deal_places({"ann": 3_000, "bea": 9_000, "cal": 3_000, "dan": 500})
+    assert places == (Finish("bea", 1), Finish("ann", 2, 2), Finish("cal", 2, 2), Finish("dan", 4))
+
+
+@pytest.mark.parametrize("stacks", [{"ann": 100}, {"ann": 100, "bea": 0}, {"ann": 100, "bea": True}])
+def test_a_deal_needs_two_players_with_chips(stacks):
+    with pytest.raises(TournamentError):
+        deal_places(stacks)

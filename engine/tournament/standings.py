@@ -44,8 +44,8 @@ class Finish:
     @property
     def label(self) -> str:
         if self.shared_by == 1:
-            return _ordinal(self.place)
-        return f"{_ordinal(self.place)}-{_ordinal(self.place + self.shared_by - 1)} (shared)"
+            return ordinal(self.place)
+        return f"{ordinal(self.place)}-{ordinal(self.place + self.shared_by - 1)} (shared)"
 
     def to_json(self) -> dict[str, Any]:
         return {"player": self.player, "place": self.place, "shared_by": self.shared_by, "label": self.label}
@@ -55,7 +55,12 @@ class Finish:
         return cls(player=data["player"], place=data["place"], shared_by=data.get("shared_by", 1))
 
 
-def _ordinal(n: int) -> str:
+def ordinal(n: int) -> str:
+    """A place as people say it: the one way places are named, in a tournament and in a season.
+
+    >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101, 111)]
+    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '101st', '111th']
+    """
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
 
@@ -75,16 +80,34 @@ def place_busts(busts: Sequence[Bust], players_left: int) -> tuple[Finish, ...]:
         raise TournamentError(
             f"{len(busts)} busts with {players_left} players left: someone must still have chips."
         )
-    ordered = sorted(busts, key=lambda bust: bust.chips_at_hand_start, reverse=True)
-    best_place = players_left - len(busts) + 1
+    chips = {bust.player: bust.chips_at_hand_start for bust in busts}
+    return _placed_by_chips(chips, best_place=players_left - len(busts) + 1)
+
+
+def deal_places(stacks: Mapping[str, int]) -> tuple[Finish, ...]:
+    """Places for the players who end a tournament with a deal, best first: by the chips each
+    had when they agreed (more chips, better place; equal stacks share), from 1st down.
+
+    >>> [f.label for f in deal_places({"a": 900, "b": 300, "c": 300})]
+    ['1st', '2nd-3rd (shared)', '2nd-3rd (shared)']
+    """
+    if len(stacks) < 2:
+        raise TournamentError("A deal needs at least two players.")
+    if any(isinstance(chips, bool) or not isinstance(chips, int) or chips < 1 for chips in stacks.values()):
+        raise TournamentError("Every player in a deal must have chips.")
+    return _placed_by_chips(stacks, best_place=1)
+
+
+def _placed_by_chips(chips: Mapping[str, int], best_place: int) -> tuple[Finish, ...]:
+    ordered = sorted(chips, key=lambda player: chips[player], reverse=True)
     finishes: list[Finish] = []
     start = 0
     while start < len(ordered):
         end = start
-        while end < len(ordered) and ordered[end].chips_at_hand_start == ordered[start].chips_at_hand_start:
+        while end < len(ordered) and chips[ordered[end]] == chips[ordered[start]]:
             end += 1
-        for bust in ordered[start:end]:
-            finishes.append(Finish(bust.player, best_place + start, shared_by=end - start))
+        for player in ordered[start:end]:
+            finishes.append(Finish(player, best_place + start, shared_by=end - start))
         start = end
     return tuple(finishes)
 

@@ -243,6 +243,46 @@ function drawFinished(body, state, finished, elapsed) {
   );
 }
 
+/** Seconds the season's standings and the break's clock each stay up, in turn. */
+export const STANDINGS_TURN_SECONDS = 15;
+
+/**
+ * Whether a break shows the season's standings now (`now`: the server's time, so every screen
+ * in the room turns together): in turns with the break's clock, never in its last minute, when
+ * the room is called back to the tables.
+ */
+export function showsStandings(reading, standings, now) {
+  if (!standings || !standings.rows.length || !reading.onBreak) return false;
+  if (reading.secondsLeft <= WARNING_SECONDS) return false;
+  return Math.floor(now / STANDINGS_TURN_SECONDS) % 2 === 1;
+}
+
+/** Points as the season page shows them, to the hundredth; whole numbers when all are whole. */
+export function pointsText(rows) {
+  const digits = rows.every((row) => Number.isInteger(row.points)) ? 0 : 2;
+  const options = { minimumFractionDigits: digits, maximumFractionDigits: digits };
+  return rows.map((row) => row.points.toLocaleString("en-US", options));
+}
+
+/** The season's best places by points (names and points only: the room reads this screen). */
+function drawStandings(body, state, reading, now) {
+  const standings = state.status === "finished" ? null : state.season_standings;
+  const showing = showsStandings(reading, standings, now);
+  body.dataset.showing = showing ? "standings" : "clock";
+  setHidden(body, "standings", !showing);
+  if (!showing) return;
+  setText(body, "standings-season", standings.season);
+  setText(body, "standings-scoring", standings.scoring);
+  setText(body, "standings-break", reading.paused ? "Break, paused" : "Break");
+  setText(body, "standings-time-left", formatDuration(reading.secondsLeft));
+  const list = body.querySelector('[data-field="standings-rows"]');
+  list.style.setProperty("--rows", String(standings.rows.length));
+  const shown = pointsText(standings.rows);
+  fillList(list, standings.rows, (row, index) =>
+    item(["place", row.place], ["name", row.name], ["points", shown[index]]),
+  );
+}
+
 /** Runs one clock screen: `body` carries data-state-url. */
 export function runClockScreen(body) {
   const url = body.dataset.stateUrl;
@@ -333,6 +373,7 @@ export function runClockScreen(body) {
     );
     drawLeaders(body, state);
     drawFinished(body, state, finished, elapsed);
+    drawStandings(body, state, reading, now);
     setHidden(body, "connection", Date.now() - lastOk < STALE_MS);
 
     // Chimes: only while running, only for what this screen saw happen.
@@ -400,6 +441,7 @@ export function runClockScreen(body) {
   setInterval(draw, 250);
 }
 
-if (document.body && document.body.dataset.stateUrl && document.body.classList.contains("clock-screen")) {
+// Only on the clock page (the functions above are also imported on their own).
+if (typeof document !== "undefined" && document.body && document.body.dataset.stateUrl && document.body.classList.contains("clock-screen")) {
   runClockScreen(document.body);
 }

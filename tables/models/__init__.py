@@ -3,7 +3,7 @@
 - `night`: the night, its players (guest identities), its tables and seats.
 - `live`: a live table's snapshot, its hands and their event logs, its connections.
 - `ledger`: money in and out, chip requests, co-hosts and the audit log.
-- `tournaments`: tournaments, their entries and their log.
+- `tournaments`: tournaments, their entries, deals and their log.
 - `seasons`: people across nights, their name claims, seasons.
 """
 
@@ -11,7 +11,7 @@ from tables.models.ledger import AuditEntry, ChipRequest, CoHost, LedgerEntry
 from tables.models.live import Hand, HandEvent, TableConnection, TableSnapshot
 from tables.models.night import MAX_NAME_LENGTH, Night, NightStatus, Player, PlayerStatus, Seat, Table
 from tables.models.seasons import NameClaim, Person, PersonLink, Season
-from tables.models.tournaments import Tournament, TournamentEntry, TournamentLog
+from tables.models.tournaments import Tournament, TournamentDeal, TournamentEntry, TournamentLog
 
 __all__ = [
     "MAX_NAME_LENGTH",
@@ -34,6 +34,7 @@ __all__ = [
     "TableConnection",
     "TableSnapshot",
     "Tournament",
+    "TournamentDeal",
     "TournamentEntry",
     "TournamentLog",
 ]

@@ -50,22 +50,36 @@ class EntryKind(models.TextChoices):
     TOP_UP = "top_up", "Top-up"
     CASH_OUT = "cash_out", "Cash-out"
     CORRECTION = "correction", "Correction"
+    # A tournament's money: paid into its prize pool, paid out of it. No cash chips move.
+    TOURNAMENT_ENTRY = "tournament_entry", "Tournament entry"
+    TOURNAMENT_REBUY = "tournament_rebuy", "Tournament rebuy"
+    TOURNAMENT_ADD_ON = "tournament_add_on", "Tournament add-on"
+    PRIZE = "prize", "Prize"
+    DEAL = "deal", "Deal share"
 
 
-# Kinds that bring money and chips in; a cash-out takes them out; a correction follows its target.
+# Kinds that bring money and cash chips in; a cash-out takes them out; a correction follows its target.
 KINDS_IN = (EntryKind.BUY_IN, EntryKind.REBUY, EntryKind.TOP_UP)
+# A tournament's money in (into its prize pool) and out (prizes and agreed deals).
+TOURNAMENT_KINDS_IN = (EntryKind.TOURNAMENT_ENTRY, EntryKind.TOURNAMENT_REBUY, EntryKind.TOURNAMENT_ADD_ON)
+TOURNAMENT_KINDS_OUT = (EntryKind.PRIZE, EntryKind.DEAL)
+# Cash entries have no tournament; a tournament's entries, and their corrections, name it.
+CASH = models.Q(tournament__isnull=True)
 
 
 class LedgerEntry(AppendOnlyModel):
     """Money and chips a player brought in or took out. `chips` and `money` are positive except
-    on a correction, which is signed and counts on the side (in or out) of the entry it corrects."""
+    on a correction, which is signed and counts on the side (in or out) of the entry it corrects.
+
+    A tournament's entries (`tournament` set) are money only: tournament chips are not cash
+    chips, so their `chips` is 0."""
 
     Kind = EntryKind
 
     night = models.ForeignKey("tables.Night", on_delete=models.CASCADE, related_name="ledger_entries")
     # RESTRICT: a player's entries block deleting the player alone, not deleting the whole night.
     player = models.ForeignKey("tables.Player", on_delete=models.RESTRICT, related_name="ledger_entries")
-    kind = models.CharField(max_length=12, choices=Kind.choices)
+    kind = models.CharField(max_length=20, choices=Kind.choices)
     chips = models.IntegerField()
     # In the night's currency, exact: never a float.
     money = models.DecimalField(max_digits=14, decimal_places=4)
@@ -74,6 +88,9 @@ class LedgerEntry(AppendOnlyModel):
     )
     corrects = models.ForeignKey(
         "self", on_delete=models.RESTRICT, null=True, blank=True, related_name="corrections"
+    )
+    tournament = models.ForeignKey(
+        "tables.Tournament", on_delete=models.RESTRICT, null=True, blank=True, related_name="ledger_entries"
     )
     reason = models.CharField(max_length=200, blank=True)
     # A void is a correction that takes the whole entry back (a mistaken entry): the entry stays,
@@ -97,6 +114,10 @@ class LedgerEntry(AppendOnlyModel):
                 condition=~models.Q(kind=EntryKind.CORRECTION) | models.Q(corrects__isnull=False),
                 name="ledger_correction_names_its_entry",
             ),
+            models.CheckConstraint(
+                condition=models.Q(tournament__isnull=True) | models.Q(chips=0),
+                name="ledger_tournament_money_moves_no_cash_chips",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -106,7 +127,7 @@ class LedgerEntry(AppendOnlyModel):
     def is_in(self) -> bool:
         """Whether this entry counts as money and chips brought in (else taken out)."""
         kind = self.corrects.kind if self.kind == EntryKind.CORRECTION and self.corrects else self.kind
-        return kind in KINDS_IN
+        return kind in KINDS_IN or kind in TOURNAMENT_KINDS_IN
 
 
 def chips_to_sit_with(player: Player) -> int | None:
@@ -114,7 +135,7 @@ def chips_to_sit_with(player: Player) -> int | None:
     None for a player the ledger never saw (the table then gives its default stack, which the
     totals report as chips not bought). The write path seats a player with them; the ledger's
     own reports count them as held (tables.services.ledger.chips_in_hand)."""
-    rows = list(LedgerEntry.objects.filter(player=player).select_related("corrects").order_by("id"))
+    rows = list(LedgerEntry.objects.filter(CASH, player=player).select_related("corrects").order_by("id"))
     if not rows:
         # Tournament chips are not cash chips: a player out of a tournament holds none.
         return 0 if player.tournament_entries.exists() else None

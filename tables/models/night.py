@@ -98,16 +98,26 @@ class Night(models.Model):
     def is_open(self) -> bool:
         return self.status == self.Status.OPEN
 
-    def check_money_frozen(self) -> None:
-        """A closed night's money is final: its ledger balanced at this chip value and currency,
-        so neither may change after closing (from any form, the admin or the shell)."""
+    @property
+    def money_is_frozen(self) -> bool:
+        """Whether the chip value and currency are final: once the night has been closed, or
+        any ledger entry was counted at them (reopening a night does not unfreeze them)."""
         if self.pk is None:
+            return False
+        stored = Night.objects.filter(pk=self.pk).values_list("status", flat=True).first()
+        return stored == NightStatus.CLOSED or self.ledger_entries.exists()
+
+    def check_money_frozen(self) -> None:
+        """A night's money is counted at its chip value and currency: once closed, or once the
+        ledger has an entry, neither may change (from any form, the admin or the shell)."""
+        if not self.money_is_frozen:
             return
-        stored = Night.objects.filter(pk=self.pk).values_list("status", "chip_value", "currency").first()
-        if stored is None or stored[0] != NightStatus.CLOSED:
-            return
-        if stored[1] != Decimal(self.chip_value) or stored[2] != self.currency:
-            raise ValidationError("This night is closed: its chip value and currency are final.")
+        stored = Night.objects.filter(pk=self.pk).values_list("chip_value", "currency").first()
+        if stored is not None and (stored[0] != Decimal(self.chip_value) or stored[1] != self.currency):
+            raise ValidationError(
+                "This night's money was counted at its chip value and currency "
+                "(it was closed, or the ledger has entries): they are final."
+            )
 
     def clean(self) -> None:
         super().clean()

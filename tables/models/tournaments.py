@@ -71,6 +71,12 @@ class Tournament(models.Model):
     level_undo = models.JSONField(null=True, blank=True, default=None)
     # Bumped on every change, so a clock screen can tell the host touched the clock.
     version = models.PositiveIntegerField(default=0)
+    # The moves drawn for the host to confirm, kept until confirmed or drawn again on purpose:
+    # {"seating": the seating they were drawn for, "moves": [Move...]} (tournament_seating_plan).
+    seating_plan = models.JSONField(default=dict, blank=True)
+    # The last moves confirmed, so a wrong redraw can be undone before a hand is dealt:
+    # {"moves": [...], "tables": {table id: hands dealt there then}}.
+    last_moves = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -156,6 +162,13 @@ class TournamentEntry(models.Model):
     place = models.PositiveSmallIntegerField(null=True, blank=True)
     shared_by = models.PositiveSmallIntegerField(default=1)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # Where they sat when they went out, and the chips the host's "Record who is out" took out of
+    # play with them (0: they had lost their chips in a hand): what undoing the bust gives back.
+    out_table = models.ForeignKey(
+        "tables.Table", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    out_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    out_chips = models.PositiveIntegerField(default=0)
     entered_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -187,6 +200,43 @@ class TournamentEntry(models.Model):
     @property
     def is_out(self) -> bool:
         return self.place is not None
+
+
+class DealKind(models.TextChoices):
+    CHIP_CHOP = "chip_chop", "Chip chop"
+    ICM = "icm", "ICM"
+    CUSTOM = "custom", "Agreed amounts"
+
+
+class TournamentDeal(models.Model):
+    """The deal the players still in agreed: the money still to be paid, split their way; it ends
+    the tournament. `stacks` and `amounts` are by entry id (as text)."""
+
+    Kind = DealKind
+
+    tournament = models.OneToOneField(Tournament, on_delete=models.CASCADE, related_name="deal")
+    method = models.CharField(max_length=10, choices=Kind.choices)
+    stacks = models.JSONField(help_text="Each player's chips when they agreed, by entry id.")
+    amounts = models.JSONField(help_text="What each player takes, by entry id.")
+    pool = models.PositiveIntegerField(help_text="The money still to be paid that they split.")
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    recorded_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(method__in=DealKind.values), name="tournament_deal_method_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Deal in {self.tournament}"
+
+    def amount_of(self, entry_id: int) -> int | None:
+        amount = self.amounts.get(str(entry_id))
+        return int(amount) if amount is not None else None
 
 
 class TournamentAction(models.TextChoices):

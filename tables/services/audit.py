@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import QuerySet
+from django.db.models import Max, QuerySet
 
 from tables.models import Night, Table
 from tables.models.ledger import AuditEntry
@@ -97,3 +97,15 @@ def record_table_command(
 def entries(night: Night) -> QuerySet[AuditEntry]:
     """The night's log, newest first (what a reader wants to see first)."""
     return AuditEntry.objects.filter(night=night).select_related("table").order_by("-when", "-id")
+
+
+def newest_id(night: Night) -> int:
+    """The id of the night's newest line (0 for none): where a command's own lines start after."""
+    return AuditEntry.objects.filter(night=night).aggregate(newest=Max("id"))["newest"] or 0
+
+
+def written_since(night: Night, after_id: int, user: AbstractBaseUser | None) -> list[str]:
+    """What `user` wrote in the night's log after line `after_id`, oldest first: every host
+    command writes its own complete line, so this is what the command just did, in words."""
+    lines = AuditEntry.objects.filter(night=night, pk__gt=after_id, who_label=who_label(user))
+    return list(lines.order_by("id").values_list("what", flat=True))

@@ -20,6 +20,7 @@ from django.db import transaction
 
 from engine import live as engine_live
 from engine.games import BLIND_HOLDEM, GAMES, RABBIT_HUNT, SEVEN_DEUCE
+from engine.live.dealing import RABBIT_WINDOW_SECONDS as RABBIT_WINDOW
 from engine.live.rulings import INTENT_RULINGS
 from engine.table_state import forced_bets_of, stakes_for_game, typed_amounts
 from tables import live
@@ -195,8 +196,14 @@ def _chips_command(
     if player is None:
         return None
     if intent["type"] == "leave":
-        if not ledger.entries(player.night).filter(player=player).exists():
-            return None
+        playing = ledger.tournament_still_playing(player)
+        if playing is not None:
+            raise ActionRefused(
+                f"{player.display_name} is still in {playing.name}: record who is out on its page, "
+                "which takes their chips out of play."
+            )
+        if not ledger.has_cash_entries(player):
+            return None  # a tournament's leftover chips, or chips no buy-in backs: not cash
         entry = ledger.cash_out(player, by, str(intent.get("reason", "")) or "left the table")
     else:
         entry = ledger.adjust_stack(player, intent.get("stack"), by, str(intent.get("reason", "")))
@@ -346,6 +353,8 @@ ANNOUNCED_OPTIONS = {
 # The choices the panel lists for the house options and the staged reveal's pause.
 HOUSE_OPTION_CHOICES = {"seven_deuce": SEVEN_DEUCE.choices, "rabbit_hunt": RABBIT_HUNT.choices}
 STAGE_SECONDS_CHOICES = BLIND_HOLDEM.option("stage_seconds").choices
+# The least time players of a hand over early have to ask for the rabbit (the panel says it).
+RABBIT_WINDOW_SECONDS = round(RABBIT_WINDOW)
 
 
 def save_settings(
@@ -434,6 +443,8 @@ class TableOverview:
     seats: list[dict[str, Any]] = field(default_factory=list)
     away: list[str] = field(default_factory=list)
     game_options: dict[str, Any] = field(default_factory=dict)
+    # Cards ruled exposed during the deal: dead, public ("Exposed: 7♥ — set aside as the burn").
+    dead_cards: list[str] = field(default_factory=list)
 
     @property
     def stakes_label(self) -> str:
@@ -444,6 +455,19 @@ class TableOverview:
         'blinds 1/2, ante 1'
         """
         return hosting.stakes_words(self.stakes)
+
+
+SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
+
+
+def card_text(code: str) -> str:
+    """A card for people, as the phones draw it.
+
+    >>> card_text("7h"), card_text("Ts")
+    ('7♥', '10♠')
+    """
+    rank, suit = code[0], code[1]
+    return ("10" if rank == "T" else rank) + SUIT_SYMBOLS.get(suit, suit)
 
 
 def overview(night: Night) -> list[TableOverview]:
@@ -462,10 +486,18 @@ def overview(night: Night) -> list[TableOverview]:
                 "bet": in_hand[s["seat"]]["bet"] if s["seat"] in in_hand else 0,
                 "hand": in_hand.get(s["seat"]),
                 "is_turn": bool(hand and hand["to_act"] == s["seat"]),
+                # A card ruled exposed later in the hand stays live, face up for everyone.
+                "face_up": [card_text(c) for c in in_hand[s["seat"]]["face_up"]]
+                if s["seat"] in in_hand
+                else [],
             }
             for s in public["table"]["seats"]
         ]
         game = public["table"]["game"]
+        dead = [
+            f"Exposed: {card_text(d['card'])} — set aside as the burn (dealt to {names.get(d['seat'], '?')})"
+            for d in (hand or {}).get("dead_cards", [])
+        ]
         rows.append(
             TableOverview(
                 table=table,
@@ -482,6 +514,7 @@ def overview(night: Night) -> list[TableOverview]:
                 seats=seats,
                 away=[s["name"] or s["player"] for s in public["table"]["seats"] if s["away"]],
                 game_options=dict(state.options.game_options),
+                dead_cards=dead,
             )
         )
     return rows

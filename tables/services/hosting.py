@@ -77,7 +77,7 @@ def set_night_status(
     night: Night, status: Night.Status, by: AbstractBaseUser | None = None, why: str = ""
 ) -> None:
     """Open or close a night. A closed night accepts no new players. (Closing with the ledger's
-    check is tables.services.ledger.close_night.)"""
+    check is tables.services.closing.close_night.)"""
     with transaction.atomic():
         night.status = status
         night.save(update_fields=["status"])

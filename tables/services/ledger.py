@@ -23,10 +23,11 @@ from django.utils import timezone
 from engine.live import HOST
 from tables import live
 from tables.errors import ActionRefused
+from tables.live.tournament import tournament_at
 from tables.models import Night, Player, Seat
-from tables.models.ledger import KINDS_IN, ChipRequest, EntryKind, LedgerEntry, chips_to_sit_with
-from tables.services import audit, tournament_money
-from tables.services.tournament_play import tournament_at
+from tables.models.ledger import CASH, KINDS_IN, ChipRequest, EntryKind, LedgerEntry, chips_to_sit_with
+from tables.models.tournaments import Tournament
+from tables.services import audit
 
 MAX_CHIPS_PER_ENTRY = 10_000_000
 # Currencies without a minor unit; everything else is counted in hundredths.
@@ -59,6 +60,16 @@ def difference_words(difference: Decimal, currency: str) -> str:
     return f"{format_money(abs(difference), currency)} {side}"
 
 
+def signed_money(amount: Decimal, currency: str) -> str:
+    """A player's net, one sign everywhere: + what they take away beyond what they put in.
+
+    >>> signed_money(Decimal(13), "EUR"), signed_money(Decimal("-2.5"), "EUR")
+    ('+13.00 EUR', '-2.50 EUR')
+    """
+    sign = "+" if amount > 0 else "-" if amount < 0 else ""
+    return sign + format_money(abs(amount), currency)
+
+
 def money_for(night: Night, chips: int) -> Decimal:
     """What `chips` are worth in the night's currency (exact)."""
     return chips * night.chip_value
@@ -76,7 +87,30 @@ def chips_for_money(night: Night, money: Decimal) -> int:
 
 
 def entries(night: Night) -> QuerySet[LedgerEntry]:
-    return LedgerEntry.objects.filter(night=night).select_related("player", "corrects", "table")
+    """Every entry of the night: cash ones, and its tournaments' money (`tournament_money`)."""
+    return LedgerEntry.objects.filter(night=night).select_related("player", "corrects", "table", "tournament")
+
+
+def has_cash_entries(player: Player) -> bool:
+    return LedgerEntry.objects.filter(CASH, player=player).exists()
+
+
+def tournament_still_playing(player: Player) -> Tournament | None:
+    """The unfinished tournament the player is still in, if any: what they hold is its chips."""
+    return (
+        Tournament.objects.exclude(status=Tournament.Status.FINISHED)
+        .filter(entries__player=player, entries__place__isnull=True)
+        .first()
+    )
+
+
+def _check_not_in_a_tournament(player: Player) -> None:
+    playing = tournament_still_playing(player)
+    if playing is not None:
+        raise ActionRefused(
+            f"{player.display_name} is still in {playing.name}: tournament chips are not cash chips. "
+            "Record cash chips once they are out of it."
+        )
 
 
 # What the ledger says a player holds ------------------------------------------------------------
@@ -87,7 +121,7 @@ def chips_in_hand(player: Player) -> int | None:
     they last left a table. None for a player the ledger never saw. A seated player's chips are
     all on the table: the chips in hand went there when they sat down."""
     if Seat.objects.filter(player=player).exists():
-        return 0 if LedgerEntry.objects.filter(player=player).exists() else None
+        return 0 if has_cash_entries(player) else None
     return chips_to_sit_with(player)
 
 
@@ -154,8 +188,9 @@ def record_chips_in(
     _check_chips(chips)
     if kind not in KINDS_IN:
         raise ActionRefused("Choose buy-in, rebuy or top-up.")
+    _check_not_in_a_tournament(player)
     with transaction.atomic():
-        before = LedgerEntry.objects.filter(player=player).exists()
+        before = has_cash_entries(player)
         seated = _seat_in_live_table(player)
         entry = LedgerEntry.objects.create(
             night=night,
@@ -190,6 +225,7 @@ def cash_out(
     _check_player(night, player)
     if counted is not None:
         _check_chips(counted)
+    _check_not_in_a_tournament(player)
     with transaction.atomic():
         seated = _seat_in_live_table(player)
         table = None
@@ -253,6 +289,7 @@ def correct(
         raise ActionRefused("A correction changes the entry by a whole number of chips, not 0.")
     if abs(chips) > MAX_CHIPS_PER_ENTRY:
         raise ActionRefused("That correction is larger than any entry can be.")
+    _check_cash_entry(entry)
     target = entry.corrects if entry.kind == EntryKind.CORRECTION and entry.corrects else entry
     with transaction.atomic():
         if target.corrections.filter(is_void=True).exists():
@@ -289,11 +326,20 @@ def correct(
     return correction
 
 
+def _check_cash_entry(entry: LedgerEntry) -> None:
+    if entry.tournament_id is not None:
+        raise ActionRefused(
+            f"This is {entry.tournament.name}'s money: it follows the tournament (its prices, entries "
+            "and results), not a correction here."
+        )
+
+
 def void(entry: LedgerEntry, by: AbstractBaseUser | None, reason: str) -> LedgerEntry:
     """Take back a mistaken buy-in, rebuy or top-up whole: the entry stays (shown struck) and a
     void, a correction of all its chips, carries the reason. Its chips leave the night the way
     they came (docs/chips-and-money.md): off the player's stack or out of their hand, so a
     void is refused once the player no longer holds them (lost in a hand, or cashed out)."""
+    _check_cash_entry(entry)
     if entry.kind == EntryKind.CORRECTION:
         raise ActionRefused("Void the entry itself, not one of its corrections.")
     if entry.kind not in KINDS_IN:
@@ -483,22 +529,22 @@ def decline_request(night: Night, request_id: int, by: AbstractBaseUser | None, 
 
 @dataclass(frozen=True, slots=True)
 class NightTotals:
-    """The night's money and chips. `difference` is money in minus (money out plus the tables
-    at chip value): 0 when the night balances."""
+    """The night's money and chips. `difference` is money in minus (money out, the tables at chip
+    value and the prize pools of tournaments still running): 0 when the night balances."""
 
     currency: str
-    money_in: Decimal
+    money_in: Decimal  # every entry in: cash and tournament money
     money_out: Decimal
-    chips_bought: int
+    chips_bought: int  # cash chips only: tournament chips are not cash chips
     chips_cashed_out: int
     chips_on_tables: int
     chips_in_play_money: Decimal
     chips_in_hand: int  # bought by players not seated (yet)
     unbacked_chips: int  # on tables for players the ledger never saw (seated before any buy-in)
-    # The night's tournaments (tables.services.tournament_money): their chips are not cash chips.
+    # The night's tournaments' entries (tables.services.tournament_money), included above.
     tournament_paid_in: Decimal = Decimal(0)
     tournament_paid_out: Decimal = Decimal(0)
-    tournament_pools_held: Decimal = Decimal(0)
+    tournament_pools_held: Decimal = Decimal(0)  # paid into tournaments still running
     tournaments_running: tuple[str, ...] = ()
 
     @property
@@ -507,8 +553,8 @@ class NightTotals:
 
     @property
     def difference(self) -> Decimal:
-        tournaments = self.tournament_paid_in - self.tournament_paid_out - self.tournament_pools_held
-        return self.money_in - self.money_out - self.chips_in_play_money + tournaments
+        held = self.chips_in_play_money + self.tournament_pools_held
+        return self.money_in - self.money_out - held
 
     @property
     def chip_difference(self) -> int:
@@ -520,42 +566,67 @@ class NightTotals:
         return self.difference == 0 and self.chip_difference == 0
 
 
-def chips_on_tables(night: Night) -> tuple[int, int]:
-    """(chips on the night's live tables for players with ledger entries, chips of the others)."""
-    known = set(LedgerEntry.objects.filter(night=night).values_list("player_id", flat=True))
-    # Tournament chips are not cash chips: neither backed nor missing a buy-in.
+def cash_stacks(night: Night) -> tuple[dict[int, int], int]:
+    """({player id: their stack} for the cash chips on the night's live tables, and the chips on
+    them no buy-in backs). A player still in a tournament holds its chips, which are not cash;
+    neither are the chips a tournament's winner is left with, unless they bought cash chips."""
+    known = set(LedgerEntry.objects.filter(CASH, night=night).values_list("player_id", flat=True))
     entrants = set(night.players.filter(tournament_entries__isnull=False).values_list("pk", flat=True))
-    backed = unbacked = 0
+    playing = set(
+        night.players.filter(
+            tournament_entries__place__isnull=True,
+            tournament_entries__tournament__status__in=[Tournament.Status.SETUP, Tournament.Status.RUNNING],
+        ).values_list("pk", flat=True)
+    )
+    backed: dict[int, int] = {}
+    unbacked = 0
     for table in night.tables.all():
         for seat in live.load_state(table.pk).table.seats:
             player = int(seat.player) if seat.player.isdigit() else None
-            if player in known:
-                backed += seat.stack
+            if player in playing:
+                continue
+            if player is not None and player in known:
+                backed[player] = backed.get(player, 0) + seat.stack
             elif player not in entrants:
                 unbacked += seat.stack
     return backed, unbacked
 
 
+def chips_on_tables(night: Night) -> tuple[int, int]:
+    """(cash chips on the night's live tables for players with cash entries, chips of the others)."""
+    backed, unbacked = cash_stacks(night)
+    return sum(backed.values()), unbacked
+
+
 def totals(night: Night) -> NightTotals:
     money_in = money_out = Decimal(0)
     chips_in = chips_out = 0
+    paid_in = paid_out = held = Decimal(0)
+    running: set[str] = set()
     for entry in entries(night):
+        signed = entry.money if entry.is_in else -entry.money
         if entry.is_in:
             money_in += entry.money
             chips_in += entry.chips
         else:
             money_out += entry.money
             chips_out += entry.chips
+        if entry.tournament is not None:
+            paid_in += entry.money if entry.is_in else 0
+            paid_out += 0 if entry.is_in else entry.money
+            if entry.tournament.status != Tournament.Status.FINISHED:
+                held += signed
+                running.add(entry.tournament.name)
     backed, unbacked = chips_on_tables(night)
     in_hand = 0
-    for player in night.players.filter(ledger_entries__isnull=False, seats__isnull=True).distinct():
+    unseated = night.players.filter(ledger_entries__tournament__isnull=True, seats__isnull=True)
+    for player in unseated.filter(ledger_entries__isnull=False).distinct():
         in_hand += chips_in_hand(player) or 0
-    played = tournament_money.night_money(night)
     return NightTotals(
-        tournament_paid_in=played.paid_in,
-        tournament_paid_out=played.paid_out,
-        tournament_pools_held=played.pool_held,
-        tournaments_running=played.running,
+        tournament_paid_in=paid_in,
+        tournament_paid_out=paid_out,
+        tournament_pools_held=held,
+        tournaments_running=tuple(sorted(running)),
         currency=night.currency,
         money_in=money_in,
         money_out=money_out,
@@ -566,38 +637,3 @@ def totals(night: Night) -> NightTotals:
         chips_in_hand=in_hand,
         unbacked_chips=unbacked,
     )
-
-
-def close_night(night: Night, by: AbstractBaseUser | None) -> NightTotals:
-    """Close the night: refused unless money in equals money out plus what is still on the
-    tables at chip value, with the difference stated."""
-    with transaction.atomic():
-        locked = Night.objects.select_for_update().get(pk=night.pk)
-        now = totals(locked)
-        if now.difference != 0:
-            cur = now.currency
-            raise ActionRefused(
-                f"The night does not balance: {format_money(now.money_in, cur)} in, "
-                f"{format_money(now.money_out, cur)} out, {format_money(now.chips_in_play_money, cur)} "
-                f"still in play; {difference_words(now.difference, cur)}."
-            )
-        if now.tournaments_running:
-            raise ActionRefused(
-                f"{', '.join(now.tournaments_running)} is not over: its prize pool is paid out when "
-                "it finishes."
-            )
-        if now.unbacked_chips:
-            raise ActionRefused(
-                f"{now.unbacked_chips} chips are on the tables for players with no buy-in: "
-                "record their buy-ins first."
-            )
-        locked.status = Night.Status.CLOSED
-        locked.save(update_fields=["status"])
-        audit.record(
-            locked,
-            by,
-            "Closed the night",
-            payload={"money_in": str(now.money_in), "money_out": str(now.money_out)},
-        )
-    night.status = locked.status
-    return now

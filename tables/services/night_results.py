@@ -17,7 +17,7 @@ from tables.errors import ActionRefused
 from tables.models import Night, Player
 from tables.models.live import Hand
 from tables.models.tournaments import Tournament
-from tables.services import settle_up, tournament_money, tournaments
+from tables.services import settle_up, tournament_money, tournament_results
 from tables.services.hand_replay import replayed_hand
 
 
@@ -150,7 +150,7 @@ def night_results(night: Night) -> NightResults:
         _add_hand(players, names, hand)
     for tournament in night.tournaments.filter(status=Tournament.Status.FINISHED):
         entrants = tournament.entries.count()
-        for result in tournaments.results(tournament):
+        for result in tournament_results.results(tournament):
             entry = result.entry
             row = players.setdefault(entry.player_id, PlayerNight(entry.player_id, names[entry.player_id]))
             row.finishes.append(Finish(entry.place, entrants, float(tournament.buy_in), entry.shared_by))

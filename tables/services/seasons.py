@@ -89,9 +89,22 @@ def create_season(owner: AbstractBaseUser, settings: SeasonSettings) -> Season:
     return season
 
 
-def update_season(season: Season, settings: SeasonSettings) -> Season:
+def update_season(season: Season, settings: SeasonSettings, user: AbstractBaseUser | None = None) -> Season:
+    """Save the host's changes. Showing the standings on the clock screen, or no longer, is a
+    change to what each counted night's projector shows the room: it goes into the open log of
+    each of those nights still open."""
+    was_on_clock = season.show_on_clock
     _apply(season, _checked(settings))
-    season.save()
+    with transaction.atomic():
+        season.save()
+        if season.show_on_clock != was_on_clock:
+            what = (
+                f"The clock screen shows the standings of the season {season.name} in breaks"
+                if season.show_on_clock
+                else f"The clock screen no longer shows the standings of the season {season.name}"
+            )
+            for night in season.nights.filter(status=Night.Status.OPEN):
+                audit.record(night, user, what)
     return season
 
 

@@ -14,6 +14,7 @@ from django.db import IntegrityError, transaction
 from engine.live import SYSTEM, LiveTable
 from tables import live
 from tables.errors import ActionRefused
+from tables.live import tournament as live_tournament
 from tables.models import Night, Player, Seat, Table
 from tables.models.live import TableSnapshot
 from tables.services.tournament_play import tournament_at
@@ -68,11 +69,20 @@ def seat_waiting_players(table: Table) -> SeatingResult:
         waiting = waiting_players(night)
         if not waiting:
             raise ActionRefused("Nobody is waiting for a seat.")
-        # A player with nothing to sit with (cashed out, or out of a tournament) waits on; the
-        # others are drawn.
-        waiting = [player for player in waiting if live.starting_stack(Seat(table=table, player=player)) > 0]
+        # A player with nothing to sit with (cashed out, or out of a tournament) waits on, and so
+        # does a tournament entrant still in: their chips are the tournament's, and its draw
+        # seats them. The others are drawn.
+        waiting = [
+            player
+            for player in waiting
+            if live_tournament.starting_stack(player.pk) is None
+            and live.starting_stack(Seat(table=table, player=player)) > 0
+        ]
         if not waiting:
-            raise ActionRefused("Nobody waiting has chips to sit down with: record their buy-in first.")
+            raise ActionRefused(
+                "Nobody waiting has cash chips to sit down with: record their buy-in first "
+                "(tournament players are seated by the tournament's draw)."
+            )
         tables = [table, *(t for t in night.tables.exclude(pk=table.pk) if tournament_at(t.pk) is None)]
         free = {t.pk: free_seat_numbers(t) for t in tables}
         if not any(free.values()):
@@ -110,6 +120,7 @@ def move_player(player: Player, table: Table, number: int) -> Seat:
                 raise ActionRefused(f"{player.display_name} already sits there.")
             raise ActionRefused(f"Seat {number} at {table.name} is taken by {occupant.player.display_name}.")
         seat = Seat.objects.filter(player=player).first() or Seat(player=player)
+        waits_for_rebuy = seat.pk is not None and _busted_in_a_tournament(seat)
         seat.table = table
         seat.number = number
         try:
@@ -120,8 +131,17 @@ def move_player(player: Player, table: Table, number: int) -> Seat:
                     seat.save(update_fields=["table", "number"])
         except IntegrityError:
             raise ActionRefused(f"Seat {number} at {table.name} was just taken.") from None
-        _sit_at_live_table(seat)
+        if not waits_for_rebuy:
+            _sit_at_live_table(seat)
     return seat
+
+
+def _busted_in_a_tournament(seat: Seat) -> bool:
+    """A tournament entrant whose seat has no chips at its live table: they lost them in a hand
+    and wait for the host's rebuy or Out. Moved, their seat moves and still waits: they get no
+    stack (a rebuy sits them down with the rebuy stack)."""
+    in_tournament = live_tournament.starting_stack(seat.player_id) is not None
+    return in_tournament and live.load_state(seat.table_id).table.seat_of(str(seat.player_id)) is None
 
 
 def _sit_at_live_table(seat: Seat) -> None:

@@ -19,6 +19,7 @@ from decimal import ROUND_HALF_EVEN, Decimal
 
 from tables.errors import ActionRefused
 from tables.models import Night
+from tables.models.ledger import CASH
 from tables.services import ledger, tournament_money
 from tables.services.ledger import minor_digits
 
@@ -146,10 +147,13 @@ class PlayerMoney:
 
 
 def player_money(night: Night) -> list[PlayerMoney]:
-    """Every player with money in the night, in the order they joined, by payee name."""
+    """Every player with money in the night, in the order they joined, by payee name. A
+    tournament counts once it is over (prizes minus what was paid in); one still running holds
+    its pool and is settled when it ends."""
     money_in: dict[int, Decimal] = {}
     money_out: dict[int, Decimal] = {}
-    for entry in ledger.entries(night):
+    played = tournament_money.balances(night)
+    for entry in ledger.entries(night).filter(CASH):
         side = money_in if entry.is_in else money_out
         side[entry.player_id] = side.get(entry.player_id, Decimal(0)) + entry.money
     known = set(money_in) | set(money_out)
@@ -158,12 +162,9 @@ def player_money(night: Night) -> list[PlayerMoney]:
         held = ledger.chips_in_hand(player)
         if held:
             in_play[player.pk] = ledger.money_for(night, held)
-    for table in night.tables.all():
-        for seat in ledger.live.load_state(table.pk).table.seats:
-            if seat.player.isdigit() and int(seat.player) in known:
-                pk = int(seat.player)
-                in_play[pk] = in_play.get(pk, Decimal(0)) + ledger.money_for(night, seat.stack)
-    played = tournament_money.balances(night)
+    stacks, _ = ledger.cash_stacks(night)
+    for pk, stack in stacks.items():
+        in_play[pk] = in_play.get(pk, Decimal(0)) + ledger.money_for(night, stack)
     names = payee_names(night)
     zero = Decimal(0)
     return [
@@ -180,7 +181,7 @@ def player_money(night: Night) -> list[PlayerMoney]:
 
 
 def balances_by_player(night: Night) -> dict[str, Decimal]:
-    """Each player's take-away minus put-in, counting chips still in play (on a table or in
+    """Each player's take-away minus put-in, counting cash chips still in play (on a table or in
     their hand) at chip value, and the prizes minus the entries of finished tournaments; by
     payee name (`payee_names`)."""
     return {row.name: row.net for row in player_money(night)}

@@ -1,79 +1,115 @@
-"""Chips a tournament bust takes out of play, and gives back when the bust is undone.
+"""Chips a tournament bust takes out of play, and what undoing the bust may give back.
 
 "Record who is out" on a player who still has chips at a table takes them off it through the
-write path; the chips leave play with a line in the night's open log, which is also what an
-undone bust reads to seat the player again with the same chips in the same seat.
+write path; the chips leave play, said in the bust's line in the night's open log. The entry remembers
+where the player sat and how many chips left play with them (`TournamentEntry.out_*`), which
+is all an undone bust may give back: "Bust out of chips and you're out", so a player who lost
+all their chips in a hand really busted, and undoing that bust creates no chips.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from engine.live import HOST
 from tables.errors import ActionRefused
 from tables.live import apply_intent, load_state
-from tables.models import AuditEntry, Seat, Table
+from tables.models import Seat
 from tables.models.tournaments import Tournament, TournamentEntry
 
+OUT_FIELDS = ("out_table", "out_seat", "out_chips")
 
-def take_chips_out(entry: TournamentEntry) -> tuple[Seat, int] | None:
+
+@dataclass(frozen=True, slots=True)
+class Taken:
+    """Where a player recorded out sat (None: no seat) and the chips that left play with them."""
+
+    seat: Seat | None
+    chips: int
+
+
+def take_chips_out(entry: TournamentEntry) -> Taken:
     """A player recorded out while they still have chips at their table leaves it through the
-    write path with their stack, which goes out of play: (their seat, the chips). None when
-    they have no chips there. Refused while they play a hand: its end decides their chips."""
+    write path with their stack, which goes out of play. Refused while they play a hand: its
+    end decides their chips."""
     seat = Seat.objects.select_related("table").filter(player_id=entry.player_id).first()
     if seat is None:
-        return None
+        return Taken(None, 0)
     state = load_state(seat.table_id)
     found = state.table.seat_of(str(entry.player_id))
     if found is None:
-        return None
+        return Taken(seat, 0)  # their seat waits for a rebuy: they lost their chips in a hand
     name = entry.player.display_name
     if state.hand_in_progress and state.hand is not None and found.seat in state.hand.index:
         raise ActionRefused(f"{name} is in the hand being played: record who is out when it ends.")
     apply_intent(seat.table_id, HOST, {"type": "leave", "seat": found.seat})
-    return seat, found.stack
+    return Taken(seat, found.stack)
 
 
-def bust_payload(entry: TournamentEntry, taken: tuple[Seat, int] | None) -> dict[str, Any]:
-    """What a bust's line in the open log keeps: the chips it took out of play and from where,
-    which an undone bust reads to seat the player again with them."""
-    if taken is None:
+def remember_where_out(entry: TournamentEntry, taken: Taken) -> None:
+    """Keep on the entry what undoing its bust needs (saved with the bust, `OUT_FIELDS`)."""
+    entry.out_table = taken.seat.table if taken.seat else None
+    entry.out_seat = taken.seat.number if taken.seat else None
+    entry.out_chips = taken.chips
+
+
+def bust_payload(entry: TournamentEntry, taken: Taken) -> dict[str, Any]:
+    """What a bust's line in the open log keeps: the chips it took out of play and from where."""
+    if taken.seat is None or not taken.chips:
         return {"entry": entry.pk, "chips_taken_out": 0}
-    seat, chips = taken
-    return {"entry": entry.pk, "chips_taken_out": chips, "table": seat.table_id, "seat": seat.number}
+    seat = taken.seat
+    return {"entry": entry.pk, "chips_taken_out": taken.chips, "table": seat.table_id, "seat": seat.number}
 
 
-def taken_out_words(taken: tuple[Seat, int] | None) -> str:
-    if taken is None:
+def taken_out_words(taken: Taken) -> str:
+    if taken.seat is None or not taken.chips:
         return ""
-    seat, chips = taken
-    return f"; {chips} chips taken out of play from {seat.table.name}, seat {seat.number}"
+    return f"; {taken.chips} chips taken out of play from {taken.seat.table.name}, seat {taken.seat.number}"
 
 
-def give_chips_back(entry: TournamentEntry) -> tuple[str, int]:
-    """An undone bust gives back the chips it took out of play, in the seat they were in:
-    (the words for the undo's log line, the chips)."""
-    line = (
-        AuditEntry.objects.filter(night_id=entry.tournament.night_id, payload__tournament=entry.tournament_id)
-        .filter(payload__entry=entry.pk)
-        .order_by("-id")
-        .first()
-    )
-    chips = int(line.payload.get("chips_taken_out", 0)) if line is not None else 0
-    if chips <= 0:
-        return "", 0  # out with no chips: back in, seated again by the host's draw or moves
-    table = Table.objects.get(pk=line.payload["table"])
-    number = line.payload["seat"]
+def check_can_come_back(entry: TournamentEntry, may_rebuy: bool) -> None:
+    """Refuse to undo a bust that would need chips from nowhere.
+
+    A player who lost all their chips in a hand busted: undone, they are back only as the
+    rebuy offer they had (while the rebuy rules still allow one), never with a fresh stack.
+    """
     name = entry.player.display_name
-    if Seat.objects.filter(table=table, number=number).exists():
-        raise ActionRefused(f"{name}'s seat {number} at {table.name} is taken now: free it first.")
+    if entry.out_table_id is not None and entry.out_chips == 0 and not may_rebuy:
+        raise ActionRefused(
+            f"{name} lost all their chips in a hand: that bust stands (\u201cbust out of chips and "
+            "you're out\u201d). Undoing a bust gives back only chips the host took out of play with it."
+        )
+    if entry.out_table_id is not None:
+        taken = Seat.objects.filter(table_id=entry.out_table_id, number=entry.out_seat).first()
+        if taken is not None and taken.player_id != entry.player_id:
+            raise ActionRefused(
+                f"{name}'s seat {entry.out_seat} at {entry.out_table.name} is taken now: free it first."
+            )
+
+
+def give_back(entry: TournamentEntry) -> str:
+    """Undo what the bust did to the player's seat (after `check_can_come_back`); says what."""
+    name = entry.player.display_name
+    if entry.out_table_id is None:
+        return f"{name} is back in, to be seated by the draw or the moves"
+    table, number = entry.out_table, entry.out_seat
+    assert table is not None and number is not None
     Seat.objects.create(table=table, number=number, player=entry.player)
-    sit = {"type": "sit", "seat": number, "player": str(entry.player_id), "stack": chips, "name": name}
+    if entry.out_chips == 0:
+        return f"{name} is back in seat {number} at {table.name}, busted, with a rebuy to decide"
+    sit = {
+        "type": "sit",
+        "seat": number,
+        "player": str(entry.player_id),
+        "stack": entry.out_chips,
+        "name": name,
+    }
     apply_intent(table.pk, HOST, sit)
-    return f"; {name} is back in seat {number} at {table.name} with {chips} chips", chips
+    return f"{name} is back in seat {number} at {table.name} with the {entry.out_chips} chips taken out"
 
 
 def chips_taken_out(tournament: Tournament) -> int:
-    """Chips that left play with players recorded out before they had lost them (open log)."""
-    lines = AuditEntry.objects.filter(night_id=tournament.night_id, payload__tournament=tournament.pk)
-    return sum(int(line.payload.get("chips_taken_out", 0)) for line in lines)
+    """Chips that left play with players recorded out before they had lost them."""
+    out = tournament.entries.filter(place__isnull=False)
+    return sum(out.values_list("out_chips", flat=True))

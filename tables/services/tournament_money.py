@@ -1,73 +1,162 @@
-"""A night's tournaments in its money: entries, rebuys and add-ons paid in, prizes paid out.
+"""A night's tournaments in its ledger: entries, rebuys and add-ons paid in, prizes and deals paid out.
 
 Tournament chips are not cash chips (docs/chips-and-money.md): they are never counted at the
-night's chip value. What counts is money: each entrant pays the buy-in, and the price of each
-rebuy and add-on, into the prize pool; the pool is paid out to the places when the tournament
-is over (`tournaments.results`), all of it. So a finished tournament adds as much money out as
-in, and settling up gives each entrant their prize minus what they paid.
+night's chip value, and these ledger entries move none (their `chips` is 0). What they record
+is money: each entrant pays the buy-in, and the price of each rebuy and add-on, into the prize
+pool as it happens; when the tournament ends its whole pool is paid out, to the places or as
+the players still in agreed (a deal). So a finished tournament has as much money out as in,
+and the settle-up pays each entrant their prize minus what they paid.
 
-A tournament still running holds its pool: the night cannot be closed until it is over.
+Each write here is part of the tournament write that causes it (its transaction); that write's
+one line in the night's open log says what was paid and names the entries (`Paid`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import Any
 
-from tables.models import Night, Player
+from django.contrib.auth.models import AbstractBaseUser
+
+from tables.models import Night
+from tables.models.ledger import TOURNAMENT_KINDS_OUT, EntryKind, LedgerEntry
 from tables.models.tournaments import Tournament, TournamentEntry
-from tables.services.tournaments import results
+from tables.services.ledger import format_money
+from tables.services.tournament_results import results
+
+PRICES = {
+    EntryKind.TOURNAMENT_ENTRY: "buy_in",
+    EntryKind.TOURNAMENT_REBUY: "rebuy_price",
+    EntryKind.TOURNAMENT_ADD_ON: "add_on_price",
+}
+
+
+def _by(user: AbstractBaseUser | None) -> AbstractBaseUser | None:
+    return user if user is not None and user.is_authenticated else None
+
+
+def _write(
+    tournament: Tournament,
+    player_id: int,
+    kind: str,
+    money: Decimal,
+    by: AbstractBaseUser | None,
+    reason: str,
+    corrects: LedgerEntry | None = None,
+) -> LedgerEntry:
+    return LedgerEntry.objects.create(
+        night_id=tournament.night_id,
+        player_id=player_id,
+        kind=kind,
+        chips=0,
+        money=money,
+        tournament=tournament,
+        corrects=corrects,
+        reason=reason[:200],
+        recorded_by=_by(by),
+    )
 
 
 @dataclass(frozen=True, slots=True)
-class TournamentMoney:
-    """The money of a night's tournaments, in the night's currency."""
+class Paid:
+    """Ledger entries a tournament write made, and the words its log line adds about them."""
 
-    paid_in: Decimal  # buy-ins, rebuys and add-ons of every tournament
-    paid_out: Decimal  # prizes of the finished ones
-    pool_held: Decimal  # prize pools of the tournaments still running
-    running: tuple[str, ...]  # their names
+    rows: list[LedgerEntry] = field(default_factory=list)
+    words: str = ""
 
+    @property
+    def payload(self) -> dict[str, Any]:
+        return {"ledger_entries": [row.pk for row in self.rows]} if self.rows else {}
 
-def paid_in(entry: TournamentEntry) -> int:
-    """What an entrant paid: the buy-in, and the price of each rebuy and add-on they took."""
-    tournament = entry.tournament
-    return tournament.buy_in + entry.rebuys * tournament.rebuy_price + entry.add_ons * tournament.add_on_price
-
-
-def _prizes(tournament: Tournament) -> dict[int, int]:
-    return {row.entry.player_id: row.prize for row in results(tournament)}
+    def then(self, line: str) -> str:
+        """`line` with these words after it, if any."""
+        return f"{line}; {self.words}" if self.words else line
 
 
-def night_money(night: Night) -> TournamentMoney:
-    money_in = money_out = held = Decimal(0)
-    running = []
-    for tournament in night.tournaments.prefetch_related("entries"):
-        entries = list(tournament.entries.all())
-        if not entries:
+def _money(tournament: Tournament, amount: Decimal) -> str:
+    return format_money(amount, tournament.night.currency)
+
+
+def pay_in(
+    tournament: Tournament, entries: Sequence[TournamentEntry], kind: str, by: AbstractBaseUser | None
+) -> Paid:
+    """Entries (buy-ins), a rebuy or an add-on paid into the prize pool, at today's price."""
+    price = Decimal(getattr(tournament, PRICES[kind]))
+    what = EntryKind(kind).label.lower()
+    rows = [
+        _write(tournament, entry.player_id, kind, price, by, f"{tournament.name}: {what}")
+        for entry in entries
+    ]
+    return Paid(rows, f"{_money(tournament, price * len(rows))} into the prize pool")
+
+
+def _net(rows: Sequence[LedgerEntry]) -> Decimal:
+    return sum((row.money for row in rows), Decimal(0))
+
+
+def reprice(tournament: Tournament, by: AbstractBaseUser | None) -> Paid:
+    """The host changed a price after players paid: each payment is corrected to the new price
+    (a correction entry each), so the pool and the ledger keep saying the same."""
+    written: list[LedgerEntry] = []
+    changes = []
+    for kind, price_field in PRICES.items():
+        price = Decimal(getattr(tournament, price_field))
+        what = EntryKind(kind).label.lower()
+        for row in LedgerEntry.objects.filter(tournament=tournament, kind=kind):
+            now = row.money + _net(list(row.corrections.all()))
+            if now == price:
+                continue
+            reason = f"{tournament.name}: {what} is now {_money(tournament, price)}"
+            written.append(
+                _write(tournament, row.player_id, EntryKind.CORRECTION, price - now, by, reason, row)
+            )
+            changes.append(f"{what} {_money(tournament, now)} -> {_money(tournament, price)}")
+    if not written:
+        return Paid()
+    return Paid(written, f"payments corrected to the new prices ({', '.join(sorted(set(changes)))})")
+
+
+def pay_out(tournament: Tournament, by: AbstractBaseUser | None) -> Paid:
+    """The tournament is over: its whole pool, paid to the finishers (`tournament_results`)."""
+    rows = []
+    parts = []
+    for result in results(tournament):
+        if result.prize <= 0:
             continue
-        paid = sum(paid_in(entry) for entry in entries)
-        money_in += paid
-        if tournament.status == Tournament.Status.FINISHED:
-            money_out += sum(_prizes(tournament).values())
-        else:
-            held += paid
-            running.append(tournament.name)
-    return TournamentMoney(money_in, money_out, held, tuple(running))
+        kind = EntryKind.DEAL if result.dealt else EntryKind.PRIZE
+        how = "deal" if result.dealt else result.label
+        prize = Decimal(result.prize)
+        rows.append(_write(tournament, result.entry.player_id, kind, prize, by, f"{tournament.name}: {how}"))
+        parts.append(f"{result.entry.player.display_name} {_money(tournament, prize)} ({how})")
+    return Paid(rows, f"paid out: {', '.join(parts)}") if rows else Paid()
+
+
+def take_back_prizes(tournament: Tournament, by: AbstractBaseUser | None) -> Paid:
+    """The tournament runs again (its last bust undone): each prize paid is taken back with a
+    correction; it is paid again when the tournament ends."""
+    rows = []
+    for paid in LedgerEntry.objects.filter(tournament=tournament, kind__in=TOURNAMENT_KINDS_OUT):
+        net = paid.money + _net(list(paid.corrections.all()))
+        if net:
+            reason = f"{tournament.name}: prize taken back, the tournament runs again"
+            rows.append(_write(tournament, paid.player_id, EntryKind.CORRECTION, -net, by, reason, paid))
+    return Paid(rows, f"prizes taken back ({_money(tournament, -_net(rows))})") if rows else Paid()
+
+
+def pool_in_ledger(tournament: Tournament) -> Decimal:
+    """What the ledger holds for the tournament: money paid in minus money paid out."""
+    rows = LedgerEntry.objects.filter(tournament=tournament).select_related("corrects")
+    return sum((row.money if row.is_in else -row.money for row in rows), Decimal(0))
 
 
 def balances(night: Night) -> dict[int, Decimal]:
-    """Each entrant's prize minus what they paid, by player id, for the finished tournaments."""
+    """Each entrant's prizes minus what they paid, by player id, for the night's finished
+    tournaments, from the ledger (one still running holds its pool until it ends)."""
     result: dict[int, Decimal] = {}
-    for tournament in night.tournaments.filter(status=Tournament.Status.FINISHED):
-        prizes = _prizes(tournament)
-        for entry in tournament.entries.select_related("tournament"):
-            change = Decimal(prizes.get(entry.player_id, 0) - paid_in(entry))
-            result[entry.player_id] = result.get(entry.player_id, Decimal(0)) + change
+    rows = LedgerEntry.objects.filter(night=night, tournament__status=Tournament.Status.FINISHED)
+    for row in rows.select_related("corrects"):
+        signed = -row.money if row.is_in else row.money
+        result[row.player_id] = result.get(row.player_id, Decimal(0)) + signed
     return result
-
-
-def plays_only_tournaments(player: Player) -> bool:
-    """A player who entered a tournament and bought no cash chips: what they hold at a table
-    is tournament chips."""
-    return player.tournament_entries.exists() and not player.ledger_entries.exists()

@@ -9,6 +9,9 @@ Tables are numbered 1, 2, ... in the order they were added to the night.
 from __future__ import annotations
 
 import datetime
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
@@ -81,11 +84,75 @@ def draw_opening_seats(
 
 
 def propose_moves(tournament: Tournament) -> tuple[Move, ...]:
-    """The moves due now (balance, break a table, final table), for the host to confirm."""
+    """Newly drawn moves due now (balance, break a table, final table); `planned_moves` keeps them."""
     try:
         return engine_propose_moves(current_seating(tournament))
     except TournamentError as error:
         raise ActionRefused(str(error)) from None
+
+
+def _seating_key(seating: tuple[TableSeating, ...]) -> list[dict[str, Any]]:
+    return [table.to_json() for table in seating]
+
+
+def _describe(moves: Sequence[Move], players: dict[str, TournamentEntry]) -> str:
+    def name(player: str) -> str:
+        entry = players.get(player)
+        return entry.player.display_name if entry else "?"
+
+    return ", ".join(
+        f"{name(m.player)} table {m.from_table} seat {m.from_seat} to table {m.to_table} seat {m.to_seat}"
+        for m in moves
+    )
+
+
+def planned_moves(
+    tournament_id: int,
+    actor: AbstractBaseUser | None,
+    *,
+    again: bool = False,
+    why: str = "",
+    now: datetime.datetime | None = None,
+) -> tuple[Move, ...]:
+    """The moves for the host to confirm, drawn once and kept (`Tournament.seating_plan`): the
+    same on every look until they are confirmed, the seating changes (a bust, a move), or the
+    host draws them again on purpose (`again`, with its reason, one line in the open log).
+    Looking only keeps the plan: each move is logged when it is confirmed."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        tournament = lock_tournament(tournament_id)
+        if tournament.status == Tournament.Status.FINISHED:
+            return ()
+        seating = current_seating(tournament)
+        plan = tournament.seating_plan or {}
+        if not again and plan.get("seating") == _seating_key(seating):
+            return tuple(Move.from_json(move) for move in plan.get("moves", []))
+        if again and not why.strip():
+            raise ActionRefused("Say why the moves are drawn again: the log is open to everyone.")
+        moves = propose_moves(tournament)
+        tournament.seating_plan = {"seating": _seating_key(seating), "moves": [m.to_json() for m in moves]}
+        tournament.save(update_fields=["seating_plan"])
+        if again:
+            reasons = ", ".join(sorted({_REASONS[move.reason] for move in moves})) or "none due"
+            listed = _describe(moves, _players_in(tournament)) or "no moves"
+            log_action(
+                tournament,
+                actor,
+                TournamentAction.DRAW,
+                f"moves drawn again: {listed}",
+                now,
+                why=why,
+                payload={"planned_moves": tournament.seating_plan["moves"]},
+                night_line=f"Drew the moves again ({reasons}): {listed}",
+            )
+    return moves
+
+
+_REASONS = {
+    MoveReason.BALANCE: "to balance",
+    MoveReason.BREAK: "table broken",
+    MoveReason.FINAL_TABLE: "final table",
+}
 
 
 def confirm_moves(
@@ -94,39 +161,124 @@ def confirm_moves(
     moves: list[Move],
     now: datetime.datetime | None = None,
 ) -> None:
-    """Carry out moves the host confirmed, checked against the seating as it is now."""
+    """Carry out moves the host confirmed, checked against the seating as it is now. What they
+    changed is kept (`Tournament.last_moves`) until the next hand at those tables, so a wrong
+    redraw can be undone (`undo_last_moves`)."""
     now = now or timezone.now()
     with transaction.atomic():
         tournament = lock_tournament(tournament_id)
         check_not_over(tournament)
+        before = current_seating(tournament)
         try:
-            apply_moves(current_seating(tournament), moves)
+            apply_moves(before, moves)
         except TournamentError as error:
             raise ActionRefused(f"{error} The seating changed: look at the proposal again.") from None
         tables = numbered_tables(tournament)
-        players = _players_in(tournament)
-        pending = list(moves)
-        # One seat at a time: a move waits until the player in its seat has moved away.
-        while pending:
-            taken = {
-                (seat.table_id, seat.number) for seat in Seat.objects.filter(table__night=tournament.night)
-            }
-            ready = next((m for m in pending if (tables[m.to_table].pk, m.to_seat) not in taken), None)
-            if ready is None:
-                # Players swapping seats: one of them waits in a seat nobody is moving to.
-                _step_aside(players[pending[0].player].player, tables, pending, taken)
-                continue
-            pending.remove(ready)
-            player = players[ready.player].player
-            seating.move_player(player, tables[ready.to_table], ready.to_seat)
-            why = {MoveReason.BALANCE: "to balance", MoveReason.BREAK: "table broken"}.get(
-                ready.reason, "final table"
-            )
-            where = f"table {ready.from_table} seat {ready.from_seat} to table {ready.to_table} "
-            where += f"seat {ready.to_seat}"
-            log_action(
-                tournament, actor, TournamentAction.MOVE, f"{player.display_name}: {where} ({why})", now
-            )
+        involved = {tables[n].pk for m in moves for n in (m.from_table, m.to_table)}
+        tournament.last_moves = {
+            "moves": [move.to_json() for move in moves],
+            "tables": {str(pk): live.load_state(pk).table.hand_count for pk in involved},
+        }
+        _carry_out(tournament, actor, moves, now)
+        plan = tournament.seating_plan or {}
+        planned = plan.get("moves", [])
+        confirmed = [move.to_json() for move in moves]
+        if plan.get("seating") == _seating_key(before) and all(move in planned for move in confirmed):
+            rest = [move for move in planned if move not in confirmed]
+            tournament.seating_plan = {"seating": _seating_key(current_seating(tournament)), "moves": rest}
+        else:
+            tournament.seating_plan = {}
+        tournament.save(update_fields=["seating_plan", "last_moves"])
+
+
+def undo_last_moves(
+    tournament_id: int, actor: AbstractBaseUser | None, why: str, now: datetime.datetime | None = None
+) -> list[Move]:
+    """Put the players of the last confirmed moves back in their seats, with their stacks (a
+    wrong redraw). Refused once a hand has been dealt at one of those tables, or the seating has
+    changed since: then the moves stand. One line in the open log."""
+    now = now or timezone.now()
+    if not why.strip():
+        raise ActionRefused("Say why the moves are undone: the log is open to everyone.")
+    with transaction.atomic():
+        tournament = lock_tournament(tournament_id)
+        check_not_over(tournament)
+        record = tournament.last_moves or {}
+        if not record.get("moves"):
+            raise ActionRefused("No confirmed moves to undo.")
+        for table_id, hands in record["tables"].items():
+            state = live.load_state(int(table_id))
+            if state.table.hand_count != hands or state.hand_in_progress:
+                name = Table.objects.get(pk=int(table_id)).name
+                raise ActionRefused(
+                    f"A hand has been dealt at {name} since these moves: they stand. Move players "
+                    "one at a time from the night page if a seat is wrong."
+                )
+        moves = [Move.from_json(move) for move in record["moves"]]
+        back = [
+            replace(m, from_table=m.to_table, from_seat=m.to_seat, to_table=m.from_table, to_seat=m.from_seat)
+            for m in moves
+        ]
+        try:
+            apply_moves(current_seating(tournament), back)
+        except TournamentError:
+            raise ActionRefused(
+                "The seating has changed since these moves (a bust or another move): they stand."
+            ) from None
+        _carry_out(tournament, actor, back, now, log_each=False)
+        tournament.last_moves = {}
+        tournament.seating_plan = {}
+        tournament.version += 1
+        tournament.save(update_fields=["last_moves", "seating_plan", "version"])
+        listed = _describe(back, _players_in(tournament))
+        log_action(
+            tournament,
+            actor,
+            TournamentAction.MOVE,
+            f"undone: {listed}",
+            now,
+            why=why,
+            payload={"undo_moves": [move.to_json() for move in back]},
+            night_line=f"Undid the last moves, everyone back with their chips: {listed}",
+        )
+    return back
+
+
+def _carry_out(
+    tournament: Tournament,
+    actor: AbstractBaseUser | None,
+    moves: Sequence[Move],
+    now: datetime.datetime,
+    *,
+    log_each: bool = True,
+) -> None:
+    """Move each player through the ordinary seating service; each keeps their stack. Each move
+    is logged (`log_each`), unless the caller's one line says them all."""
+    tables = numbered_tables(tournament)
+    players = _players_in(tournament)
+    pending = list(moves)
+    # One seat at a time: a move waits until the player in its seat has moved away.
+    while pending:
+        taken = {(seat.table_id, seat.number) for seat in Seat.objects.filter(table__night=tournament.night)}
+        ready = next((m for m in pending if (tables[m.to_table].pk, m.to_seat) not in taken), None)
+        if ready is None:
+            # Players swapping seats: one of them waits in a seat nobody is moving to.
+            _step_aside(players[pending[0].player].player, tables, pending, taken)
+            continue
+        pending.remove(ready)
+        player = players[ready.player].player
+        seating.move_player(player, tables[ready.to_table], ready.to_seat)
+        if not log_each:
+            continue
+        where = f"table {ready.from_table} seat {ready.from_seat} to table {ready.to_table} "
+        where += f"seat {ready.to_seat}"
+        log_action(
+            tournament,
+            actor,
+            TournamentAction.MOVE,
+            f"{player.display_name}: {where} ({_REASONS.get(ready.reason, 'final table')})",
+            now,
+        )
 
 
 def _step_aside(

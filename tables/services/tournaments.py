@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -22,8 +21,6 @@ from django.utils import timezone
 from engine.tournament import (
     Bust,
     ClockReading,
-    Deal,
-    DealMethod,
     FieldSummary,
     Finish,
     Level,
@@ -33,22 +30,19 @@ from engine.tournament import (
     TournamentError,
     can_add_on,
     can_rebuy,
-    chip_chop,
     clock_state,
     field_summary,
-    icm_deal,
-    payout_amounts,
     place_busts,
-    prize_pool,
-    prizes_for,
     template,
 )
 from tables.errors import ActionRefused
 from tables.models import Night, Player, Seat
+from tables.models.ledger import EntryKind
 from tables.models.live import TableSnapshot
 from tables.models.tournaments import Tournament, TournamentAction, TournamentEntry, TournamentLog
-from tables.services import audit
+from tables.services import audit, tournament_money
 from tables.services import tournament_chips_out as chips_out
+from tables.services.tournament_results import deal_of
 from tables.services.tournament_stacks import add_on_seated, rebuy_seated
 
 DEFAULT_PAYOUTS = PayoutTable((50, 30, 20))
@@ -171,6 +165,7 @@ def update_tournament(
             )
         if tournament.night.tournaments.exclude(pk=tournament.pk).filter(name__iexact=name).exists():
             raise ActionRefused(f"This night already has a tournament called {name!r}.")
+        prices = (tournament.buy_in, tournament.rebuy_price, tournament.add_on_price)
         tournament.name = name
         tournament.buy_in = buy_in
         tournament.rebuy_price = rebuy_price
@@ -181,7 +176,19 @@ def update_tournament(
         tournament.payout_table = payouts.to_json()
         tournament.version += 1
         tournament.save()
-        log_action(tournament, actor, TournamentAction.EDIT, f"{len(structure.levels)} levels", now)
+        repriced = tournament_money.Paid()
+        if prices != (buy_in, rebuy_price, add_on_price):
+            repriced = tournament_money.reprice(tournament, actor)  # what was paid follows the new prices
+        detail = f"{len(structure.levels)} levels"
+        log_action(
+            tournament,
+            actor,
+            TournamentAction.EDIT,
+            detail,
+            now,
+            payload=repriced.payload,
+            night_line=repriced.then(f"{TournamentAction.EDIT.label}: {detail}"),
+        )
     return tournament
 
 
@@ -209,7 +216,12 @@ def register_players(
         tournament.version += 1
         tournament.save(update_fields=["version"])
         names = ", ".join(entry.player.display_name for entry in created)
-        log_action(tournament, actor, TournamentAction.REGISTER, names, now)
+        paid = tournament_money.pay_in(tournament, created, EntryKind.TOURNAMENT_ENTRY, actor)
+        currency = tournament.night.currency
+        line = f"Entered {names}: buy-in {tournament.buy_in} {currency} each into the prize pool"
+        log_action(
+            tournament, actor, TournamentAction.REGISTER, names, now, payload=paid.payload, night_line=line
+        )
     return created
 
 
@@ -259,8 +271,16 @@ def record_rebuy(
         rebuy_seated(entry, tournament.get_rebuy_rules().rebuy_stack)  # their stack, refilled at the table
         tournament.version += 1
         tournament.save(update_fields=["version"])
+        paid = tournament_money.pay_in(tournament, [entry], EntryKind.TOURNAMENT_REBUY, actor)
+        rules = tournament.get_rebuy_rules()
+        line = (
+            f"Rebuy for {entry.player.display_name} ({entry.rebuys} of {rules.max_rebuys}): "
+            f"{tournament.rebuy_price} {tournament.night.currency} into the prize pool, "
+            f"{rules.rebuy_stack} chips"
+        )
+        detail = f"{entry.player.display_name} ({entry.rebuys})"
         log_action(
-            tournament, actor, TournamentAction.REBUY, f"{entry.player.display_name} ({entry.rebuys})", now
+            tournament, actor, TournamentAction.REBUY, detail, now, payload=paid.payload, night_line=line
         )
     return entry
 
@@ -286,7 +306,15 @@ def record_add_on(
         add_on_seated(entry, tournament.get_rebuy_rules().add_on_stack)  # the chips, on their stack
         tournament.version += 1
         tournament.save(update_fields=["version"])
-        log_action(tournament, actor, TournamentAction.ADD_ON, entry.player.display_name, now)
+        paid = tournament_money.pay_in(tournament, [entry], EntryKind.TOURNAMENT_ADD_ON, actor)
+        line = (
+            f"Add-on for {entry.player.display_name}: {tournament.add_on_price} {tournament.night.currency} "
+            f"into the prize pool, {tournament.get_rebuy_rules().add_on_stack} chips"
+        )
+        name = entry.player.display_name
+        log_action(
+            tournament, actor, TournamentAction.ADD_ON, name, now, payload=paid.payload, night_line=line
+        )
     return entry
 
 
@@ -336,29 +364,35 @@ def record_busts(
         champion = None
         if len(still_in) - len(finishes) == 1:
             (champion,) = (entry for pk, entry in still_in.items() if pk not in taken)
-        for number, finish in enumerate(finishes, 1):
+            champion.place, champion.shared_by, champion.finished_at = 1, 1, now
+            champion.save(update_fields=["place", "shared_by", "finished_at"])
+            tournament.status = Tournament.Status.FINISHED
+        for finish in finishes:
             entry = still_in.pop(int(finish.player))
+            chips_out.remember_where_out(entry, taken[entry.pk])
             entry.place, entry.shared_by, entry.finished_at = finish.place, finish.shared_by, now
-            entry.save(update_fields=["place", "shared_by", "finished_at"])
+            entry.save(update_fields=["place", "shared_by", "finished_at", *chips_out.OUT_FIELDS])
             Seat.objects.filter(player_id=entry.player_id).delete()
             out.append(entry)
+        # The last bust ends the tournament: its pool is paid out, named in that bust's line.
+        paid = tournament_money.pay_out(tournament, actor) if champion else tournament_money.Paid()
+        for number, (finish, entry) in enumerate(zip(finishes, out, strict=True), 1):
+            last = number == len(finishes)
             detail = f"{entry.player.display_name}: {finish.label}"
             line = f"{entry.player.display_name} is out in {finish.label}"
-            if champion is not None and number == len(finishes):
+            if champion is not None and last:
                 line += f"; {champion.player.display_name} wins"
+            line += chips_out.taken_out_words(taken[entry.pk])
             log_action(
                 tournament,
                 actor,
                 TournamentAction.BUST,
                 detail,
                 now,
-                payload=chips_out.bust_payload(entry, taken[entry.pk]),
-                night_line=line + chips_out.taken_out_words(taken[entry.pk]),
+                payload={**chips_out.bust_payload(entry, taken[entry.pk]), **(paid.payload if last else {})},
+                night_line=paid.then(line) if last else line,
             )
         if champion is not None:
-            champion.place, champion.shared_by, champion.finished_at = 1, 1, now
-            champion.save(update_fields=["place", "shared_by", "finished_at"])
-            tournament.status = Tournament.Status.FINISHED
             log_action(
                 tournament,
                 actor,
@@ -376,17 +410,24 @@ def undo_last_bust(
     tournament_id: int, actor: AbstractBaseUser | None, why: str, now: datetime.datetime | None = None
 ) -> list[TournamentEntry]:
     """Take back the latest bust (a wrong "Record who is out"): the players placed last are in
-    again, and a tournament that bust had finished runs again. Logged in the open log.
+    again, and a tournament that bust had finished runs again, its prizes taken back from the
+    ledger. One line in the open log.
 
-    Only the latest: the places of earlier busts do not depend on it. A player back in has
-    no seat; seated again, they sit down with the chips the tournament gives them.
+    Only the latest: the places of earlier busts do not depend on it. Only what the bust did
+    comes back (`tournament_chips_out`): the chips it took out of play, in the seat they were
+    in, or the rebuy offer of a player who lost their chips in a hand; a bust that would need
+    chips from nowhere is refused.
     """
     now = _moment(now)
     if not why.strip():
         raise ActionRefused("Say why the bust is undone: the log is open to everyone.")
     with transaction.atomic():
         tournament = lock_tournament(tournament_id)
-        entries = list(tournament.entries.select_related("player").filter(place__isnull=False))
+        if deal_of(tournament) is not None:
+            raise ActionRefused(
+                f"{tournament.name} ended with a deal the players agreed: its places and prizes stand."
+            )
+        entries = list(tournament.entries.select_related("player", "out_table").filter(place__isnull=False))
         champion = None
         if tournament.status == Tournament.Status.FINISHED:
             champion = next((e for e in entries if e.place == 1 and e.shared_by == 1), None)
@@ -395,22 +436,25 @@ def undo_last_bust(
             raise ActionRefused("No bust to undo.")
         latest = min(entry.place for entry in entries)
         undone = [entry for entry in entries if entry.place == latest]
-        labels = []
-        given_back = [chips_out.give_chips_back(entry) for entry in undone]
+        rules, clock = tournament.get_rebuy_rules(), reading(tournament, now)
+        for entry in undone:
+            may_rebuy = bool(can_rebuy(rules, clock, rebuys_used=entry.rebuys, chips=0))
+            chips_out.check_can_come_back(entry, may_rebuy)
+        labels = [_finish_label(entry) for entry in [*undone, *([champion] if champion else [])]]
+        back = [chips_out.give_back(entry) for entry in undone]
         for entry in [*undone, *([champion] if champion else [])]:
-            labels.append(
-                f"{entry.player.display_name} ({Finish(str(entry.pk), entry.place, entry.shared_by).label})"
-            )
             entry.place, entry.shared_by, entry.finished_at = None, 1, None
-            entry.save(update_fields=["place", "shared_by", "finished_at"])
+            entry.out_table, entry.out_seat, entry.out_chips = None, None, 0
+            entry.save(update_fields=["place", "shared_by", "finished_at", *chips_out.OUT_FIELDS])
         fields = ["version"]
+        taken_back = tournament_money.Paid()
         if champion is not None:
             tournament.status = Tournament.Status.RUNNING
             fields.append("status")
+            taken_back = tournament_money.take_back_prizes(tournament, actor)
         tournament.version += 1
         tournament.save(update_fields=fields)
-        what = f"Undid the bust of {', '.join(labels[: len(undone)])}"
-        what += "".join(words for words, _ in given_back)
+        what = f"Undid the bust of {', '.join(labels[: len(undone)])}: {'; '.join(back)}"
         if champion is not None:
             what += f"; {champion.player.display_name} has not won yet"
         log_action(
@@ -420,58 +464,14 @@ def undo_last_bust(
             f"undone: {', '.join(labels)}",
             now,
             why=why,
-            # The chips given back come into play again (chips_out.chips_taken_out counts them).
-            payload={
-                "undo_bust": [entry.pk for entry in undone],
-                "chips_taken_out": -sum(c for _, c in given_back),
-            },
-            night_line=what,
+            payload={"undo_bust": [entry.pk for entry in undone], **taken_back.payload},
+            night_line=taken_back.then(what),
         )
     return undone
 
 
-@dataclass(frozen=True, slots=True)
-class Result:
-    """A finisher: their place ("3rd", "9th-10th (shared)") and prize."""
-
-    entry: TournamentEntry
-    label: str
-    prize: int
-
-
-def pool(tournament: Tournament) -> int:
-    """Buy-ins, rebuys and add-ons paid: all of it is paid out."""
-    entries = list(tournament.entries.all())
-    return prize_pool(
-        buy_in=tournament.buy_in,
-        entries=len(entries),
-        rebuy_price=tournament.rebuy_price,
-        rebuys=sum(entry.rebuys for entry in entries),
-        add_on_price=tournament.add_on_price,
-        add_ons=sum(entry.add_ons for entry in entries),
-    )
-
-
-def payouts(tournament: Tournament) -> tuple[int, ...]:
-    """Each paid place's prize, 1st first; places beyond the field are not paid."""
-    entries = tournament.entries.count()
-    table = tournament.get_payout_table()
-    if entries and table.places_paid > entries:
-        # A table written for a bigger field: pay the places the field has, topped up to 100%.
-        kept = list(table.percentages[:entries])
-        kept[0] += 100 - sum(kept)
-        table = PayoutTable(tuple(kept))
-    return payout_amounts(pool(tournament), table)
-
-
-def results(tournament: Tournament) -> list[Result]:
-    """The finishers so far, best first, with their prizes."""
-    finished = [entry for entry in tournament.entries.select_related("player") if entry.is_out]
-    finishes = [Finish(str(entry.pk), entry.place, entry.shared_by) for entry in finished]
-    prizes = prizes_for(finishes, payouts(tournament)) if finishes else {}
-    labels = {finish.player: finish.label for finish in finishes}
-    rows = [Result(entry, labels[str(entry.pk)], prizes.get(str(entry.pk), 0)) for entry in finished]
-    return sorted(rows, key=lambda row: (row.entry.place, row.entry.player.display_name.lower()))
+def _finish_label(entry: TournamentEntry) -> str:
+    return f"{entry.player.display_name} ({Finish(str(entry.pk), entry.place, entry.shared_by).label})"
 
 
 def field(tournament: Tournament, now: datetime.datetime | None = None) -> FieldSummary:
@@ -489,21 +489,3 @@ def field(tournament: Tournament, now: datetime.datetime | None = None) -> Field
         big_blind=level.big_blind if level else 1,
         taken_out=chips_out.chips_taken_out(tournament),
     )
-
-
-def propose_deal(tournament: Tournament, stacks: dict[int, int], method: DealMethod) -> Deal:
-    """A deal among every player still in, given their chips by entry id: chip chop or ICM.
-
-    Splits what is still to be paid: the prizes of the places the players left will take.
-    """
-    still_in = {entry.pk for entry in tournament.entries.all() if not entry.is_out}
-    if set(stacks) != still_in:
-        raise ActionRefused("A deal is among every player still in: enter each one's chips.")
-    remaining = list(payouts(tournament)[: len(still_in)])
-    keyed = {str(entry_id): chips for entry_id, chips in stacks.items()}
-    try:
-        if method == DealMethod.ICM:
-            return icm_deal(keyed, remaining)
-        return chip_chop(keyed, sum(remaining))
-    except TournamentError as error:
-        raise _refused(error) from None

@@ -12,7 +12,7 @@ from django.contrib.auth.models import User
 from tables.live import apply_intent, load_state
 from tables.models import Night, Player, Season, Table
 from tables.models.tournaments import Tournament
-from tables.services import hosting, ledger, people, seasons, seating, tournaments
+from tables.services import closing, hosting, ledger, people, seasons, seating, tournaments
 from tables.tests.live_helpers import seat_players
 from tables.tests.tournament_helpers import make_tournament
 
@@ -27,7 +27,8 @@ class TwoNights:
     season: Season
 
 
-def _night(host: User, name: str, day: int) -> Night:
+def night_in_november(host: User, name: str, day: int) -> Night:
+    """A night of the host's on `day` November 2026, in euros, guests in without approval."""
     return hosting.create_night(
         host,
         name=name,
@@ -84,7 +85,7 @@ def _play_calmly(table_id: int, rnd: random.Random) -> None:
 def two_nights(host: User, hands: int = 6) -> TwoNights:
     """Night one: Ann, Bo and Cy play cash and a tournament (Ann wins it). Night two: Ann comes
     back and is recognised; a new Bo (not recognised) and Di play cash."""
-    first = _night(host, "First Friday", 13)
+    first = night_in_november(host, "First Friday", 13)
     # The tournament first (its busts were recorded by the host), then a cash game.
     tournament, (ann1, bo1, cy1) = make_tournament(first, host, names=("Ann", "Bo", "Cy"), payouts=(70, 30))
     tournaments.record_busts(tournament.pk, host, [(tournament.entries.get(player=cy1).pk, None)])
@@ -96,11 +97,11 @@ def two_nights(host: User, hands: int = 6) -> TwoNights:
         ledger.record_chips_in(player, "buy_in", 300, host)  # chips in hand, then a seat
         seating.move_player(player, table1, number)
     _play_at(table1, host, [ann1, bo1, cy1], hands, "first", buy_in=False)
-    ledger.close_night(first, host)
-    second = _night(host, "Second Friday", 27)
+    closing.close_night(first, host)
+    second = night_in_november(host, "Second Friday", 27)
     table2, (ann2, bo2, di2) = _play(second, host, ["Ann", "Bo", "Di"], hands, "second")
     people.confirm_claim(people.claim_name(ann2, ann1.pk).pk, host)
-    ledger.close_night(second, host)
+    closing.close_night(second, host)
     season = seasons.create_season(
         host,
         seasons.SeasonSettings(

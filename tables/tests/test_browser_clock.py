@@ -17,8 +17,8 @@ from django.utils import timezone
 
 from engine.tournament import RebuyRules
 from tables.models.tournaments import Tournament, TournamentAction
-from tables.services import hosting, tournament_clock, tournaments
-from tables.tests.browser import save_screenshot
+from tables.services import hosting, tournament_clock, tournament_results, tournaments
+from tables.tests.browser import create_host, host_logged_in, save_screenshot
 from tables.tests.tournament_helpers import entry_of, make_tournament
 
 # The screen refetches every 4 seconds: allow a few.
@@ -74,8 +74,8 @@ def _check_figures(page: object, tournament: Tournament) -> None:
     assert _field(page, "chips") == f"{field.chips_in_play:,}" == "60,000"
     assert _field(page, "average") == f"{round(field.average_stack):,}"
     assert _field(page, "average-bb") == f"{field.average_big_blinds:.1f}"
-    assert _field(page, "pool") == f"{tournaments.pool(tournament)} EUR" == "120 EUR"
-    amounts = [f"{amount:,}" for amount in tournaments.payouts(tournament)]
+    assert _field(page, "pool") == f"{tournament_results.pool(tournament)} EUR" == "120 EUR"
+    amounts = [f"{amount:,}" for amount in tournament_results.payouts(tournament)]
     assert page.locator('[data-field="payouts"] li').all_inner_texts() == [
         f"{place}{amount}" for place, amount in zip(("1st", "2nd", "3rd"), amounts, strict=True)
     ]
@@ -84,7 +84,7 @@ def _check_figures(page: object, tournament: Tournament) -> None:
 def test_clock_screen_shows_the_database_through_a_level_change_a_pause_and_a_break(
     live_server: object, browser: object
 ) -> None:
-    host = User.objects.create_superuser(username="hostess", password="a-long-host-password")
+    host = create_host()
     tournament = _running_tournament(host)
     page = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
     page.goto(f"{live_server.url}/clock/{tournament.clock_token}/")
@@ -141,16 +141,10 @@ def test_clock_screen_shows_the_database_through_a_level_change_a_pause_and_a_br
 
 def test_host_tournament_pages_fit_a_small_phone(live_server: object, browser: object) -> None:
     """Phones first: the host runs the clock from a 360px-wide phone, nothing wider than the screen."""
-    host = User.objects.create_superuser(username="hostess", password="a-long-host-password")
+    host = create_host()
     tournament = _running_tournament(host)
-    page = browser.new_context(
-        viewport={"width": 360, "height": 780}, is_mobile=True, has_touch=True
-    ).new_page()
-    page.goto(f"{live_server.url}/login/")
-    page.fill("input[name=username]", "hostess")
-    page.fill("input[name=password]", "a-long-host-password")
-    page.click("button[type=submit]")
-    page.wait_for_url(f"{live_server.url}/host/")
+    small_phone = {"viewport": {"width": 360, "height": 780}, "is_mobile": True, "has_touch": True}
+    page = host_logged_in(browser, live_server, small_phone)
     for name, path in (("detail", ""), ("edit", "edit/"), ("deal", "deal/"), ("seating", "seating/")):
         page.goto(f"{live_server.url}/host/tournaments/{tournament.pk}/{path}")
         assert page.evaluate("document.documentElement.scrollWidth") <= 360, name
@@ -190,7 +184,7 @@ def test_the_screen_beeps_a_minute_before_the_end_and_at_each_level_change(
     live_server: object, browser: object
 ) -> None:
     """Sounds are made in the page (no audio files); a fake AudioContext records each beep's pitch."""
-    host = User.objects.create_superuser(username="hostess", password="a-long-host-password")
+    host = create_host()
     tournament = _running_tournament(host)
     context = browser.new_context(viewport={"width": 1280, "height": 720})
     context.add_init_script(FAKE_AUDIO)
@@ -219,7 +213,7 @@ def test_the_screen_reads_the_stored_times_as_the_engine_does(live_server: objec
     """Every screen agrees: clock.js's reading of stored times matches engine.tournament.clock_state."""
     from engine.tournament import Clock, clock_state, template
 
-    host = User.objects.create_superuser(username="hostess", password="a-long-host-password")
+    host = create_host()
     tournament = _running_tournament(host)
     page = browser.new_context().new_page()
     page.goto(f"{live_server.url}/clock/{tournament.clock_token}/")

@@ -22,8 +22,8 @@ from engine.tournament import RebuyRules
 from tables.live import apply_intent, hints_held, load_state
 from tables.models import Table
 from tables.models.tournaments import Tournament, TournamentAction
-from tables.services import hosting, tournament_clock, tournament_seating, tournaments
-from tables.tests.browser import PHONE, save_screenshot
+from tables.services import hosting, tournament_clock, tournament_results, tournament_seating, tournaments
+from tables.tests.browser import create_host, host_logged_in, save_screenshot
 from tables.tests.tournament_helpers import entry_of, make_tournament
 
 LIVE_TIMEOUT_MS = 12_000
@@ -92,7 +92,7 @@ def _fits(page: object, width: int, height: int) -> None:
 def test_the_clock_screen_reads_on_every_screen_running_on_a_break_and_finished(
     live_server: object, browser: object
 ) -> None:
-    host = User.objects.create_superuser(username="hostess", password="a-long-host-password")
+    host = create_host()
     tournament, _ = _seated_tournament(host)
     url = f"{live_server.url}/clock/{tournament.clock_token}/"
     pages = {}
@@ -145,7 +145,7 @@ def test_the_clock_screen_reads_on_every_screen_running_on_a_break_and_finished(
         tournaments.record_busts(tournament.pk, host, [(entry_of(tournament, loser), None)])
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.FINISHED
-    prizes = tournaments.payouts(tournament)
+    prizes = tournament_results.payouts(tournament)
     for name, page in pages.items():
         width, height = SCREENS[name]
         page.locator("body[data-state=finished]").wait_for(timeout=LIVE_TIMEOUT_MS)
@@ -181,7 +181,7 @@ def test_the_screen_speaks_levels_the_break_and_the_end_of_rebuys_when_switched_
     live_server: object, browser: object
 ) -> None:
     """Off by default; switched on, the right sentences are queued at the right moments."""
-    host = User.objects.create_superuser(username="hostess", password="a-long-host-password")
+    host = create_host()
     # home-3h: four 20-minute levels, then a break; level 4 with 2:04 left, so two minutes to the break soon.
     tournament, _ = _seated_tournament(host, template_key="home-3h", minutes_in=80 - 124 / 60)
     context = browser.new_context(viewport={"width": 1280, "height": 720})
@@ -224,18 +224,13 @@ def test_the_hosts_level_controls_confirm_the_end_of_rebuys_and_undo_on_a_phone(
     live_server: object, browser: object
 ) -> None:
     """At 390x844: "Next" past the last rebuy level asks first; the level change can be undone."""
-    host = User.objects.create_superuser(username="hostess", password="a-long-host-password")
+    host = create_host()
     tournament, _ = _seated_tournament(host)
     for _ in range(3):
         tournament_clock.run_clock(
             tournament.pk, host, TournamentAction.NEXT_LEVEL
         )  # level 4, the last rebuy level
-    page = browser.new_context(**PHONE).new_page()
-    page.goto(f"{live_server.url}/login/")
-    page.fill("input[name=username]", "hostess")
-    page.fill("input[name=password]", "a-long-host-password")
-    page.click("button[type=submit]")
-    page.wait_for_url(f"{live_server.url}/host/")
+    page = host_logged_in(browser, live_server)
     page.goto(f"{live_server.url}/host/tournaments/{tournament.pk}/")
     assert (
         page.locator("[data-window]").inner_text()

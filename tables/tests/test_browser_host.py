@@ -8,12 +8,11 @@ import datetime
 from decimal import Decimal
 
 import pytest
-from django.contrib.auth.models import User
 
 from tables.models import Seat
 from tables.models.ledger import AuditEntry, LedgerEntry
 from tables.services import hosting
-from tables.tests.browser import PHONE, save_screenshot
+from tables.tests.browser import PHONE, create_host, host_logged_in, save_screenshot
 
 LIVE_TIMEOUT_MS = 12_000
 
@@ -23,9 +22,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def test_the_host_runs_the_night_from_a_phone_and_the_players_phone_follows(
     live_server: object, browser: object
 ) -> None:
-    User.objects.create_superuser(username="hostess", password="a-long-host-password")
     night = hosting.create_night(
-        User.objects.get(),
+        create_host(),
         name="Friday game",
         date=datetime.date(2026, 11, 27),
         currency="EUR",
@@ -34,12 +32,7 @@ def test_the_host_runs_the_night_from_a_phone_and_the_players_phone_follows(
     )
     table = hosting.create_table(night, name="Kitchen", game="nlhe", max_seats=9, small_blind=1, big_blind=2)
 
-    host = browser.new_context(**PHONE).new_page()
-    host.goto(f"{live_server.url}/login/")
-    host.fill("input[name=username]", "hostess")
-    host.fill("input[name=password]", "a-long-host-password")
-    host.click("button[type=submit]")
-    host.wait_for_url(f"{live_server.url}/host/")
+    host = host_logged_in(browser, live_server)
     host.goto(f"{live_server.url}/host/nights/{night.pk}/panel/")
     save_screenshot(host, "host-panel-empty")
 

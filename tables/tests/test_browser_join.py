@@ -7,11 +7,10 @@ import datetime
 from decimal import Decimal
 
 import pytest
-from django.contrib.auth.models import User
 
 from tables.models import Seat
 from tables.services import hosting
-from tables.tests.browser import PHONE, save_screenshot
+from tables.tests.browser import PHONE, create_host, host_logged_in, save_screenshot
 
 # The pages poll every 3 seconds: allow a few polls.
 LIVE_TIMEOUT_MS = 12_000
@@ -20,7 +19,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def _night_with_host_logged_in(live_server: object, browser: object, require_approval: bool) -> tuple:
-    host = User.objects.create_superuser(username="hostess", password="a-long-host-password")
+    host = create_host()
     night = hosting.create_night(
         host,
         name="Friday game",
@@ -29,14 +28,9 @@ def _night_with_host_logged_in(live_server: object, browser: object, require_app
         chip_value=Decimal("0.10"),
         require_approval=require_approval,
     )
-    host_page = browser.new_context(viewport={"width": 1024, "height": 900}).new_page()
-    host_page.goto(f"{live_server.url}/login/")
-    host_page.fill("input[name=username]", "hostess")
-    host_page.fill("input[name=password]", "a-long-host-password")
-    host_page.click("button[type=submit]")
-    host_page.wait_for_url(f"{live_server.url}/host/")
-    host_page.goto(f"{live_server.url}/host/nights/{night.pk}/")
-    return night, host_page
+    page = host_logged_in(browser, live_server, {"viewport": {"width": 1024, "height": 900}})
+    page.goto(f"{live_server.url}/host/nights/{night.pk}/")
+    return night, page
 
 
 def test_player_joins_from_a_phone_and_sees_the_seat_the_host_gave_them(

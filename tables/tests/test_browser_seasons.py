@@ -4,10 +4,9 @@ on a phone (390x844) and a laptop (1280x800), with screenshots to look at."""
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.models import User
 
 from tables.services import seasons
-from tables.tests.browser import PHONE, save_screenshot
+from tables.tests.browser import PHONE, create_host, host_logged_in, save_screenshot
 from tables.tests.live_helpers import player_cookie
 from tables.tests.season_helpers import TwoNights, two_nights
 
@@ -23,18 +22,8 @@ SIZES = {
 def nights(transactional_db: None) -> TwoNights:
     """Made before the browser starts: the write path's hints are sent from this thread, where
     Playwright's event loop must not be running yet."""
-    host = User.objects.create_superuser(username="hostess", password="a-long-host-password")
+    host = create_host()
     return two_nights(host, hands=10)
-
-
-def _logged_in(browser: object, live_server: object, size: dict) -> object:
-    page = browser.new_context(**size).new_page()
-    page.goto(f"{live_server.url}/login/")
-    page.fill("input[name=username]", "hostess")
-    page.fill("input[name=password]", "a-long-host-password")
-    page.click("button[type=submit]")
-    page.wait_for_url(f"{live_server.url}/host/")
-    return page
 
 
 def _fits(page: object) -> None:
@@ -47,9 +36,9 @@ def _fits(page: object) -> None:
 def test_recap_and_season_pages_at_phone_and_laptop_size(
     live_server: object, browser: object, size: str
 ) -> None:
-    host = User.objects.create_superuser(username="hostess", password="a-long-host-password")
+    host = create_host()
     nights = two_nights(host, hands=10)
-    page = _logged_in(browser, live_server, SIZES[size])
+    page = host_logged_in(browser, live_server, SIZES[size])
 
     page.goto(f"{live_server.url}/nights/{nights.first.pk}/recap/")
     assert page.locator("svg.chart polyline").count() == 3  # Ann, Bo and Cy

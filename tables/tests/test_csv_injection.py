@@ -62,3 +62,14 @@ def test_a_cell_starting_with_a_tab_or_carriage_return_is_escaped_but_numbers_ar
     assert spreadsheet_safe("-20.00") == "-20.00"
     assert spreadsheet_safe(-20) == -20
     assert spreadsheet_safe("Ann") == "Ann"
+
+
+def test_formula_names_are_escaped_in_the_players_csv(host_client: Client, table: Table, host: User) -> None:
+    players = seat_players(table, FORMULA_NAMES)
+    for player in players:
+        ledger.record_chips_in(player, "buy_in", 200, host)
+    ledger.cash_out(players[0], host)
+    rows = _rows(host_client, f"/host/nights/{table.night_id}/players.csv")
+    assert sorted(row[0] for row in rows[1:]) == sorted("'" + name for name in FORMULA_NAMES)
+    # Numbers stay numbers, signed ones too.
+    assert all(cell.lstrip("-").replace(".", "").isdigit() for row in rows[1:] for cell in row[1:4])

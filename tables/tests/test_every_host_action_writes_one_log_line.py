@@ -52,6 +52,7 @@ SHOWS_ONLY = {
     "ledger",
     "ledger_csv",
     "settlement_csv",
+    "players_csv",
     "tournament_detail",
     "tournament_seating",
     "tournament_deal",
@@ -155,7 +156,7 @@ CASH_SCENARIOS: dict[tuple[str, str], Scenario] = {
     ("night_set_status", "reopen"): (
         lambda c: Night.objects.filter(pk=c.night.pk).update(status="closed"),
         lambda c: (reverse("night_set_status", args=[c.night.pk]), {"status": "open", "why": WHY}),
-        "Set the night open",
+        "Reopened the night",
     ),
     ("night_archive", ""): (
         None,
@@ -381,6 +382,12 @@ def _one_left_at_each_table(t: Tourney) -> None:
         tournaments.record_busts(t.tournament.pk, None, [(entry, None)])
 
 
+def _final_table_confirmed(t: Tourney) -> None:
+    _one_left_at_each_table(t)
+    moves = seating_service.planned_moves(t.tournament.pk, None)
+    seating_service.confirm_moves(t.tournament.pk, None, list(moves))
+
+
 TournamentScenario = tuple[
     Callable[[Tourney], object] | None, Callable[[Tourney], tuple[str, dict[str, Any]]], str
 ]
@@ -436,17 +443,17 @@ TOURNAMENT_SCENARIOS: dict[tuple[str, str], TournamentScenario] = {
                 ]
             },
         ),
-        "Main event: Registered: Fay",
+        "Main event: Entered Fay: buy-in 20 EUR each into the prize pool",
     ),
     ("tournament_rebuy", ""): (
         None,
         lambda t: (reverse("tournament_rebuy", args=[t.tournament.pk, entry_of(t.tournament, "Ann")]), {}),
-        "Main event: Rebuy: Ann",
+        "Main event: Rebuy for Ann (1 of 1): 0 EUR into the prize pool, 5000 chips",
     ),
     ("tournament_add_on", ""): (
         _to_first_break,
         lambda t: (reverse("tournament_add_on", args=[t.tournament.pk, entry_of(t.tournament, "Ann")]), {}),
-        "Main event: Add-on: Ann",
+        "Main event: Add-on for Ann: 0 EUR into the prize pool, 5000 chips",
     ),
     ("tournament_busts", ""): (
         None,
@@ -473,6 +480,24 @@ TOURNAMENT_SCENARIOS: dict[tuple[str, str], TournamentScenario] = {
             {"moves": json.dumps([move.to_json() for move in seating_service.propose_moves(t.tournament)])},
         ),
         "Main event: Moved a player: ",
+    ),
+    ("tournament_draw_again", ""): (
+        _one_left_at_each_table,
+        lambda t: (reverse("tournament_draw_again", args=[t.tournament.pk]), {"why": WHY}),
+        "Main event: Drew the moves again (final table): ",
+    ),
+    ("tournament_undo_moves", ""): (
+        _final_table_confirmed,
+        lambda t: (reverse("tournament_undo_moves", args=[t.tournament.pk]), {"why": WHY}),
+        "Main event: Undid the last moves, everyone back with their chips: ",
+    ),
+    ("tournament_deal_record", ""): (
+        lambda t: seating_service.draw_opening_seats(t.tournament.pk, None),
+        lambda t: (
+            reverse("tournament_deal_record", args=[t.tournament.pk]),
+            {f"amount_{entry.pk}": "20" for entry in t.tournament.entries.all()} | {"why": WHY},
+        ),
+        "Main event: Ends with a deal (ICM, 80 EUR): Ann 20 EUR, Bea 20 EUR",
     ),
 }
 
@@ -552,7 +577,13 @@ def test_each_tournament_action_writes_one_complete_line_in_the_nights_log(
     moved = len(json.loads(data["moves"])) if "moves" in data else 1
     assert moved >= 1
     night = tourney.tournament.night
-    _check_one_complete_line(before, night, words, why=key[0] == "tournament_undo_bust", players_moved=moved)
+    why = key[0] in (
+        "tournament_undo_bust",
+        "tournament_draw_again",
+        "tournament_undo_moves",
+        "tournament_deal_record",
+    )
+    _check_one_complete_line(before, night, words, why=why, players_moved=moved)
 
 
 # Host intents over a table's socket (tables.consumers -> host_panel.socket_command): the

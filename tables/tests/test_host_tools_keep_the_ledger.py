@@ -13,7 +13,7 @@ from tables.errors import ActionRefused
 from tables.live import load_state
 from tables.models import Player, Seat, Table
 from tables.models.ledger import EntryKind
-from tables.services import host_panel, host_rulings, ledger, seating
+from tables.services import closing, host_panel, host_rulings, ledger, seating
 from tables.services.ledger import MAX_CHIPS_PER_ENTRY
 
 pytestmark = pytest.mark.django_db
@@ -67,7 +67,7 @@ def test_the_hosts_socket_leave_cashes_out_a_bought_in_player(table: Table, host
     cash_out = ledger.entries(table.night).get(player=ann, kind=EntryKind.CASH_OUT)
     assert cash_out.chips == 198
     assert ledger.totals(table.night).balanced
-    ledger.close_night(table.night, host)  # Bob is still seated with his chips: it balances
+    closing.close_night(table.night, host)  # Bob is still seated with his chips: it balances
 
 
 def test_set_stack_over_the_socket_has_the_ledgers_limit_and_writes_its_correction(

@@ -17,7 +17,7 @@ from tables.errors import ActionRefused
 from tables.live import apply_intent, load_state
 from tables.models import Night, Player, Seat, Table
 from tables.models.ledger import AppendOnlyError, LedgerEntry
-from tables.services import ledger, seating
+from tables.services import closing, ledger, seating
 from tables.tests.conftest import host_calls
 from tables.tests.ledger_helpers import play_hand, stacks
 from tables.tests.live_helpers import seat_players
@@ -181,21 +181,21 @@ def test_closing_is_refused_until_the_night_balances_with_the_difference_stated(
         ActionRefused,
         match=r"20\.00 EUR in, 23\.00 EUR out, 0\.00 EUR still in play; 3\.00 EUR more out than in",
     ):
-        ledger.close_night(night, host)
+        closing.close_night(night, host)
     night.refresh_from_db()
     assert night.is_open
     ledger.correct(cash_out, -30, host, "Ann gave the 3 EUR back")
-    ledger.close_night(night, host)
+    closing.close_night(night, host)
     night.refresh_from_db()
     assert not night.is_open
-    assert host_calls().filter(what="Closed the night").exists()
+    assert host_calls().filter(what__startswith="Closed the night: ").exists()
 
 
 def test_closing_is_refused_while_chips_sit_on_a_table_without_a_buy_in(table: Table, host: User) -> None:
     seat_players(table, ["Ann"])
     load_state(table.pk)
     with pytest.raises(ActionRefused, match="no buy-in"):
-        ledger.close_night(table.night, host)
+        closing.close_night(table.night, host)
 
 
 def test_the_admin_shows_entries_but_cannot_add_change_or_delete_them(

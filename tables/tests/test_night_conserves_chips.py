@@ -4,15 +4,18 @@
 leave through a cash-out or a tournament finish" (docs/chips-and-money.md). A cash night and a
 tournament night are played side by side by the host's own tools: joins, buy-ins, rebuys, seats,
 draws, random hands through the write path, stack adjustments, corrections, cash-outs, players
-leaving, a tournament with its draw, busts, rebuys, a break with add-ons, balancing and the final
-table, and closing the night. After every step:
+leaving, a tournament with its draw, busts and their undo, rebuys, a break with add-ons, balancing
+and the final table (drawn once, drawn again, confirmed and undone), an agreed deal, and closing
+the night. After every step:
 
 - cash: chips on the tables + chips in players' hands + chips cashed out = chips bought, for
   every player and for the night, and no chip sits on a table without a buy-in;
 - tournament: chips in play = entries x starting stack + rebuys x rebuy stack + add-ons x
-  add-on stack, and only players still in hold them;
+  add-on stack - chips taken out of play, and only players still in hold them;
+- tournament money: the ledger's entries, rebuys and add-ons are the prize pool; a finished
+  tournament has paid all of it out in the ledger (prizes or a deal), a running one nothing;
 - every live seat has its seat record (nobody sits twice, nobody sits unseen);
-- every ledger entry has its line in the open log;
+- every ledger entry, cash or tournament, has its line in the open log;
 - a closed night balances.
 """
 
@@ -40,13 +43,14 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
-from engine.tournament import PayoutTable, RebuyRules, Structure, template
+from engine.tournament import DealMethod, PayoutTable, RebuyRules, Structure, template
 from tables.errors import ActionRefused
 from tables.live import load_state
 from tables.models import Night, Player, Seat, Table
-from tables.models.ledger import AuditEntry, EntryKind
+from tables.models.ledger import AuditEntry, EntryKind, LedgerEntry
 from tables.models.tournaments import Tournament, TournamentAction
 from tables.services import (
+    closing,
     host_panel,
     host_rulings,
     hosting,
@@ -56,7 +60,9 @@ from tables.services import (
     settle_up,
     tournament_chips_out,
     tournament_clock,
+    tournament_deals,
     tournament_play,
+    tournament_results,
     tournament_seating,
     tournaments,
 )
@@ -93,6 +99,7 @@ class NightMachine(RuleBasedStateMachine):
         self.tour_night = self._night("Tournament", Decimal("1"))
         self.tour_tables = [self._table(self.tour_night, name) for name in ("Kitchen", "Lounge")]
         self.tournament: Tournament | None = None
+        self.seats_before_moves: dict[str, tuple[int, int]] = {}
         self.rnd = random.Random(0)
 
     def teardown(self) -> None:
@@ -234,7 +241,7 @@ class NightMachine(RuleBasedStateMachine):
     @rule()
     def close_cash_night(self) -> None:
         with refusals:
-            closed = ledger.close_night(self.cash, self.host)
+            closed = closing.close_night(self.cash, self.host)
             assert closed.balanced and closed.unbacked_chips == 0
         self.cash.refresh_from_db()
 
@@ -319,7 +326,7 @@ class NightMachine(RuleBasedStateMachine):
     def close_tournament_night(self) -> None:
         """The night closes once the tournament is over, balanced, its prizes settled."""
         try:
-            closed = ledger.close_night(self.tour_night, self.host)
+            closed = closing.close_night(self.tour_night, self.host)
         except ActionRefused:
             assert self._tournament_on() or not self.tour_night.is_open
             return
@@ -327,13 +334,70 @@ class NightMachine(RuleBasedStateMachine):
         assert sum(settle_up.settle(self.tour_night).balances.values()) == 0
         self.tour_night.refresh_from_db()
 
+    def _seats_and_stacks(self) -> tuple[dict[str, tuple[int, int]], dict[str, int]]:
+        """Where each player sits at the tournament's tables (table, seat), and their stacks."""
+        seats = {
+            str(s.player_id): (s.table_id, s.number) for s in Seat.objects.filter(table__in=self.tour_tables)
+        }
+        stacks = {s.player: s.stack for t in self.tour_tables for s in load_state(t.pk).table.seats}
+        return seats, stacks
+
     @precondition(lambda self: self.tournament is not None)
     @rule()
     def balance_and_redraw(self) -> None:
+        """The host looks at the moves (drawn once: the same on a second look) and confirms them."""
         with refusals:
-            moves = tournament_seating.propose_moves(self.tournament)
+            moves = tournament_seating.planned_moves(self.tournament.pk, self.host)
+            assert tournament_seating.planned_moves(self.tournament.pk, self.host) == moves
             if moves:
+                before, _ = self._seats_and_stacks()
                 tournament_seating.confirm_moves(self.tournament.pk, self.host, list(moves))
+                self.seats_before_moves = before
+
+    @precondition(lambda self: self.tournament is not None)
+    @rule()
+    def draw_the_moves_again(self) -> None:
+        with refusals:
+            tournament_seating.planned_moves(
+                self.tournament.pk, self.host, again=True, why="seen by a player"
+            )
+
+    @precondition(lambda self: self.tournament is not None)
+    @rule()
+    def undo_the_last_moves(self) -> None:
+        """A wrong redraw undone: everyone back in their seat, every stack as it is."""
+        _, stacks = self._seats_and_stacks()
+        try:
+            tournament_seating.undo_last_moves(self.tournament.pk, self.host, "wrong redraw")
+        except ActionRefused:
+            return
+        seats, stacks_after = self._seats_and_stacks()
+        assert stacks_after == stacks and seats == self.seats_before_moves
+
+    @precondition(lambda self: self.tournament is not None)
+    @rule(method=st.sampled_from([DealMethod.ICM, DealMethod.CHIP_CHOP]))
+    def record_a_deal(self, method: DealMethod) -> None:
+        """Once a player is out, the players still in may agree a deal (chip chop or ICM)."""
+        tournament = Tournament.objects.get(pk=self.tournament.pk)
+        if tournament.entries.filter(place__isnull=True).count() >= ENTRANTS:
+            return
+        stacks = tournament_deals.known_stacks(tournament)
+        if None in stacks.values():
+            return  # someone waits for a rebuy: no deal until they are in or out
+        with refusals:
+            known = {entry: chips for entry, chips in stacks.items() if chips is not None}
+            deal = tournament_deals.propose_deal(tournament, known, method).as_dict()
+            tournament_deals.record_deal(tournament.pk, self.host, {int(k): v for k, v in deal.items()})
+
+    @precondition(lambda self: self.tournament is not None)
+    @rule(who=st.integers(0, ENTRANTS - 1), table=st.integers(0, 1))
+    def seat_an_entrant_by_hand(self, who: int, table: int) -> None:
+        """The host seats an entrant himself: nobody out (or back in after an undo) gets a fresh stack."""
+        entries = list(self.tournament.entries.select_related("player").order_by("pk"))
+        free = seating.free_seat_numbers(self.tour_tables[table])
+        if free:
+            with refusals:
+                host_panel.move_player(entries[who].player, self.tour_tables[table], free[0], self.host)
 
     @precondition(lambda self: self.tournament is not None)
     @rule(table=st.integers(0, 1))
@@ -432,10 +496,32 @@ class NightMachine(RuleBasedStateMachine):
                 )
 
     @invariant()
+    def tournament_money_is_in_the_ledger(self) -> None:
+        """Entries, rebuys and add-ons paid are the pool, in the ledger; a finished tournament has
+        paid all of it out (prizes, or an agreed deal), and a running one none."""
+        if self.tournament is None:
+            return
+        tournament = Tournament.objects.get(pk=self.tournament.pk)
+        rows = list(LedgerEntry.objects.filter(tournament=tournament).select_related("corrects"))
+        paid_in = sum((row.money for row in rows if row.is_in), Decimal(0))
+        paid_out = sum((row.money for row in rows if not row.is_in), Decimal(0))
+        assert all(row.chips == 0 for row in rows), "tournament money moved cash chips"
+        assert paid_in == tournament_results.pool(tournament), (paid_in, tournament_results.pool(tournament))
+        if tournament.status == Tournament.Status.FINISHED:
+            prizes = sum(result.prize for result in tournament_results.results(tournament))
+            assert paid_out == paid_in == prizes, (paid_out, paid_in, prizes)
+        else:
+            assert paid_out == 0, paid_out
+
+    @invariant()
     def every_ledger_entry_has_its_log_line(self) -> None:
-        logged = {a.payload.get("ledger_entry") for a in AuditEntry.objects.filter(night=self.cash)}
-        for entry in ledger.entries(self.cash):
-            assert entry.pk in logged
+        for night in (self.cash, self.tour_night):
+            logged: set[int] = set()
+            for line in AuditEntry.objects.filter(night=night):
+                logged.add(line.payload.get("ledger_entry"))
+                logged.update(line.payload.get("ledger_entries", []))
+            for entry in ledger.entries(night):
+                assert entry.pk in logged, entry
 
 
 class NightConservesChips(TestCase):

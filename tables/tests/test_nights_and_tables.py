@@ -156,6 +156,9 @@ def test_host_closes_and_reopens_the_night(host_client: Client, night: Night) ->
     assert night.status == Night.Status.CLOSED
     host_client.post(f"/host/nights/{night.pk}/open-close/", {"status": "open"})
     night.refresh_from_db()
+    assert night.status == Night.Status.CLOSED  # reopening needs a reason
+    host_client.post(f"/host/nights/{night.pk}/open-close/", {"status": "open", "why": "one more hand"})
+    night.refresh_from_db()
     assert night.status == Night.Status.OPEN
 
 

@@ -85,7 +85,11 @@ def _check_views(state: engine_live.LiveTable, seen: dict[Any, set[str]], secret
     assert hand is not None
     # A Crazy Blind Man removal is discarded like a burn, but the other players saw that card.
     removed = {text for s in hand.seats for _, text in crazy_blind_man.removed_from(hand, s.seat)}
-    undealt = {str(c) for c in hand.deck[hand.next_card :]} | ({str(c) for c in hand.burned} - removed)
+    # A card exposed during the deal is set aside as a burn, but face up: everyone saw it.
+    exposed = {e["card"] for e in hand.extras.get("exposed", []) if e["dead"]}
+    undealt = {str(c) for c in hand.deck[hand.next_card :]} | (
+        {str(c) for c in hand.burned} - removed - exposed
+    )
     for viewer in VIEWERS:
         data = engine_live.view(state, viewer)
         text = json.dumps(data)
@@ -152,11 +156,20 @@ def test_no_door_shows_a_card_of_a_hand_run_twice(game: str, night: Night, host:
 
 
 def _play_checking_every_door(
-    table: Table, players: list[Player], host: User, server_seed: str, rnd: random.Random, choose: Chooser
+    table: Table,
+    players: list[Player],
+    host: User,
+    server_seed: str,
+    rnd: random.Random,
+    choose: Chooser,
+    after_deal: Callable[[], None] | None = None,
 ) -> Any:
     """Play a hand with `choose` making each decision, checking every view at every step,
-    the ruling previews every third step, and every download after the hand; returns the hand."""
+    the ruling previews every third step, and every download after the hand; returns the hand.
+    `after_deal` runs once the cards are dealt (a host's ruling)."""
     apply_intent(table.pk, "host", {"type": "start_hand", "seed": server_seed})
+    if after_deal is not None:
+        after_deal()
     state = load_state(table.pk)
     secrets = _secrets(state) | {server_seed}
     seen: dict[Any, set[str]] = {viewer: set() for viewer in VIEWERS}
@@ -186,6 +199,40 @@ def _play_checking_every_door(
         page = client.get("/verify/", {"table": table.pk}).content.decode()
         assert not [s for s in secrets if s in text + page], f"a seed reaches {viewer}"
     return state.hand
+
+
+@pytest.mark.parametrize("game", ["nlhe", "plo", "short_deck"])
+def test_an_exposed_card_shows_every_viewer_that_card_and_nothing_else(
+    game: str, night: Night, host: User
+) -> None:
+    """ "That card is set aside and treated as a burn": flipped face up, so every screen shows
+    it, and nothing else changes hands: the card that replaces it is its owner's alone. Then the
+    hand is played out through every door."""
+    table, players = _table(night, host, game)
+    ruled: dict[str, Any] = {}
+
+    def rule_exposed() -> None:
+        state = load_state(table.pk)
+        before = {viewer: _cards(engine_live.view(state, viewer)) for viewer in VIEWERS}
+        dead = str(state.hand.seat(2).hole[0])
+        values = {"seat": "2", "card_number": "1", "during_deal": "on"}
+        host_rulings.apply_ruling(
+            table, host, "exposed_card", values, "flipped as it was dealt", state.version
+        )
+        after = load_state(table.pk)
+        replacement = str(after.hand.seat(2).hole[0])
+        assert replacement != dead
+        for viewer in VIEWERS:
+            new = _cards(engine_live.view(after, viewer)) - before[viewer]
+            # Seat 2 knew its own card already, and now holds the replacement.
+            assert new == ({replacement} if viewer == 2 else {dead}), (viewer, new)
+            assert engine_live.view(after, viewer)["hand"]["dead_cards"] == [{"seat": 2, "card": dead}]
+        ruled["dead"] = dead
+
+    hand = _play_checking_every_door(
+        table, players, host, "3c" * 32, random.Random(game), random_action, after_deal=rule_exposed
+    )
+    assert ruled["dead"] in {str(c) for c in hand.burned}
 
 
 RABBIT_GAMES = sorted(key for key, game in GAMES.items() if any(o.key == "rabbit_hunt" for o in game.options))

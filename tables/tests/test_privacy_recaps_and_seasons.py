@@ -27,7 +27,7 @@ from tables.consumers import Identity
 from tables.live import apply_intent, hand_deck, load_state
 from tables.models import Night
 from tables.models.live import Hand
-from tables.services import joining, ledger, people, seasons
+from tables.services import closing, joining, people, seasons
 from tables.tests.live_helpers import random_action
 from tables.tests.test_privacy_every_game import _cards, _table
 from tables.tests.test_table_page import phone_of
@@ -66,7 +66,7 @@ def test_no_recap_or_season_page_shows_a_card_that_was_not_shown(
         if sum(1 for s in load_state(table.pk).table.seats if s.stack > 0) < 2:
             break
         _play(table.pk, rnd)
-    ledger.close_night(night, host)
+    closing.close_night(night, host)
     rows = list(Hand.objects.filter(table=table, status=Hand.Status.FINISHED))
     assert rows, "no hand was played"
     shown = {row.number: _shown(row, night) for row in rows}

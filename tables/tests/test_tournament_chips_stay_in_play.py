@@ -13,15 +13,14 @@ import pytest
 from django.contrib.auth.models import User
 
 from tables.errors import ActionRefused
-from tables.live import apply_intent, load_state
+from tables.live import load_state
 from tables.models import Night, Player, Seat, Table
-from tables.services import host_panel, seating, tournament_seating, tournaments
+from tables.services import host_panel, tournament_seating, tournaments
 from tables.tests.conftest import host_calls
-from tables.tests.tournament_helpers import make_tournament
+from tables.tests.tournament_helpers import SEVEN as NAMES
+from tables.tests.tournament_helpers import make_tournament, seven_at_two_tables
 
 pytestmark = pytest.mark.django_db
-
-NAMES = ("Ann", "Bea", "Cal", "Dan", "Eve", "Fay", "Gus")
 
 
 @pytest.fixture
@@ -33,25 +32,12 @@ def _stacks(tables: list[Table]) -> dict[str, int]:
     return {seat.player: seat.stack for table in tables for seat in load_state(table.pk).table.seats}
 
 
-def _seven_at_two_tables(night: Night, host: User, two_tables: list[Table]) -> tuple:
-    """Ann..Dan at the Kitchen, Eve and Fay in the Lounge, each with their own stack; Gus never came."""
-    tournament, players = make_tournament(night, host, names=NAMES)
-    kitchen, lounge = two_tables
-    for number, player in enumerate(players[:4], 1):
-        seating.move_player(player, kitchen, number)
-        apply_intent(kitchen.pk, "host", {"type": "set_stack", "seat": number, "stack": 9000 + 100 * number})
-    for number, player in enumerate(players[4:6], 1):
-        seating.move_player(player, lounge, number)
-        apply_intent(lounge.pk, "host", {"type": "set_stack", "seat": number, "stack": 4000 + 100 * number})
-    return tournament, players
-
-
 def test_the_final_table_redraw_keeps_every_players_stack(
     night: Night, host: User, two_tables: list[Table]
 ) -> None:
     """Issue 16, 1: players moved to another seat at the same table kept their chips; before,
     they started the next hand with the starting stack again."""
-    tournament, players = _seven_at_two_tables(night, host, two_tables)
+    tournament, players = seven_at_two_tables(night, host, two_tables)
     gus = tournament.entries.get(player=players[6])
     tournaments.record_busts(tournament.pk, host, [(gus.pk, None)])
     before = _stacks(two_tables)
@@ -68,7 +54,7 @@ def test_recording_out_a_player_who_still_has_chips_takes_them_out_of_play(
 ) -> None:
     """Issue 16, 2: before, he was placed but stayed seated and dealt in, his chips still on the
     table and still counted; now he leaves the live table, and his chips leave play, in the log."""
-    tournament, players = _seven_at_two_tables(night, host, two_tables)
+    tournament, players = seven_at_two_tables(night, host, two_tables)
     ann = tournament.entries.get(player=players[0])
     in_play = tournaments.field(tournament).chips_in_play
     tournaments.record_busts(tournament.pk, host, [(ann.pk, None)])
@@ -82,7 +68,7 @@ def test_recording_out_a_player_who_still_has_chips_takes_them_out_of_play(
 def test_undoing_a_wrong_bust_gives_the_chips_back_in_the_same_seat(
     night: Night, host: User, two_tables: list[Table]
 ) -> None:
-    tournament, players = _seven_at_two_tables(night, host, two_tables)
+    tournament, players = seven_at_two_tables(night, host, two_tables)
     ann = tournament.entries.get(player=players[0])
     in_play = tournaments.field(tournament).chips_in_play
     tournaments.record_busts(tournament.pk, host, [(ann.pk, None)])
@@ -97,7 +83,7 @@ def test_an_entrant_still_in_cannot_be_marked_as_gone(
     night: Night, host: User, two_tables: list[Table]
 ) -> None:
     """Issue 16, 2: removing him with "Has left" made his chips vanish."""
-    _, players = _seven_at_two_tables(night, host, two_tables)
+    _, players = seven_at_two_tables(night, host, two_tables)
     with pytest.raises(ActionRefused, match="Ann is still in Main event"):
         host_panel.decide_player(players[0], host, "remove")
     players[0].refresh_from_db()
@@ -109,7 +95,7 @@ def test_a_wrong_bust_can_be_undone_and_the_undo_is_logged(
     night: Night, host: User, two_tables: list[Table]
 ) -> None:
     """Issue 16: undo for a wrong bust, recorded in the audit log."""
-    tournament, players = _seven_at_two_tables(night, host, two_tables)
+    tournament, players = seven_at_two_tables(night, host, two_tables)
     gus = tournament.entries.get(player=players[6])
     tournaments.record_busts(tournament.pk, host, [(gus.pk, None)])
     gus.refresh_from_db()
@@ -138,7 +124,7 @@ def test_a_busted_player_is_not_reseated_with_chips_from_nowhere(
     night: Night, host: User, two_tables: list[Table]
 ) -> None:
     """Issue 16, 3: after a bust, "Seat waiting players" seated him with 200 chips from nowhere."""
-    tournament, players = _seven_at_two_tables(night, host, two_tables)
+    tournament, players = seven_at_two_tables(night, host, two_tables)
     gus = tournament.entries.get(player=players[6])
     tournaments.record_busts(tournament.pk, host, [(gus.pk, None)])
     before = _stacks(two_tables)

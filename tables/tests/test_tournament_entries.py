@@ -15,7 +15,7 @@ from engine.tournament import RebuyRules
 from tables.errors import ActionRefused
 from tables.models import Night
 from tables.models.tournaments import Tournament, TournamentAction, TournamentEntry
-from tables.services import joining, tournament_clock, tournaments
+from tables.services import joining, tournament_clock, tournament_results, tournaments
 from tables.tests.tournament_helpers import at, entry_of, make_tournament
 
 A = TournamentAction
@@ -77,7 +77,7 @@ def test_the_add_on_is_taken_once_at_the_first_break(tournament: Tournament, hos
 def test_rebuys_and_add_ons_grow_the_pool_and_the_chips_in_play(tournament: Tournament, host: User) -> None:
     tournaments.record_rebuy(entry_of(tournament, "Ann"), host, now=at(5))
     tournaments.record_add_on(entry_of(tournament, "Bea"), host, now=at(61))
-    assert tournaments.pool(tournament) == 4 * 20 + 20 + 10
+    assert tournament_results.pool(tournament) == 4 * 20 + 20 + 10
     field = tournaments.field(tournament, at(61))
     assert field.chips_in_play == 4 * 10_000 + 10_000 + 5_000
     assert (field.entries, field.rebuys, field.add_ons, field.players_left) == (4, 1, 1, 4)
@@ -93,5 +93,8 @@ def test_host_buttons_show_the_refusal_and_change_nothing(
     response = host_client.post(f"/host/tournaments/{tournament.pk}/entries/{dan}/add-on/", follow=True)
     assert "The add-on is taken at the first break." in response.content.decode()
     response = host_client.post(f"/host/tournaments/{tournament.pk}/entries/{dan}/rebuy/", follow=True)
-    assert "Dan rebuys." in response.content.decode()
+    assert (
+        "Main event: Rebuy for Dan (1 of 2): 20 EUR into the prize pool, 10000 chips."
+        in response.content.decode()
+    )
     assert TournamentEntry.objects.get(pk=dan).rebuys == 1

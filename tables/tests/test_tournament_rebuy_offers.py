@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Callable
-from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -16,18 +15,16 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from engine.live import LiveTable
-from engine.live import apply as engine_apply
 from engine.table_state import GameMode
 from engine.tournament import RebuyRules
 from tables import timers
-from tables.live import load_state, player_actor
+from tables.live import load_state
 from tables.models import Night, Seat, Table
 from tables.models.tournaments import Tournament, TournamentAction, TournamentEntry
 from tables.services import host_panel, tournament_clock, tournament_play, tournament_seating, tournaments
 from tables.services.play import apply_intent
 from tables.tests.live_helpers import SEED
-from tables.tests.tournament_helpers import make_tournament
+from tables.tests.tournament_helpers import all_in_and_call, make_tournament, seed_busting
 
 REBUYS = RebuyRules(max_rebuys=2, rebuy_until_level=1, rebuy_stack=7000)
 
@@ -37,47 +34,13 @@ def table(make_table: Callable[..., Table]) -> Table:
     return make_table("Kitchen", max_seats=6)
 
 
-def _all_in_move(state: LiveTable) -> dict[str, Any]:
-    """Whoever acts moves all in, or calls an all-in (checks when there is nothing to call)."""
-    hand = state.hand
-    offered = hand.legal_actions(hand.to_act)["actions"]
-    if offered.get("raise", {}).get("allowed"):
-        return {"type": "raise", "to": offered["raise"]["all_in_to"]}
-    if offered.get("call", {}).get("allowed"):
-        return {"type": "call"}
-    return {"type": "check"}
-
-
-def _all_in_and_call(table: Table) -> None:
-    """Every player moves all in or calls; the board runs out."""
-    state = load_state(table.pk)
-    while state.hand_in_progress:
-        player = player_actor(int(state.table.occupant(state.hand.to_act).player))
-        apply_intent(table.pk, player, {"type": "act", "action": _all_in_move(state)})
-        state = load_state(table.pk)
-
-
-def _seed_busting(table: Table, busted: set[str]) -> str:
-    """A seed whose all-in hand busts exactly `busted` (found by playing it in the pure engine)."""
-    before = load_state(table.pk)
-    for number in range(500):
-        seed = f"{number:064x}"
-        state, _ = engine_apply(before, "host", {"type": "start_hand", "seed": seed}, 0)
-        while state.hand_in_progress:
-            move = {"type": "act", "action": _all_in_move(state)}
-            state, _ = engine_apply(state, state.hand.to_act, move, 0)
-        if {s.player for s in state.table.seats} == {s.player for s in before.table.seats} - busted:
-            return seed
-    raise AssertionError("no seed found")
-
-
 def _busted_heads_up(night: Night, host: User, table: Table, rules: RebuyRules) -> Tournament:
     """Ann and Bea heads-up, clock running, one all-in hand played: one of them has no chips."""
     tournament, _ = make_tournament(night, host, names=("Ann", "Bea"), rules=rules)
     tournament_seating.draw_opening_seats(tournament.pk, host)
     tournament_clock.run_clock(tournament.pk, None, TournamentAction.START, now=timezone.now())
     apply_intent(table.pk, "host", {"type": "start_hand", "seed": SEED})
-    _all_in_and_call(table)
+    all_in_and_call(table)
     assert len(load_state(table.pk).table.seats) == 1, "this seed splits the pot: choose another"
     tournament.refresh_from_db()
     return tournament
@@ -228,9 +191,9 @@ def test_offers_lapsing_from_one_hand_are_placed_by_the_chips_each_started_it_wi
     short, shorter, big = load_state(table.pk).table.seats
     for seat, stack in ((short, 3000), (shorter, 2000), (big, 20000)):
         apply_intent(table.pk, "host", {"type": "set_stack", "seat": seat.seat, "stack": stack})
-    seed = _seed_busting(table, {short.player, shorter.player})
+    seed = seed_busting(table, {short.player, shorter.player})
     apply_intent(table.pk, "host", {"type": "start_hand", "seed": seed})
-    _all_in_and_call(table)
+    all_in_and_call(table)
     assert len(tournament_play.rebuy_offers(tournament)) == 2
     tournament.refresh_from_db()
     later = timezone.now() + datetime.timedelta(hours=3)

@@ -1,15 +1,20 @@
-"""Shared set-up for the tournament tests: a tournament with entrants, and a frozen clock."""
+"""Shared set-up for the tournament tests: a tournament with entrants, a frozen clock, all-in hands."""
 
 from __future__ import annotations
 
 import datetime
+from typing import Any
 
 from django.contrib.auth.models import User
 
+from engine.live import LiveTable
+from engine.live import apply as engine_apply
 from engine.tournament import PayoutTable, RebuyRules, Structure
-from tables.models import Night, Player
+from tables.live import load_state, player_actor
+from tables.models import Night, Player, Table
 from tables.models.tournaments import Tournament
-from tables.services import joining, tournaments
+from tables.services import joining, seating, tournaments
+from tables.services.play import apply_intent
 
 T0 = datetime.datetime(2026, 11, 27, 20, 0, tzinfo=datetime.UTC)
 
@@ -55,5 +60,56 @@ def make_tournament(
     return tournament, players
 
 
+SEVEN = ("Ann", "Bea", "Cal", "Dan", "Eve", "Fay", "Gus")
+
+
+def seven_at_two_tables(night: Night, host: User, tables: list[Table]) -> tuple[Tournament, list[Player]]:
+    """Ann..Dan at the first table, Eve and Fay at the second, each with their own stack (9,100
+    to 9,400 and 4,100, 4,200); Gus never came."""
+    tournament, players = make_tournament(night, host, names=SEVEN)
+    kitchen, lounge = tables
+    for number, player in enumerate(players[:4], 1):
+        seating.move_player(player, kitchen, number)
+        apply_intent(kitchen.pk, "host", {"type": "set_stack", "seat": number, "stack": 9000 + 100 * number})
+    for number, player in enumerate(players[4:6], 1):
+        seating.move_player(player, lounge, number)
+        apply_intent(lounge.pk, "host", {"type": "set_stack", "seat": number, "stack": 4000 + 100 * number})
+    return tournament, players
+
+
 def entry_of(tournament: Tournament, name: str) -> int:
     return tournament.entries.get(player__display_name=name).pk
+
+
+def all_in_move(state: LiveTable) -> dict[str, Any]:
+    """Whoever acts moves all in, or calls an all-in (checks when there is nothing to call)."""
+    hand = state.hand
+    offered = hand.legal_actions(hand.to_act)["actions"]
+    if offered.get("raise", {}).get("allowed"):
+        return {"type": "raise", "to": offered["raise"]["all_in_to"]}
+    if offered.get("call", {}).get("allowed"):
+        return {"type": "call"}
+    return {"type": "check"}
+
+
+def all_in_and_call(table: Table) -> None:
+    """Every player moves all in or calls; the board runs out."""
+    state = load_state(table.pk)
+    while state.hand_in_progress:
+        player = player_actor(int(state.table.occupant(state.hand.to_act).player))
+        apply_intent(table.pk, player, {"type": "act", "action": all_in_move(state)})
+        state = load_state(table.pk)
+
+
+def seed_busting(table: Table, busted: set[str]) -> str:
+    """A seed whose all-in hand busts exactly `busted` (found by playing it in the pure engine)."""
+    before = load_state(table.pk)
+    for number in range(500):
+        seed = f"{number:064x}"
+        state, _ = engine_apply(before, "host", {"type": "start_hand", "seed": seed}, 0)
+        while state.hand_in_progress:
+            move = {"type": "act", "action": all_in_move(state)}
+            state, _ = engine_apply(state, state.hand.to_act, move, 0)
+        if {s.player for s in state.table.seats} == {s.player for s in before.table.seats} - busted:
+            return seed
+    raise AssertionError("no seed found")

@@ -22,7 +22,13 @@ from engine.tournament import chip_leaders, clock_state, next_chime, rebuy_windo
 from tables.links import absolute_url
 from tables.models.tournaments import Tournament, TournamentAction
 from tables.qr import qr_svg
-from tables.services import tournament_dealer, tournament_stacks, tournaments
+from tables.services import (
+    season_clock,
+    tournament_dealer,
+    tournament_results,
+    tournament_stacks,
+    tournaments,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -35,7 +41,9 @@ def clock_payload(tournament: Tournament, now: datetime.datetime | None = None) 
     """Everything the clock screen shows: the stored times, the structure and the server's time,
     so each screen counts down by itself; plus the reading at `now`, for checking.
 
-    Public, like the screen: names, chip counts, money and the clock; never a card."""
+    Public, like the screen: names, chip counts, the tournament's money and the clock; never a
+    card. In a break, the season's standings if its host chose so: names and points, no money
+    (`season_clock`)."""
     now = now if now is not None else timezone.now()
     clock, structure = tournament.get_clock(), tournament.get_structure()
     chime = next_chime(clock, structure, now)
@@ -56,10 +64,10 @@ def clock_payload(tournament: Tournament, now: datetime.datetime | None = None) 
         "next_chime": chime.to_json() if chime else None,
         "field": tournaments.field(tournament, now).to_json(),
         "currency": tournament.night.currency,
-        "prize_pool": tournaments.pool(tournament),
+        "prize_pool": tournament_results.pool(tournament),
         "payouts": [
             {"place": place, "amount": amount}
-            for place, amount in enumerate(tournaments.payouts(tournament), 1)
+            for place, amount in enumerate(tournament_results.payouts(tournament), 1)
         ],
         "winner": champion.player.display_name if champion else None,
         # For the time elapsed: from the first start to now, or to the win.
@@ -72,8 +80,9 @@ def clock_payload(tournament: Tournament, now: datetime.datetime | None = None) 
         "leaders": [{"name": name, "chips": chips} for name, chips in leaders],
         "results": [
             {"place": row.label, "name": row.entry.player.display_name, "prize": row.prize}
-            for row in (tournaments.results(tournament) if finished else [])
+            for row in (tournament_results.results(tournament) if finished else [])
         ],
+        "season_standings": season_clock.clock_standings(tournament, reading),
     }
 
 

@@ -28,7 +28,7 @@ from tables.forms import whole_number
 from tables.models import Night, Player, Seat, Table
 from tables.models.ledger import ChipRequest, CoHost
 from tables.models.night import game_choices
-from tables.services import host_panel, host_rulings, ledger
+from tables.services import audit, host_panel, host_rulings, ledger
 
 # What the host reads after deciding on a player: what was done, in a sentence.
 DECISION_WORDS = {
@@ -66,6 +66,28 @@ def run_command(request: HttpRequest, action: Callable[[], Any], success: str, b
     return redirect(back)
 
 
+def run_and_confirm(
+    request: HttpRequest, night: Night, action: Callable[[], Any], back: str, then: str = ""
+) -> HttpResponse:
+    """One service call for a host button, confirmed with the line it wrote in the night's
+    open log (who, what and how much: the host reads what the players read), and `then`,
+    what comes next; a refusal becomes the page's message."""
+    since = audit.newest_id(night)
+    try:
+        action()
+    except ActionRefused as refusal:
+        messages.error(request, str(refusal))
+    else:
+        confirm(request, night, since, then)
+    return redirect(back)
+
+
+def confirm(request: HttpRequest, night: Night, since: int, then: str = "") -> None:
+    """The success message for a host command: the lines it wrote after line `since`."""
+    done = "; ".join(audit.written_since(night, since, request.user)) or "Done"
+    messages.success(request, f"{done.rstrip('.')}.{f' {then}' if then else ''}")
+
+
 def panel_context(night: Night) -> dict[str, Any]:
     players = list(night.players.prefetch_related("seats__table"))
     tables = host_panel.overview(night)
@@ -95,6 +117,7 @@ def panel_context(night: Night) -> dict[str, Any]:
         "bomb_pots": host_panel.bomb_pot_choices(),
         "house_options": host_panel.HOUSE_OPTION_CHOICES,
         "stage_seconds": host_panel.STAGE_SECONDS_CHOICES,
+        "rabbit_window": host_panel.RABBIT_WINDOW_SECONDS,
         "co_hosts": list(CoHost.objects.filter(night=night).select_related("user")),
         "totals": ledger.totals(night),
         "fingerprint": hashlib.sha256(repr(shown).encode()).hexdigest()[:16],
@@ -136,7 +159,7 @@ def player_action(request: HttpRequest, night_id: int, player_id: int, action: s
     if action in host_panel.SEAT_COMMANDS:
         seat = get_object_or_404(Seat.objects.select_related("table__night", "player"), player=player)
         command = lambda: host_panel.seat_command(seat, request.user, action, why)  # noqa: E731
-        return run_command(request, command, f"{player}: {host_panel.SEAT_COMMANDS[action].lower()}.", back)
+        return run_and_confirm(request, night, command, back)
     if action == "move":
         table = night.tables.filter(pk=whole_number(request.POST.get("table"))).first()
         if table is None:
@@ -185,7 +208,7 @@ def table_action(request: HttpRequest, night_id: int, table_id: int, action: str
             messages.error(request, "Choose the two seats to swap.")
             return redirect(back)
         swap = lambda: host_panel.swap_players(table, request.user, first, second, why)  # noqa: E731
-        return run_command(request, swap, f"Seats {first} and {second} swapped.", back)
+        return run_and_confirm(request, table.night, swap, back)
     if action == "settings":
         return _save_settings(request, table, back)
     raise PermissionDenied("Unknown action.")
@@ -227,7 +250,7 @@ def _save_settings(request: HttpRequest, table: Table, back: str) -> HttpRespons
         return redirect(back)
     why = request.POST.get("why", "")
     save = partial(host_panel.save_settings, table, request.user, why, announced, **values)
-    return run_command(request, save, f"{table.name}: the new settings apply from the next hand.", back)
+    return run_and_confirm(request, table.night, save, back)
 
 
 @login_required
@@ -283,4 +306,4 @@ def co_host_add(request: HttpRequest, night_id: int) -> HttpResponse:
 def co_host_remove(request: HttpRequest, night_id: int, co_host_id: int) -> HttpResponse:
     night = get_hosted_night(request, night_id)
     remove = lambda: host_panel.remove_co_host(night, request.user, co_host_id)  # noqa: E731
-    return run_command(request, remove, "Co-host removed.", _panel_url(night.pk, "co-hosts"))
+    return run_and_confirm(request, night, remove, _panel_url(night.pk, "co-hosts"))

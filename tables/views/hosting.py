@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+from functools import partial
 
 from django.contrib import messages
 from django.contrib.auth import login
@@ -21,7 +22,8 @@ from tables.forms import HostSetupForm, LimitedAuthenticationForm, MoveSeatForm,
 from tables.links import absolute_url
 from tables.models import Night, Player, Table
 from tables.qr import qr_svg
-from tables.services import host_panel, hosting, ledger
+from tables.services import closing, host_panel, hosting
+from tables.views.host_panel import run_and_confirm
 
 
 def _get_night_for_user(request: HttpRequest, night_id: int) -> Night:
@@ -144,22 +146,17 @@ def night_status(request: HttpRequest, night_id: int) -> JsonResponse:
 @login_required
 @require_POST
 def night_set_status(request: HttpRequest, night_id: int) -> HttpResponse:
+    """Close the night (the ledger must balance), or reopen it with a reason (tables.services.closing)."""
     night = _get_night_for_user(request, night_id)
     status = request.POST.get("status")
-    if status not in Night.Status.values:
-        messages.error(request, "Choose open or closed.")
-    elif status == Night.Status.CLOSED:
-        # Closing checks the ledger balances first (tables.services.ledger.close_night).
-        try:
-            ledger.close_night(night, request.user)
-        except ActionRefused as refusal:
-            messages.error(request, str(refusal))
-        else:
-            messages.success(request, "The night is closed.")
+    if status == Night.Status.CLOSED:
+        change = partial(closing.close_night, night, request.user)
+    elif status == Night.Status.OPEN:
+        change = partial(closing.reopen_night, night, request.user, request.POST.get("why", ""))
     else:
-        hosting.set_night_status(night, Night.Status(status), request.user, request.POST.get("why", ""))
-        messages.success(request, f"The night is {night.get_status_display().lower()}.")
-    return redirect("night_detail", night_id=night.pk)
+        messages.error(request, "Choose open or closed.")
+        return redirect("night_detail", night_id=night.pk)
+    return run_and_confirm(request, night, change, reverse("night_detail", args=[night.pk]))
 
 
 @login_required

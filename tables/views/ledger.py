@@ -24,19 +24,8 @@ from tables.forms import whole_number
 from tables.identity import current_player
 from tables.models import Night, Player
 from tables.models.ledger import KINDS_IN, ChipRequest, EntryKind, LedgerEntry
-from tables.services import audit, ledger, settle_up
-from tables.views.host_panel import get_hosted_night, run_command
-
-
-def signed(amount: Decimal, night: Night) -> str:
-    """A player's net, one sign everywhere: + what they take away beyond what they put in.
-
-    >>> signed(Decimal(13), Night(currency="EUR")), signed(Decimal(-2.5), Night(currency="EUR"))
-    ('+13.00 EUR', '-2.50 EUR')
-    """
-    return ("+" if amount > 0 else "-" if amount < 0 else "") + ledger.format_money(
-        abs(amount), night.currency
-    )
+from tables.services import audit, closing, ledger, settle_up
+from tables.views.host_panel import get_hosted_night, run_and_confirm
 
 
 def _ledger_url(night_id: int, anchor: str = "") -> str:
@@ -65,23 +54,30 @@ def _chips_from_form(night: Night, post: dict) -> int:
     return ledger.chips_for_money(night, money)
 
 
+def _player_rows(night: Night) -> list[tuple[str, Decimal, Decimal, Decimal]]:
+    """Each player's in, out and net, the one table the page and the players CSV both show.
+    Out counts cash-outs, chips still in play at chip value and tournament prizes less entries;
+    net = out - in (+ up, - down)."""
+    return [
+        (row.name, row.money_in, row.money_out + row.in_play + row.tournaments, row.net)
+        for row in settle_up.player_money(night)
+    ]
+
+
 def ledger_context(night: Night) -> dict:
     entries = list(ledger.entries(night).select_related("recorded_by"))
     names = settle_up.payee_names(night)
     voided = {entry.corrects_id for entry in entries if entry.is_void}
+    first_close = closing.first_close(night)
     for entry in entries:
         entry.payee = names[entry.player_id]
         entry.voided = entry.pk in voided  # shown struck, kept
+        entry.after_reopening = first_close is not None and entry.recorded_at > first_close.reopened_after
     totals = ledger.totals(night)
     money = partial(ledger.format_money, currency=night.currency)
     people = [
-        (
-            row.name,
-            money(row.money_in),
-            money(row.money_out + row.in_play + row.tournaments),
-            signed(row.net, night),
-        )
-        for row in settle_up.player_money(night)
+        (name, money(money_in), money(money_out), ledger.signed_money(net, night.currency))
+        for name, money_in, money_out, net in _player_rows(night)
     ]
     try:
         settlement = settle_up.settle(night)
@@ -99,6 +95,7 @@ def ledger_context(night: Night) -> dict:
         "totals": totals,
         "difference": ledger.difference_words(totals.difference, night.currency),
         "people": people,
+        "first_close": first_close,
         "settlement": settlement,
         "settlement_error": settlement_error,
         "transfers": [
@@ -170,7 +167,7 @@ def entry_correct(request: HttpRequest, night_id: int, entry_id: int) -> HttpRes
         messages.error(request, "A correction is a whole number of chips, + or -.")
         return redirect(_ledger_url(night.pk))
     fix = partial(ledger.correct, entry, chips, request.user, request.POST.get("why", ""))
-    return run_command(request, fix, "Correction recorded.", _ledger_url(night.pk))
+    return run_and_confirm(request, night, fix, _ledger_url(night.pk, "entries"))
 
 
 @login_required
@@ -182,8 +179,7 @@ def entry_void(request: HttpRequest, night_id: int, entry_id: int) -> HttpRespon
         LedgerEntry.objects.select_related("player__night", "corrects"), pk=entry_id, night=night
     )
     void = partial(ledger.void, entry, request.user, request.POST.get("why", ""))
-    done = f"{entry.get_kind_display()} #{entry.pk} of {entry.player.display_name} is void."
-    return run_command(request, void, done, _ledger_url(night.pk, "entries"))
+    return run_and_confirm(request, night, void, _ledger_url(night.pk, "entries"))
 
 
 @login_required
@@ -196,14 +192,13 @@ def request_decide(request: HttpRequest, night_id: int, request_id: int, decisio
         else _ledger_url(night.pk)
     )
     if decision == "approve":
-        return run_command(
-            request, partial(ledger.approve_request, night, request_id, request.user), "Approved.", back
-        )
+        approve = partial(ledger.approve_request, night, request_id, request.user)
+        return run_and_confirm(request, night, approve, back)
     if decision == "decline":
         decline = partial(
             ledger.decline_request, night, request_id, request.user, request.POST.get("why", "")
         )
-        return run_command(request, decline, "Declined.", back)
+        return run_and_confirm(request, night, decline, back)
     raise PermissionDenied("Unknown decision.")
 
 
@@ -211,12 +206,8 @@ def request_decide(request: HttpRequest, night_id: int, request_id: int, decisio
 @require_POST
 def night_close(request: HttpRequest, night_id: int) -> HttpResponse:
     night = get_hosted_night(request, night_id)
-    return run_command(
-        request,
-        partial(ledger.close_night, night, request.user),
-        "The night is closed.",
-        _ledger_url(night.pk),
-    )
+    close = partial(closing.close_night, night, request.user)
+    return run_and_confirm(request, night, close, _ledger_url(night.pk))
 
 
 # A spreadsheet runs a cell that starts with one of these as a formula (a player named
@@ -270,6 +261,7 @@ def ledger_csv(request: HttpRequest, night_id: int) -> HttpResponse:
             "table",
             "by",
             "reason",
+            "tournament",
         ]
     )
     names = settle_up.payee_names(night)
@@ -287,8 +279,21 @@ def ledger_csv(request: HttpRequest, night_id: int) -> HttpResponse:
                 entry.table.name if entry.table else "",
                 entry.recorded_by.get_username() if entry.recorded_by else "",
                 entry.reason,
+                entry.tournament.name if entry.tournament else "",
             ]
         )
+    return response
+
+
+@login_required
+@require_GET
+def players_csv(request: HttpRequest, night_id: int) -> HttpResponse:
+    """The ledger's players table: in, out and net (the page's sign: - is down), as numbers."""
+    night = get_hosted_night(request, night_id)
+    response, writer = _csv_response(f"players-{night.date:%Y-%m-%d}-{night.pk}.csv")
+    writer.writerow(["player", "in", "out", "net", "currency"])
+    for name, money_in, money_out, net in _player_rows(night):
+        writer.writerow([name, f"{money_in:.2f}", f"{money_out:.2f}", f"{net:.2f}", night.currency])
     return response
 
 

@@ -21,7 +21,7 @@ from tables.consumers import Identity
 from tables.identity import current_player
 from tables.models import Night
 from tables.models.live import Hand
-from tables.services import people, tournaments
+from tables.services import people, tournament_results
 from tables.services.night_results import HandResult, NightResults, night_results
 from tables.services.settle_up import format_minor
 from tables.views.table_page import replay_steps
@@ -92,7 +92,7 @@ def night_recap(request: HttpRequest, night_id: int) -> HttpResponse:
             {"hand": hand, "winners": ", ".join(names.get(pk, "?") for pk in hand.won)} for hand in pots
         ],
         "tournaments": [
-            {"tournament": t, "results": tournaments.results(t)}
+            {"tournament": t, "results": tournament_results.results(t)}
             for t in night.tournaments.filter(status="finished")
         ],
         "transfers": [

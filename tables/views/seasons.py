@@ -23,7 +23,7 @@ from tables.charts import Line, line_chart
 from tables.errors import ActionRefused
 from tables.identity import current_player
 from tables.models import Season
-from tables.services import people, seasons
+from tables.services import people, season_clock, seasons
 from tables.services.ledger import minor_digits
 from tables.services.settle_up import format_minor
 
@@ -52,6 +52,12 @@ class SeasonForm(forms.Form):
         label="Count each player's best N nights",
         help_text="Empty: every night counts.",
     )
+    show_on_clock = forms.BooleanField(
+        required=False,
+        label="Show the standings on the clock screen in breaks",
+        help_text=f"The best {season_clock.TOP_PLACES} by points, alternating with the break's "
+        "clock. Points only: the projector is for the whole room, so no money is shown.",
+    )
 
     def settings(self) -> seasons.SeasonSettings:
         data = self.cleaned_data
@@ -64,6 +70,7 @@ class SeasonForm(forms.Form):
             knockout_points=data["knockout_points"] or Decimal(0),
             attendance_points=data["attendance_points"] or Decimal(0),
             best_of=data["best_of"],
+            show_on_clock=data["show_on_clock"],
         )
 
 
@@ -77,6 +84,7 @@ def _initial(season: Season) -> dict[str, Any]:
         "knockout_points": season.knockout_points,
         "attendance_points": season.attendance_points,
         "best_of": season.best_of,
+        "show_on_clock": season.show_on_clock,
     }
 
 
@@ -88,7 +96,7 @@ def _save(request: HttpRequest, form: SeasonForm, season: Season | None) -> Seas
     try:
         if season is None:
             return seasons.create_season(request.user, form.settings())
-        return seasons.update_season(season, form.settings())
+        return seasons.update_season(season, form.settings(), request.user)
     except ActionRefused as refusal:
         form.add_error(None, str(refusal))
         return None

@@ -10,6 +10,7 @@ import datetime
 import json
 import math
 from collections.abc import Callable
+from functools import partial
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -17,7 +18,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from engine.tournament import DealMethod, Move, TournamentError, window_text
 from tables.access import hosted_nights
@@ -31,11 +32,13 @@ from tables.forms_tournaments import (
 )
 from tables.links import absolute_url
 from tables.models import Night, Player
-from tables.models.tournaments import Tournament, TournamentAction
+from tables.models.tournaments import Tournament, TournamentAction, TournamentEntry
 from tables.qr import qr_svg
+from tables.services import audit, tournament_deals, tournament_play, tournament_results, tournaments
 from tables.services import tournament_clock as clock_service
-from tables.services import tournament_play, tournaments
 from tables.services import tournament_seating as seating_service
+from tables.services.tournament_results import still_to_pay
+from tables.views.host_panel import confirm, run_and_confirm
 
 CLOCK_BUTTONS = {
     "start": TournamentAction.START,
@@ -58,15 +61,15 @@ def _get_tournament_for_user(request: HttpRequest, tournament_id: int) -> Tourna
 
 
 def _run(
-    request: HttpRequest, tournament: Tournament, action: Callable[[], object], success: str
+    request: HttpRequest,
+    tournament: Tournament,
+    action: Callable[[], object],
+    anchor: str = "",
+    back: str = "tournament_detail",
 ) -> HttpResponse:
-    try:
-        action()
-    except ActionRefused as refusal:
-        messages.error(request, str(refusal))
-    else:
-        messages.success(request, success)
-    return redirect("tournament_detail", tournament_id=tournament.pk)
+    """One button's service call, confirmed with the line it wrote in the night's log."""
+    url = reverse(back, args=[tournament.pk]) + (f"#{anchor}" if anchor else "")
+    return run_and_confirm(request, tournament.night, action, url)
 
 
 @login_required
@@ -75,12 +78,13 @@ def tournament_create(request: HttpRequest, night_id: int) -> HttpResponse:
     night = _get_night_for_user(request, night_id)
     form = TournamentCreateForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
+        since = audit.newest_id(night)
         try:
             tournament = tournaments.create_tournament(night, request.user, **form.cleaned_data)
         except ActionRefused as refusal:
             form.add_error(None, str(refusal))
         else:
-            messages.success(request, "Check the structure, rebuys and payouts, then save.")
+            confirm(request, night, since, "Check the structure, rebuys and payouts, then save.")
             return redirect("tournament_edit", tournament_id=tournament.pk)
     context = {"night": night, "form": form}
     return render(request, "tables/tournament_new.html", context, status=400 if form.errors else 200)
@@ -95,12 +99,13 @@ def tournament_edit(request: HttpRequest, tournament_id: int) -> HttpResponse:
         rows = PeriodFormSet(request.POST, prefix="periods")
         setup = clean_setup(form, rows, tournament.get_structure().name)
         if setup is not None:
+            since = audit.newest_id(tournament.night)
             try:
                 tournaments.update_tournament(tournament.pk, request.user, **vars(setup))
             except ActionRefused as refusal:
                 form.add_error(None, str(refusal))
             else:
-                messages.success(request, "Saved.")
+                confirm(request, tournament.night, since)
                 return redirect("tournament_detail", tournament_id=tournament.pk)
     else:
         form = TournamentSettingsForm.for_tournament(tournament)
@@ -128,6 +133,10 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
     reading = tournaments.reading(tournament, now)
     left = math.ceil(reading.seconds_left)
     undo = tournament.pending_level_undo(now)
+    deal = tournament_results.deal_of(tournament)
+    if deal is not None:
+        by_entry = {str(entry.pk): entry for entry in entries}
+        deal.rows = [(by_entry[key], deal.stacks.get(key), amount) for key, amount in deal.amounts.items()]
     context = {
         "confirm_next": request.GET.get("confirm") == "next" and reading.started,
         "rebuy_until_level": rules.rebuy_until_level,
@@ -142,9 +151,10 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "still_in": [entry for entry in entries if not entry.is_out],
         "offers": offers,
         "winner": next((entry for entry in entries if entry.place == 1), None),
-        "results": tournaments.results(tournament),
-        "pool": tournaments.pool(tournament),
-        "payouts": list(enumerate(tournaments.payouts(tournament), 1)),
+        "results": tournament_results.results(tournament),
+        "deal": deal,
+        "pool": tournament_results.pool(tournament),
+        "payouts": list(enumerate(tournament_results.payouts(tournament), 1)),
         "can_register": [
             player
             for player in tournament.night.players.filter(status=Player.Status.APPROVED)
@@ -166,6 +176,7 @@ def tournament_clock(request: HttpRequest, tournament_id: int, button: str) -> H
         messages.error(request, "That is not a clock button.")
         return redirect("tournament_detail", tournament_id=tournament.pk)
     confirmed = request.POST.get("confirmed") == "1"
+    since = audit.newest_id(tournament.night)
     try:
         clock_service.run_clock(tournament.pk, request.user, action, confirmed=confirmed)
     except clock_service.ConfirmationNeeded:
@@ -174,10 +185,8 @@ def tournament_clock(request: HttpRequest, tournament_id: int, button: str) -> H
     except ActionRefused as refusal:
         messages.error(request, str(refusal))
         return redirect("tournament_detail", tournament_id=tournament.pk)
-    if action in clock_service.LEVEL_CHANGES:
-        messages.success(request, f"{action.label}. Undo it within a minute if it was a mistake.")
-    else:
-        messages.success(request, f"{action.label}.")
+    undo = "Undo it within a minute if it was a mistake." if action in clock_service.LEVEL_CHANGES else ""
+    confirm(request, tournament.night, since, undo)
     return redirect(reverse("tournament_detail", args=[tournament.pk]) + "#clock-controls")
 
 
@@ -187,7 +196,7 @@ def tournament_undo_level(request: HttpRequest, tournament_id: int) -> HttpRespo
     """Take back the last level change, within a minute of it."""
     tournament = _get_tournament_for_user(request, tournament_id)
     undo = lambda: clock_service.undo_level_change(tournament.pk, request.user)  # noqa: E731
-    return _run(request, tournament, undo, "The level change is undone: the clock is as it was.")
+    return _run(request, tournament, undo, anchor="clock-controls")
 
 
 @login_required
@@ -200,7 +209,7 @@ def tournament_register(request: HttpRequest, tournament_id: int) -> HttpRespons
         messages.error(request, "Choose who is playing.")
         return redirect("tournament_detail", tournament_id=tournament.pk)
     register = lambda: tournaments.register_players(tournament.pk, request.user, players)  # noqa: E731
-    return _run(request, tournament, register, f"Entered: {', '.join(p.display_name for p in players)}.")
+    return _run(request, tournament, register)
 
 
 @login_required
@@ -209,7 +218,7 @@ def tournament_rebuy(request: HttpRequest, tournament_id: int, entry_id: int) ->
     tournament = _get_tournament_for_user(request, tournament_id)
     entry = get_object_or_404(tournament.entries.select_related("player"), pk=entry_id)
     rebuy = lambda: tournaments.record_rebuy(entry.pk, request.user)  # noqa: E731
-    return _run(request, tournament, rebuy, f"{entry.player} rebuys.")
+    return _run(request, tournament, rebuy)
 
 
 @login_required
@@ -218,7 +227,7 @@ def tournament_add_on(request: HttpRequest, tournament_id: int, entry_id: int) -
     tournament = _get_tournament_for_user(request, tournament_id)
     entry = get_object_or_404(tournament.entries.select_related("player"), pk=entry_id)
     add_on = lambda: tournaments.record_add_on(entry.pk, request.user)  # noqa: E731
-    return _run(request, tournament, add_on, f"{entry.player} takes the add-on.")
+    return _run(request, tournament, add_on)
 
 
 def _chips(request: HttpRequest, entry_id: int) -> int | None:
@@ -234,7 +243,7 @@ def tournament_busts(request: HttpRequest, tournament_id: int) -> HttpResponse:
     ids = [int(pk) for pk in request.POST.getlist("entry") if pk.isdigit()]
     busts = [(entry_id, _chips(request, entry_id)) for entry_id in ids]
     record = lambda: tournaments.record_busts(tournament.pk, request.user, busts)  # noqa: E731
-    return _run(request, tournament, record, "Bust recorded.")
+    return _run(request, tournament, record)
 
 
 @login_required
@@ -244,47 +253,93 @@ def tournament_undo_bust(request: HttpRequest, tournament_id: int) -> HttpRespon
     tournament = _get_tournament_for_user(request, tournament_id)
     why = request.POST.get("why", "")
     undo = lambda: tournaments.undo_last_bust(tournament.pk, request.user, why)  # noqa: E731
-    return _run(request, tournament, undo, "Bust undone.")
+    return _run(request, tournament, undo)
+
+
+def _deal_rows(
+    tournament: Tournament, still_in: list[TournamentEntry], stacks: dict[int, int | None]
+) -> tuple[list, str]:
+    """Chip chop and ICM for these stacks, each as [(entry, amount)], or the reason there are none."""
+    if not still_in:
+        return [], ""
+    if any(stacks.get(entry.pk) is None for entry in still_in):
+        return [], "Enter every player's chips."
+    deals = []
+    try:
+        for method in (DealMethod.ICM, DealMethod.CHIP_CHOP):
+            known = {entry_id: chips for entry_id, chips in stacks.items() if chips is not None}
+            deal = tournament_deals.propose_deal(tournament, known, method).as_dict()
+            deals.append((method, [(entry, deal[str(entry.pk)]) for entry in still_in]))
+    except ActionRefused as refusal:
+        return [], str(refusal)
+    return deals, ""
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def tournament_deal(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    """The deal calculator: chip chop and ICM for the players still in. It records nothing."""
+    """The deal calculator: chip chop and ICM for the players still in, with the chips the tables
+    know filled in (the host may change them); each can be recorded as the deal agreed."""
     tournament = _get_tournament_for_user(request, tournament_id)
-    still_in = [entry for entry in tournament.entries.select_related("player") if not entry.is_out]
-    deals, error = [], ""
+    still_in = tournament_deals.players_still_in(tournament)
+    known = tournament_deals.known_stacks(tournament)
     if request.method == "POST":
         stacks = {entry.pk: _chips(request, entry.pk) for entry in still_in}
-        if any(chips is None for chips in stacks.values()):
-            error = "Enter every player's chips."
-        else:
-            try:
-                for method in (DealMethod.CHIP_CHOP, DealMethod.ICM):
-                    deal = tournaments.propose_deal(tournament, stacks, method).as_dict()
-                    deals.append((method, [(entry, deal[str(entry.pk)]) for entry in still_in]))
-            except ActionRefused as refusal:
-                error, deals = str(refusal), []
+    else:
+        stacks = dict(known)
+    deals, error = _deal_rows(tournament, still_in, stacks)
+    if request.method == "GET" and error == "Enter every player's chips.":
+        error = ""  # not every stack is at a table: the host types the missing ones
     context = {
         "tournament": tournament,
         "night": tournament.night,
-        "still_in": [(entry, request.POST.get(f"chips_{entry.pk}", "")) for entry in still_in],
+        "still_in": [(entry, "" if stacks.get(entry.pk) is None else stacks[entry.pk]) for entry in still_in],
+        "from_tables": stacks == known and all(chips is not None for chips in known.values()),
         "deals": deals,
         "error": error,
-        "remaining": sum(tournaments.payouts(tournament)[: len(still_in)]),
+        "remaining": still_to_pay(tournament, len(still_in)),
+        "finished": tournament.status == Tournament.Status.FINISHED,
     }
     return render(request, "tables/tournament_deal.html", context, status=400 if error else 200)
 
 
 @login_required
-@require_http_methods(["GET"])
+@require_POST
+def tournament_deal_record(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """Record the deal the players agreed: what each player still in takes."""
+    tournament = _get_tournament_for_user(request, tournament_id)
+    still_in = tournament_deals.players_still_in(tournament)
+    amounts = {entry.pk: _amount(request, entry.pk) for entry in still_in}
+    try:
+        if any(amount is None for amount in amounts.values()):
+            raise ActionRefused("Enter what each player takes, a whole amount (0 or more).")
+        whole = {entry_id: amount for entry_id, amount in amounts.items() if amount is not None}
+        tournament_deals.record_deal(tournament.pk, request.user, whole, request.POST.get("why", ""))
+    except ActionRefused as refusal:
+        messages.error(request, str(refusal))
+        return redirect("tournament_deal", tournament_id=tournament.pk)
+    messages.success(
+        request, "The deal is recorded: the tournament is over and its prizes are in the ledger."
+    )
+    return redirect("tournament_detail", tournament_id=tournament.pk)
+
+
+def _amount(request: HttpRequest, entry_id: int) -> int | None:
+    raw = request.POST.get(f"amount_{entry_id}", "").strip().replace(",", "").replace(" ", "")
+    return int(raw) if raw.isdigit() else None
+
+
+@login_required
+@require_GET
 def tournament_seating(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = _get_tournament_for_user(request, tournament_id)
     try:
-        moves = seating_service.propose_moves(tournament)
+        # Drawn once and kept: a reload shows the same moves (tournament_seating.planned_moves).
+        moves = seating_service.planned_moves(tournament.pk, request.user)
     except ActionRefused as refusal:
         messages.error(request, str(refusal))
         moves = ()
+    tournament.refresh_from_db()
     names = {
         str(entry.player_id): entry.player.display_name
         for entry in tournament.entries.select_related("player")
@@ -294,26 +349,48 @@ def tournament_seating(request: HttpRequest, tournament_id: int) -> HttpResponse
         (tables[table.number], [(seat, names.get(player, "?")) for seat, player in table.players.items()])
         for table in seating_service.current_seating(tournament)
     ]
+    last = [Move.from_json(move) for move in (tournament.last_moves or {}).get("moves", [])]
     context = {
         "tournament": tournament,
         "night": tournament.night,
         "seating": seating,
         "moves": [(move, names.get(move.player, "?"), json.dumps([move.to_json()])) for move in moves],
         "all_moves": json.dumps([move.to_json() for move in moves]),
+        "last_moves": [(move, names.get(move.player, "?")) for move in last],
     }
     return render(request, "tables/tournament_seating.html", context)
 
 
 @login_required
 @require_POST
+def tournament_draw_again(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """Draw the proposed moves again on purpose (logged with the reason)."""
+    tournament = _get_tournament_for_user(request, tournament_id)
+    why = request.POST.get("why", "")
+    draw = partial(seating_service.planned_moves, tournament.pk, request.user, again=True, why=why)
+    return _run(request, tournament, draw, back="tournament_seating")
+
+
+@login_required
+@require_POST
+def tournament_undo_moves(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """Put the players of the last confirmed moves back (a wrong redraw), before the next hand."""
+    tournament = _get_tournament_for_user(request, tournament_id)
+    undo = partial(seating_service.undo_last_moves, tournament.pk, request.user, request.POST.get("why", ""))
+    return _run(request, tournament, undo, back="tournament_seating")
+
+
+@login_required
+@require_POST
 def tournament_draw(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = _get_tournament_for_user(request, tournament_id)
+    since = audit.newest_id(tournament.night)
     try:
-        count = seating_service.draw_opening_seats(tournament.pk, request.user)
+        seating_service.draw_opening_seats(tournament.pk, request.user)
     except ActionRefused as refusal:
         messages.error(request, str(refusal))
     else:
-        messages.success(request, f"{count} players have their seats.")
+        confirm(request, tournament.night, since)
     return redirect("tournament_seating", tournament_id=tournament.pk)
 
 
@@ -321,6 +398,7 @@ def tournament_draw(request: HttpRequest, tournament_id: int) -> HttpResponse:
 @require_POST
 def tournament_moves(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = _get_tournament_for_user(request, tournament_id)
+    since = audit.newest_id(tournament.night)
     try:
         moves = [Move.from_json(row) for row in json.loads(request.POST.get("moves", ""))]
         seating_service.confirm_moves(tournament.pk, request.user, moves)
@@ -329,5 +407,5 @@ def tournament_moves(request: HttpRequest, tournament_id: int) -> HttpResponse:
     except ActionRefused as refusal:
         messages.error(request, str(refusal))
     else:
-        messages.success(request, "Moved." if len(moves) == 1 else f"{len(moves)} players moved.")
+        confirm(request, tournament.night, since)
     return redirect("tournament_seating", tournament_id=tournament.pk)

@@ -1,6 +1,6 @@
 // The middle of the table: the board (two for a double board), the pot and side pots,
 // whose turn it is, and the hand's shuffle commitment.
-import { cardElement, cardsName } from "./cards.js";
+import { cardElement, cardName, cardsName, cardText } from "./cards.js";
 import { chips, el, fill, listWords, potName } from "./format.js";
 import { oddsTitle } from "./odds.js";
 import { ranTwice } from "./run-twice.js";
@@ -47,11 +47,28 @@ function turnLine(model) {
   if (model.paused) {
     return el("p", { class: "turn-line turn-paused", text: `Hand paused: ${model.paused.message || "waiting for the host"}` });
   }
-  if (hand.finished) return null;
+  // Between the stages of a staged reveal nobody acts: the stage banner says what comes (stages.js).
+  if (hand.finished || hand.phase === "reveal_pause") return null;
   if (myTurn) return el("p", { class: "turn-line turn-mine", text: "Your turn" });
   const turn = seats.find((s) => s.isTurn);
   if (turn) return el("p", { class: "turn-line", text: `${turn.name} to act` });
   return el("p", { class: "turn-line", text: (hand.phase || "").replace(/_/g, " ") });
+}
+
+// A card flipped face up during the deal is dead: set aside as the burn, and public, so every
+// screen shows it for the rest of the hand (engine/house/views.py "dead_cards").
+function deadCardLines(model) {
+  const names = new Map(model.seats.map((s) => [s.seat, s.name]));
+  return model.deadCards.map(({ seat, card }) =>
+    el(
+      "p",
+      { class: "dead-card", "data-dead-card": card, "aria-label": `Exposed: ${cardName(card)}, set aside as the burn (dealt to ${names.get(seat) || `seat ${seat}`})` },
+      el("span", { class: "dead-card-label", text: "Exposed:" }),
+      cardElement(card, { size: "sm" }),
+      el("span", { text: `${cardText(card)} — set aside as the burn` }),
+      el("span", { class: "dead-card-who", text: ` (dealt to ${names.get(seat) || `seat ${seat}`})` }),
+    ),
+  );
 }
 
 /** Draw the middle of the table. */
@@ -66,6 +83,7 @@ export function renderBoard(container, model) {
     container,
     model.allInOdds ? oddsTitle(model.allInOdds) : null,
     el("div", { class: `boards boards-${count}` }, rows),
+    deadCardLines(model),
     el("div", { class: "pot" }, potLine(model), street),
     turnLine(model),
   );

@@ -22,6 +22,12 @@ export function cardName(code) {
   return card ? `${RANK_NAMES[card.rank]} of ${SUIT_NAMES[card.suit]}` : "Face-down card";
 }
 
+/** "7♥", "10♠": a card as a short text. */
+export function cardText(code) {
+  const card = parseCard(code);
+  return card ? `${card.rank === "T" ? "10" : card.rank}${SUIT_SYMBOLS[card.suit]}` : "?";
+}
+
 /** "Ace of spades, King of hearts". */
 export function cardsName(codes) {
   return (codes || []).map(cardName).join(", ");

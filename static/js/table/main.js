@@ -3,15 +3,18 @@ import { connectTable, socketUrl } from "../socket.js";
 import { createActionBar } from "./actions.js";
 import { createConnectionDisplay, createTurnAlert, createWakeLock } from "./attention.js";
 import { renderBoard } from "./board.js";
+import { bountyLines } from "./bounty.js";
 import { contributeIfDue, renderFairness } from "./fairness.js";
 import { startClockTicker } from "./clock.js";
 import { el, fill } from "./format.js";
 import { createHistory } from "./history.js";
 import { renderMe } from "./me.js";
 import { clockwiseFrom, readView } from "./model.js";
+import { createRabbitPanel, rabbitRows } from "./rabbit.js";
 import { renderResults } from "./results.js";
 import { createRunTwicePanel } from "./run-twice.js";
 import { renderSeats } from "./seats.js";
+import { renderStages } from "./stages.js";
 
 const app = document.getElementById("table-app");
 const config = app.dataset;
@@ -24,6 +27,8 @@ const parts = {
   me: $("#me"),
   actions: $("#actions"),
   runTwice: $("#run-twice"),
+  stage: $("#stage"),
+  rabbit: $("#rabbit"),
   toast: $("#toast"),
 };
 
@@ -70,6 +75,7 @@ const actionBar = createActionBar(parts.actions, {
   confirm: confirmAction,
 });
 const renderRunTwice = createRunTwicePanel(parts.runTwice, { send: (action) => socket.act(action) });
+const renderRabbit = createRabbitPanel(parts.rabbit, { send: (action) => socket.act(action) });
 const turnAlert = createTurnAlert(document.title);
 const keepAwake = createWakeLock();
 const showConnection = createConnectionDisplay(document.getElementById("conn"), document.getElementById("conn-banner"));
@@ -81,9 +87,16 @@ function render(view) {
   const options = { blinds, deadline: model.deadline, total: model.actionSeconds };
   renderSeats(parts.seats, others, options);
   renderBoard(parts.board, model);
+  // House games (stages.js, rabbit.js, bounty.js): each draws its own part beside the usual ones.
+  renderStages(parts.stage, model);
+  const rabbit = rabbitRows(model);
+  if (rabbit) parts.board.append(rabbit);
   renderFairness(parts.fairness, model, config.nightVerifyUrl);
   if (config.role === "player") contributeIfDue(model, (intent) => socket.act(intent));
   renderResults(parts.results, model);
+  const bounty = parts.results.hidden ? null : bountyLines(model);
+  if (bounty) parts.results.append(bounty);
+  renderRabbit(model);
   renderMe(parts.me, model, { ...options, onSeat: (intent) => socket.act(intent), rebuy: config.role === "player" ? askForRebuy : null });
   actionBar.render(model);
   // While everyone all-in is asked to run it twice, the question is the only thing to answer.

@@ -114,6 +114,7 @@ export function readView(view, myPlayerId) {
     paused: (hand && hand.paused) || null,
     void: Boolean(hand && hand.void),
     removed: array(hand && hand.removed),
+    deadCards: array(hand && hand.dead_cards),
     allInOdds,
     runTwice: readRunTwice(hand),
   };

@@ -1,0 +1,80 @@
+"""A tournament's prize pool, what each place pays, and who finished where with which prize.
+
+The pool is every buy-in, rebuy and add-on paid, and all of it is paid out: by the payout
+table to the places, or, for the players who ended the tournament with a deal, as they agreed
+(`TournamentDeal`). The ledger writes these figures down when the tournament ends
+(`tournament_money`); the pages read them from here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.tournament import Finish, PayoutTable, payout_amounts, prize_pool, prizes_for
+from tables.models.tournaments import Tournament, TournamentDeal, TournamentEntry
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """A finisher: their place ("3rd", "9th-10th (shared)") and prize; `dealt` when the prize is
+    their share of an agreed deal."""
+
+    entry: TournamentEntry
+    label: str
+    prize: int
+    dealt: bool = False
+
+
+def pool(tournament: Tournament) -> int:
+    """Buy-ins, rebuys and add-ons paid: all of it is paid out."""
+    entries = list(tournament.entries.all())
+    return prize_pool(
+        buy_in=tournament.buy_in,
+        entries=len(entries),
+        rebuy_price=tournament.rebuy_price,
+        rebuys=sum(entry.rebuys for entry in entries),
+        add_on_price=tournament.add_on_price,
+        add_ons=sum(entry.add_ons for entry in entries),
+    )
+
+
+def payouts(tournament: Tournament) -> tuple[int, ...]:
+    """Each paid place's prize, 1st first; places beyond the field are not paid."""
+    entries = tournament.entries.count()
+    table = tournament.get_payout_table()
+    if entries and table.places_paid > entries:
+        # A table written for a bigger field: pay the places the field has, topped up to 100%.
+        kept = list(table.percentages[:entries])
+        kept[0] += 100 - sum(kept)
+        table = PayoutTable(tuple(kept))
+    return payout_amounts(pool(tournament), table)
+
+
+def still_to_pay(tournament: Tournament, players_left: int) -> int:
+    """The prizes of the places the players still in will take: what a deal among them splits."""
+    return sum(payouts(tournament)[:players_left])
+
+
+def deal_of(tournament: Tournament) -> TournamentDeal | None:
+    return TournamentDeal.objects.filter(tournament=tournament).first()
+
+
+def results(tournament: Tournament) -> list[Result]:
+    """The finishers so far, best first, with their prizes."""
+    finished = [entry for entry in tournament.entries.select_related("player") if entry.is_out]
+    deal = deal_of(tournament)
+    dealt = {int(key): int(amount) for key, amount in deal.amounts.items()} if deal else {}
+    finishes = [Finish(str(entry.pk), entry.place, entry.shared_by) for entry in finished]
+    placed = [finish for finish in finishes if int(finish.player) not in dealt]
+    prizes = prizes_for(placed, payouts(tournament)) if placed else {}
+    labels = {finish.player: finish.label for finish in finishes}
+    rows = [
+        Result(
+            entry,
+            labels[str(entry.pk)],
+            dealt.get(entry.pk, prizes.get(str(entry.pk), 0)),
+            dealt=entry.pk in dealt,
+        )
+        for entry in finished
+    ]
+    return sorted(rows, key=lambda row: (row.entry.place, row.entry.player.display_name.lower()))
