@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from conftest import examples
 from engine.config import HandConfig, PostKind, Stakes
 from engine.dealer import validate
 from engine.games import GAMES
@@ -211,13 +212,13 @@ def run_session(rnd: random.Random, mode: GameMode, hands: int) -> Session:
     return session
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.randoms(use_true_random=False))
 def test_cash_sessions_keep_the_button_and_blinds_fair(rnd):
     run_session(rnd, GameMode.CASH, hands=80)
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.randoms(use_true_random=False))
 def test_tournament_sessions_keep_the_button_and_blinds_fair(rnd):
     session = run_session(rnd, GameMode.TOURNAMENT, hands=120)
