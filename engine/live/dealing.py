@@ -74,7 +74,7 @@ def start_hand(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Re
     shuffle = fairness.shuffle_for_deal(
         state, [s.seat for s in config.seats], bool(game and game.short_deck), given
     )
-    hand = Hand(config, shuffle.deck)
+    hand = Hand.deal(config, shuffle.deck)
     new = replace(state, table=table, hand=hand, dealing=True, next_deal_at=None, **shuffle.fields)
     started: dict[str, Any] = {"type": "table.hand_started", "hand_number": config.hand_number}
     if redeal:

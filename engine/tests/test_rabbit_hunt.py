@@ -26,7 +26,7 @@ def shuffled_hand(game: str = "nlhe", players: int = 3, seed: int = 7, **options
     random.Random(seed).shuffle(deck)
     options = {"rabbit_hunt": True, **options}
     config = standard_config(game, seats_with([1000] * players), button=1, stakes=STAKES, options=options)
-    return Hand(config, deck)
+    return Hand.deal(config, deck)
 
 
 def test_a_hand_over_before_the_flop_shows_the_five_board_cards_the_dealer_would_have_dealt():
