@@ -48,7 +48,7 @@ def showdown_hands(count: int, seed: int) -> list[str]:
         config = standard_config("nlhe", seats, button=6, stakes=Stakes(50, 100))
         deck = list(STANDARD_DECK)
         rng.shuffle(deck)
-        hand = Hand(config, deck)
+        hand = Hand.deal(config, deck)
         while not hand.finished:
             seat = hand.to_act
             options = hand.legal_actions(seat)["actions"]
@@ -90,7 +90,7 @@ def all_in_hands(count: int, seed: int) -> list[str]:
         config = standard_config("nlhe", seats, button=players, stakes=stakes)
         deck = list(STANDARD_DECK)
         rng.shuffle(deck)
-        hand = Hand(config, deck)
+        hand = Hand.deal(config, deck)
         while not hand.finished:
             seat = hand.to_act
             options = hand.legal_actions(seat)["actions"]

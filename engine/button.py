@@ -1,13 +1,33 @@
 """Where the button and the blinds go next, and who is dealt in: the next hand from the last.
 
-The procedure, the "dead button" rule of tournaments, used at cash tables too ("the
-button must move forward, and the blinds adjust accordingly"):
+Cash tables: the moving button. "In non-tournament play, the button rotates one position
+clockwise after each deal. The button must move forward, and the blinds adjust
+accordingly." "Players cannot have the button twice."
+
+1. **The button moves to the next player in the game**: the first seat clockwise after the
+   last button whose player is playing and owes nothing to come in. New players and players
+   coming back after missed blinds are not given the button (they "let the blinds and the
+   button pass", or buy it, below).
+2. **The blinds are the next two players**: the small blind is the next player in the game
+   after the button; the big blind is the next player after the small blind who can take it,
+   a newcomer or a returning player included (the big blind settles what they owe).
+   Heads-up (nobody between the small blind and the button can take the big blind), the
+   button posts the small blind and the other player the big blind ("In heads-up play, the
+   small blind is on the button").
+3. **A blind skipped is owed.** "Players must meet the total amount of the blind
+   obligations for every round they play": a player in the game who reaches the button
+   without having posted a big blind and a small blind since their last button (the blinds
+   passed them because someone left, busted or sat out) posts what is missing on the
+   button, as a player coming back would: the big blind live (`NEW_PLAYER_BLIND`), the
+   small blind dead (`DEAD_SMALL_BLIND`). Typical cases: the big blind leaves, and the next
+   player posts the small blind, then the big blind on the button; the small blind leaves,
+   and the last big blind gets the button and posts a dead small blind there.
+
+Tournaments: the "dead button" procedure.
 
 1. **The big blind moves forward exactly one player.** It goes to the first seat
-   clockwise after the last big blind whose player can take it: in a tournament every
-   player still in (away or not); in a cash game every player who is playing (not
-   sitting out, not out of chips), including one waiting for the big blind. Nobody
-   therefore skips the big blind and nobody pays it twice in a row.
+   clockwise after the last big blind whose player can take it: every player still in
+   (away or not). Nobody therefore skips the big blind and nobody pays it twice in a row.
 2. **The small blind is the seat of the last big blind; the button is the seat of the
    last small blind.** If the player who was there has busted, left or is not dealt in,
    the small blind is *dead* (nobody posts it) or the button is *dead* (it marks a seat
@@ -16,30 +36,31 @@ button must move forward, and the blinds adjust accordingly"):
    Should the big blind come round past the button position (so many players gone
    that it would reach it), the button goes to the seat just before the small blind.
 3. **Heads-up** (two players dealt in): the big blind still moves as in 1; the other
-   player has the button and posts the small blind ("In heads-up play, the small blind is
-   on the button"). Going from three players to two (or to a new pair) therefore never
-   gives anyone the big blind twice in a row, nor lets anyone skip it; the button may
-   stay with the same player for that hand.
+   player has the button and posts the small blind. Going from three players to two (or
+   to a new pair) therefore never gives anyone the big blind twice in a row, nor lets
+   anyone skip it; the button may stay with the same player for that hand.
 4. **Out of heads-up** (a player joins two): the small blind goes to the last big
    blind's seat and the button to the seat just before it. When that seat is the
    heads-up button's own (no seat between them), that player keeps the button for one
    more hand, the only way to give nobody the big blind twice and skip nobody's.
-5. **First hand, or after the host moves the button**: the button is on the chosen seat
-   (the first player's if none was chosen) and the blinds are the next two players.
+
+Both: **first hand, or after the host moves the button**, the button is on the chosen seat
+(the first player's if none was chosen) and the blinds are the next two players.
 
 Cash games add who is dealt in: a player waiting for the big blind is dealt in when it
 reaches them; a new player or one who missed blinds and chose to post is dealt in at
-once, except in the small blind or between the button and the small blind (at
-higher-limit tables they may post there too, or buy the button). With only two players
-able to play, waiting would leave nobody to play against: both are dealt in and nobody
-owes anything (the blinds follow rule 3).
+once, except between the button and the small blind (at higher-limit tables they may post
+there too, or buy the button: the first buyer there takes it). With only two players able
+to play, waiting would leave nobody to play against: both are dealt in and nobody owes
+anything; with fewer than two players in the game, everyone able to play is dealt in and
+nobody owes anything to come in.
 
 Missed blinds (cash games with blinds): when the big blind passes over a player who is
 sitting out or out of chips, that player owes both blinds ("post the big blind plus a dead
-small blind"); when the small blind position falls on such a player, the small blind.
-Coming back they post a live `NEW_PLAYER_BLIND` and a `DEAD_SMALL_BLIND` (live=False),
-only the dead small blind if that is all they missed, or wait for the big blind, which
-settles everything. New players who never played owe a new player's blind instead.
+small blind"); when only the small blind does, the small blind. Coming back they post a
+live `NEW_PLAYER_BLIND` and a `DEAD_SMALL_BLIND` (live=False), only the dead small blind if
+that is all they missed, or wait for the big blind, which settles everything owed to come
+in. New players who never played owe a new player's blind instead.
 """
 
 from __future__ import annotations
@@ -79,8 +100,9 @@ class Plan:
 
     config: HandConfig
     positions: Positions
-    cleared: frozenset[int]  # seats whose debts and waits the hand settles
+    cleared: frozenset[int]  # seats whose debts and waits to come in the hand settles
     fresh: bool  # positions came from a chosen button, not from the last hand
+    forgiven: bool = False  # nobody owes anything (heads-up with nobody else able to play)
 
 
 def can_take_big_blind(state: TableState, s: SeatState) -> bool:
@@ -96,7 +118,25 @@ def seat_before(state: TableState, seat: int) -> int:
     return (seat - 2) % state.max_seats + 1
 
 
-def _positions(state: TableState, eligible: list[int]) -> Positions:
+def _moving_positions(state: TableState, rotation: list[int], eligible: list[int]) -> Positions:
+    """Cash tables, rules 1 and 2: the button to the next player in the game, the blinds after it."""
+    n = state.max_seats
+    start = state.button if state.button is not None else n
+    if state.big_blind_position is None and start in eligible:
+        button = start  # the host's (or the first hand's) choice
+    else:
+        button = next_in(n, start, rotation)
+        assert button is not None
+    small = next_in(n, button, [seat for seat in rotation if seat != button])
+    assert small is not None
+    big = next((seat for seat in seats_between(n, small, button) if seat in eligible), button)
+    if big == button:
+        return Positions(button, button, small, True)
+    return Positions(button, small, big, False)
+
+
+def _dead_button_positions(state: TableState, eligible: list[int]) -> Positions:
+    """Tournaments (see the module docstring)."""
     n = state.max_seats
     if state.big_blind_position is None:
         start = state.button if state.button is not None else n
@@ -130,16 +170,16 @@ def _positions(state: TableState, eligible: list[int]) -> Positions:
 
 
 def _dealt_in_cash(
-    state: TableState, players: dict[int, SeatState], pos: Positions, forgive: bool
+    state: TableState, players: dict[int, SeatState], pos: Positions, rotation: list[int]
 ) -> list[int]:
-    """Which cash players the blind positions let in (before any heads-up adjustment)."""
+    """Which cash players the positions let in: everyone in the game, the button and the big
+    blind, and those coming in who post, except between the button and the small blind."""
     dealt: list[int] = []
     for seat, s in players.items():
-        waits = s.waiting_for_big_blind or s.owes_entry
-        if seat == pos.big_blind or forgive or not waits:
+        if seat in rotation or seat in (pos.button, pos.big_blind):
             dealt.append(seat)
-        elif s.waiting_for_big_blind or seat == pos.small_blind:
-            continue  # the small blind cannot be a player's entry: wait for the button to pass
+        elif s.waiting_for_big_blind or pos.heads_up:
+            continue  # heads-up, a third player would sit where the small blind should be
         elif strictly_between(state.max_seats, pos.button, pos.small_blind, seat):
             if state.options.higher_limit:  # "Posting in any position" / "Buy the button"
                 dealt.append(seat)
@@ -149,16 +189,25 @@ def _dealt_in_cash(
 
 
 def entry_posts(s: SeatState, stakes: Stakes, buying: bool) -> list[Post]:
-    """What a new or returning player posts to be dealt in now.
+    """What a new or returning player posts to be dealt in now."""
+    big = s.new_player or s.missed_big_blind or buying
+    return _owed_blinds(s.seat, stakes, big, small=s.missed_big_blind or s.missed_small_blind or buying)
 
-    "an amount up to the size of the minimum opening bet is live, and the remainder is
-    placed in the pot as dead money"; "post the big blind plus a dead small blind".
-    """
+
+def round_posts(s: SeatState, stakes: Stakes) -> list[Post]:
+    """What a player in the game posts on the button for the blinds their round skipped
+    (module docstring, rule 3), the way a returning player posts them."""
+    return _owed_blinds(s.seat, stakes, s.due_big_blind, s.due_small_blind)
+
+
+def _owed_blinds(seat: int, stakes: Stakes, big: bool, small: bool) -> list[Post]:
+    """ "an amount up to the size of the minimum opening bet is live, and the remainder is
+    placed in the pot as dead money"; "post the big blind plus a dead small blind"."""
     posts: list[Post] = []
-    if s.new_player or s.missed_big_blind or buying:
-        posts.append(Post(s.seat, PostKind.NEW_PLAYER_BLIND, stakes.big_blind, True))
-    if s.missed_big_blind or s.missed_small_blind or buying:
-        posts.append(Post(s.seat, PostKind.DEAD_SMALL_BLIND, stakes.small_blind, False))
+    if big:
+        posts.append(Post(seat, PostKind.NEW_PLAYER_BLIND, stakes.big_blind, True))
+    if small:
+        posts.append(Post(seat, PostKind.DEAD_SMALL_BLIND, stakes.small_blind, False))
     return posts
 
 
@@ -173,20 +222,19 @@ def plan(state: TableState, stakes: Stakes | None = None) -> Plan:
     eligible = sorted(players)
     if len(eligible) < 2:
         raise TableError("At least two players with chips must be playing to deal a hand.")
-    cash_blinds = state.cash_game and style is ForcedBets.BLINDS
-    forgive = not cash_blinds
-    if len(eligible) == 2:
-        # Heads-up, waiting would leave nobody to play: both are dealt in and nobody owes anything.
-        forgive = True
-    pos = _positions(state, eligible)
-    dealt = _dealt_in_cash(state, players, pos, forgive) if cash_blinds else eligible
-    if len(dealt) < 2:
-        forgive = True  # the rules would leave nobody to play against: deal everyone in
-        dealt = eligible
-    if len(dealt) == 2 and not pos.heads_up:
-        other = dealt[0] if dealt[1] == pos.big_blind else dealt[1]
-        pos = Positions(other, other, pos.big_blind, True)
-    return _build(state, stakes, style, players, pos, dealt, forgive)
+    if not state.cash_game:
+        pos = _dead_button_positions(state, eligible)
+        return _build(state, stakes, style, players, pos, eligible, forgive=True)
+    # Heads-up, waiting would leave nobody to play: both are dealt in and nobody owes anything.
+    forgiven = len(eligible) == 2 or style is not ForcedBets.BLINDS
+    rotation = eligible if forgiven else [seat for seat in eligible if not players[seat].owes_entry]
+    everyone = len(rotation) < 2  # nobody to play against otherwise: everyone able to play comes in
+    if everyone:
+        rotation = eligible
+    pos = _moving_positions(state, rotation, eligible)
+    dealt = _dealt_in_cash(state, players, pos, rotation)
+    planned = _build(state, stakes, style, players, pos, dealt, forgive=forgiven or everyone)
+    return replace(planned, forgiven=forgiven)
 
 
 def _build(
@@ -215,19 +263,23 @@ def _build(
         for seat in _clockwise(state, pos.big_blind, dealt):
             s = players[seat]
             if seat == pos.big_blind:
-                cleared.add(seat)
-            elif seat in cleared or not s.owes_entry:
+                cleared.add(seat)  # the big blind settles what is owed to come in
                 continue
-            else:
-                buying = s.buy_button and strictly_between(state.max_seats, pos.button, pos.small_blind, seat)
-                own = entry_posts(s, stakes, buying)
-                if seat == small_seat and any(p.live for p in own):
-                    small_seat = None  # heads-up: a live entry blind stands in for the small blind
-                if buying:
-                    button = (
-                        seat  # "Buy the button: Post both blinds in between the button and the small blind"
-                    )
-                entries += own
+            if seat == pos.small_blind:
+                continue
+            owing = s.cleared() if seat in cleared else s  # forgiven: nothing owed to come in
+            buying = (
+                owing.buy_button
+                and button == pos.button
+                and strictly_between(state.max_seats, pos.button, pos.small_blind, seat)
+            )
+            own = entry_posts(owing, stakes, buying)
+            if buying:  # "Buy the button: Post both blinds in between the button and the small blind"
+                button = seat
+            elif seat == pos.button and not own and state.cash_game:
+                own = round_posts(s, stakes)
+            entries += own
+            if own:
                 cleared.add(seat)
         if small_seat is not None:
             posts.append(Post(small_seat, PostKind.SMALL_BLIND, stakes.small_blind, True))
@@ -277,26 +329,39 @@ def _straddler(
 
 
 def settle_debts(state: TableState, p: Plan) -> TableState:
-    """The table once the planned hand starts: debts settled, missed blinds recorded, positions moved."""
+    """The table once the planned hand starts: debts settled, missed blinds and the blinds
+    each round still owes recorded, positions moved."""
     n = state.max_seats
     pos = p.positions
     blinds = state.cash_game and forced_bets_of(state.game) is ForcedBets.BLINDS
-    passed = (
-        set() if p.fresh else set(seats_between(n, state.big_blind_position or pos.big_blind, pos.big_blind))
-    )
-    passed.discard(pos.big_blind)
+    passed_by_small: set[int] = set()
+    passed_by_big: set[int] = set()
+    if blinds and not p.fresh:
+        passed_by_small = _passed(n, state.small_blind_position, pos.small_blind)
+        passed_by_big = _passed(n, state.big_blind_position, pos.big_blind)
     dealt = {s.seat for s in p.config.seats}
+    kinds = {(post.seat, post.kind) for post in p.config.posts}
     seats: list[SeatState] = []
     for s in state.seats:
         new = s.cleared() if s.seat in p.cleared else s
         if new.straddle:
             new = replace(new, straddle=False)  # a straddle is asked for one hand: "Straddle next hand"
-        if blinds and s.seat not in dealt and not s.new_player:
+        if s.seat in dealt and blinds:
+            # The blinds each round owes (module docstring, rule 3): a round ends on the button.
+            round_ends = s.seat == p.config.button and not p.forgiven
+            big = {(s.seat, PostKind.BIG_BLIND), (s.seat, PostKind.NEW_PLAYER_BLIND)}
+            small = {(s.seat, PostKind.SMALL_BLIND), (s.seat, PostKind.DEAD_SMALL_BLIND)}
+            new = replace(
+                new,
+                due_big_blind=round_ends or (new.due_big_blind and not p.forgiven and not big & kinds),
+                due_small_blind=round_ends or (new.due_small_blind and not p.forgiven and not small & kinds),
+            )
+        elif blinds and not s.new_player and not can_take_big_blind(state, s):
             # "If you miss any or all blinds": the big blind passing an absent player means both
             # blinds are owed ("the big blind plus a dead small blind").
-            if s.seat in passed and not can_take_big_blind(state, s):
+            if s.seat in passed_by_big:
                 new = replace(new, missed_big_blind=True, missed_small_blind=True)
-            elif s.seat == pos.small_blind and not pos.heads_up:
+            elif s.seat in passed_by_small:
                 new = replace(new, missed_small_blind=True)
         seats.append(new)
     opening = set(state.opening_seats_passed)
@@ -315,3 +380,10 @@ def settle_debts(state: TableState, p: Plan) -> TableState:
         opening_done=state.opening_done or len(opening) >= n,
         current_hand=p.config,
     )
+
+
+def _passed(max_seats: int, last: int | None, now: int) -> set[int]:
+    """The seats a blind passed over going from `last` to `now` (both excluded)."""
+    if last is None or last == now:
+        return set()
+    return set(seats_between(max_seats, last, now)) - {now}

@@ -23,9 +23,11 @@ class PostKind(StrEnum):
     ANTE = "ante"
     BOMB_ANTE = "bomb_ante"
     FIXED_STAKE = "fixed_stake"
-    # A new or returning player who posts a big blind out of position: live, like a big blind.
+    # A new or returning player who posts a big blind out of position, or a cash player whose
+    # round skipped its big blind (posted on the button): live, like a big blind.
     NEW_PLAYER_BLIND = "new_player_blind"
-    # The small blind a returning player missed: dead money, not part of their bet.
+    # The small blind a returning player missed, or a cash player's round skipped: dead money,
+    # not part of their bet.
     DEAD_SMALL_BLIND = "dead_small_blind"
 
 

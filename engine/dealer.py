@@ -136,7 +136,7 @@ def next_event(hand: Hand) -> Event | None:
         if hand.to_act is None:
             return _end_round(hand)
         return out_of_turn.settle(hand)  # the turn reached a seat that acted out of turn
-    if hand.step > 1 and sum(1 for s in hand.seats if not s.folded) == 1:
+    if hand.step > 1 and _one_player_left(hand):
         if seven_deuce.asks_winner_to_show(hand):  # show seven-deuce to collect the bounty
             return ShowdownStarted(tuple(s.seat for s in hand.seats if not s.folded))
         if hand.to_act is not None:
@@ -146,6 +146,17 @@ def next_event(hand: Hand) -> Event | None:
     if step is None:
         return None
     return STEP_HANDLERS[step.kind](hand, step)
+
+
+def _one_player_left(hand: Hand) -> bool:
+    # Asked at every dealer step: stops at the second player still in.
+    left = 0
+    for s in hand.seats:
+        if not s.folded:
+            left += 1
+            if left == 2:
+                return False
+    return left == 1
 
 
 def _post(hand: Hand, step: Step) -> Event:

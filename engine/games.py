@@ -14,9 +14,8 @@ forced bets start the pot, the betting structure and how hands are ranked.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
@@ -117,14 +116,15 @@ class GameDef:
     max_players: int = 10
     options: tuple[GameOption, ...] = ()  # announced before each deal (`HandConfig.options`)
     steps: tuple[Step, ...] = ()  # the procedure, when the compiled one does not fit
+    procedure: tuple[Step, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # Made once: a hand looks up its current step at every dealer step.
+        object.__setattr__(self, "procedure", self.steps or compile_procedure(self))
 
     @property
     def deck(self) -> tuple[Card, ...]:
         return SHORT_DECK if self.short_deck else STANDARD_DECK
-
-    @property
-    def procedure(self) -> tuple[Step, ...]:
-        return self.steps or compile_procedure(self)
 
     def option(self, key: str) -> GameOption:
         """The announced option `key` (KeyError if this game has none by that name)."""
@@ -146,7 +146,6 @@ class GameDef:
         return sum(street.board_cards for street in self.streets)
 
 
-@functools.cache
 def compile_procedure(game: GameDef) -> tuple[Step, ...]:
     """The steps of one hand: posts, the deal, then per street burn/board/betting, then showdown."""
     steps = [Step(StepKind.POST, 0), Step(StepKind.DEAL_HOLE, 0, game.hole_cards)]

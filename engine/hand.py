@@ -5,6 +5,8 @@
 >>> from engine.forced_bets import standard_config
 >>> seats = [SeatInHand(1, "ann", 1000, "Ann"), SeatInHand(2, "bo", 1000, "Bo"), SeatInHand(3, "cy", 1000)]
 >>> hand = Hand(standard_config("nlhe", seats, button=1, stakes=Stakes(50, 100)), STANDARD_DECK)
+>>> hand.phase, [e.type for e in hand.start()]
+('ready', ['posts', 'hole_cards', 'round_started'])
 >>> hand.to_act, hand.phase
 (1, 'betting')
 >>> [e.type for e in hand.bet_or_raise(1, 300)]
@@ -16,9 +18,11 @@ engine.errors.IllegalActionError: The minimum raise is to 500
 API (the contract for rulings, variants, PHH and the websocket layer)
 --------------------------------------------------------------------
 Building a hand
-  `Hand(config: HandConfig, deck: Sequence[Card], *, deal=True)`: validates (ConfigurationError:
-  unknown game, 2..max players, seats ascending, stacks > 0, deck too small / wrong / repeated,
-  posts by dealt-in seats, straddle rules, bomb antes equal) and runs the dealer to the first decision.
+  `Hand(config: HandConfig, deck: Sequence[Card])`: validates (ConfigurationError: unknown game,
+  2..max players, seats ascending, stacks > 0, deck too small / wrong / repeated, posts by dealt-in
+  seats, straddle rules, bomb antes equal); nothing is dealt yet (`phase` "ready"). `start()` runs
+  the dealer to the first decision (or the end) and returns its events; `advance()` runs one dealer
+  step (None when a player must act); `Hand.deal(config, deck)` is `Hand(...)` then `start()`.
   `engine.forced_bets.standard_config(game, seats, *, button, stakes, straddle=False, **HandConfig
   fields)` and `standard_posts(game, seat_numbers, button, stakes, straddle=False) -> (posts,
   big_blind_seat, straddle_seat)` build the usual forced bets. `engine.games`: `GAMES[key] -> GameDef`,
@@ -199,9 +203,9 @@ class Hand:
         "to_act",
     )
 
-    def __init__(self, config: HandConfig, deck: Sequence[Card], *, deal: bool = True) -> None:
-        """Validate the set-up (ConfigurationError if it cannot be played) and, with `deal`,
-        run the dealer until the first player decision."""
+    def __init__(self, config: HandConfig, deck: Sequence[Card]) -> None:
+        """Validate the set-up (ConfigurationError if it cannot be played). Nothing is dealt
+        yet: `start()` deals (or `advance()` one dealer step at a time), or use `Hand.deal`."""
         self.game: GameDef = dealer.validate(config, deck)
         self.config = config
         self.deck: tuple[Card, ...] = tuple(deck)
@@ -231,8 +235,13 @@ class Hand:
         self.events: list[Event] = []
         # JSON-able state owned by rulings and variants (exposed cards, removal phase...).
         self.extras: dict[str, Any] = {}
-        if deal:
-            self.run_dealer()
+
+    @classmethod
+    def deal(cls, config: HandConfig, deck: Sequence[Card]) -> Hand:
+        """A hand dealt up to the first player decision: `Hand(config, deck)` then `start()`."""
+        hand = cls(config, deck)
+        hand.start()
+        return hand
 
     # Reading the state -------------------------------------------------------------
 
@@ -249,12 +258,14 @@ class Hand:
 
     @property
     def phase(self) -> str:
-        """ "betting", "showdown", "complete", or the dealer step in progress."""
+        """ "ready" (not dealt yet), "betting", "showdown", "complete", or the dealer step in progress."""
         if self.finished:
             return "complete"
         home = house.phase(self)
         if home:
             return home
+        if not self.events:
+            return "ready"
         if self.round_open:
             return "betting"
         step = self.current_step
@@ -397,6 +408,26 @@ class Hand:
         APPLIERS[type(event)](self, event)
         self.events.append(event)
 
+    @property
+    def started(self) -> bool:
+        return bool(self.events)
+
+    def start(self) -> list[Event]:
+        """Deal: the dealer runs until a player decision is needed or the hand ends (a hand
+        with no decisions, like all-at-once Blind Hold'em, is then over). Returns its events."""
+        if self.started:
+            raise IllegalActionError("The hand has already been dealt.")
+        self.run_dealer()
+        return list(self.events)
+
+    def advance(self) -> Event | None:
+        """One dealer step (the first is the posts), or None when a player must act, the hand
+        is paused or it is over. For stepping through a deal, with rulings in between."""
+        event = dealer.next_event(self)
+        if event is not None:
+            self.apply(event)
+        return event
+
     def run_dealer(self) -> None:
         """Dealer steps run until a player decision is needed or the hand ends."""
         while (event := dealer.next_event(self)) is not None:
@@ -405,7 +436,7 @@ class Hand:
     @classmethod
     def replay(cls, config: HandConfig, deck: Sequence[Card], events: Iterable[Event]) -> Hand:
         """The hand that these events produce (dealer events included)."""
-        hand = cls(config, deck, deal=False)
+        hand = cls(config, deck)
         for event in events:
             hand.apply(event)
         return hand
@@ -432,7 +463,7 @@ class Hand:
         """The hand `to_json` gave. `config`, when given, is `data["config"]` already read."""
         if config is None:
             config = HandConfig.from_json(data["config"])
-        hand = cls(config, cards_of(data["deck"]), deal=False)
+        hand = cls(config, cards_of(data["deck"]))
         hand.seats = [SeatState.from_json(s) for s in data["seats"]]
         hand.boards = [list(cards_of(board)) for board in data["boards"]]
         hand.burned = list(cards_of(data["burned"]))

@@ -16,7 +16,10 @@ answer, and the deal itself decides. During a hand the answer is for the hand af
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from functools import lru_cache
+from types import MappingProxyType
 
 from engine.button import Plan, plan
 from engine.config import Post, PostKind
@@ -45,7 +48,10 @@ def straddler(state: TableState) -> int | None:
     table does not allow it, heads-up, with fewer than three players, in a game without blinds,
     when the next deal repeats a void hand, or when that player posts an entry blind instead.
     """
-    state = _after_this_hand(state)
+    return for_every_seat(state).straddle_seat
+
+
+def _straddler(state: TableState) -> int | None:
     if not state.options.straddle_allowed or not uses_blinds(state.game) or redeal_of(state) is not None:
         return None
     planned = _plan(state)
@@ -101,16 +107,19 @@ def entry_choices(state: TableState, seat: int) -> tuple[EntryChoice, ...]:
 
     Each choice says which hand the player would be dealt in if the table stays as it is, and
     what they would post then. Empty when the seat owes nothing (or the game has no blinds).
+    A player already back in keeps both until the deal that deals them in (`engine.table.sit_in`
+    switches between them; `engine.table.chosen_entry` says which stands).
     """
-    s = state.seat(seat)
-    if s is None or not state.cash_game or not uses_blinds(state.game) or not s.owes_entry or s.stack < 1:
+    return for_every_seat(state).entry_choices.get(seat, ())
+
+
+def _entry_choices(state: TableState, seat: int) -> tuple[EntryChoice, ...]:
+    s = state.occupant(seat)
+    if not state.cash_game or not uses_blinds(state.game) or not s.owes_entry or s.stack < 1:
         return ()
-    if s.status is SeatStatus.ACTIVE and not s.waiting_for_big_blind:
-        return ()
-    base = _after_this_hand(state)
     if s.status is not SeatStatus.ACTIVE:
-        base = base.with_seat(replace(s, status=SeatStatus.SITTING_OUT))
-    return tuple(_first_hand_dealt(base, seat, entry) for entry in (Entry.POST, Entry.WAIT))
+        state = state.with_seat(replace(s, status=SeatStatus.SITTING_OUT))
+    return tuple(_first_hand_dealt(state, seat, entry) for entry in (Entry.POST, Entry.WAIT))
 
 
 def _first_hand_dealt(state: TableState, seat: int, entry: Entry) -> EntryChoice:
@@ -130,3 +139,32 @@ def _first_hand_dealt(state: TableState, seat: int, entry: Entry) -> EntryChoice
             return EntryChoice(entry, config.hand_number, tuple(p for p in config.posts if p.seat == seat))
         coming = replace(after, current_hand=None)
     return EntryChoice(entry, None, ())
+
+
+@dataclass(frozen=True, slots=True)
+class NextHand:
+    """What the next hand holds for every seat: who may straddle it, and each owing seat's ways
+    back in (seats that owe nothing are left out)."""
+
+    straddle_seat: int | None
+    entry_choices: Mapping[int, tuple[EntryChoice, ...]]
+
+
+def for_every_seat(state: TableState) -> NextHand:
+    """`straddler` and `entry_choices` for the whole table at once, as every view shows them."""
+    after = _after_this_hand(state)
+    # A table with a void hand to deal again holds that hand's options dict: not a key.
+    return _remembered(after) if after.redeal is None else _work_out(after)
+
+
+def _work_out(state: TableState) -> NextHand:
+    choices = {s.seat: c for s in state.seats if (c := _entry_choices(state, s.seat))}
+    return NextHand(_straddler(state), MappingProxyType(choices))  # shared: read-only
+
+
+# Every view of a table carries these answers, and a table changes many times during a hand
+# without changing them (they depend on the table as the next deal finds it, not on the hand).
+# Planning deals costs more than the rest of a view (benchmarks/next_hand.py), so the answers
+# are remembered per table value: tables are frozen, so a remembered answer is the one a fresh
+# computation would give.
+_remembered = lru_cache(maxsize=128)(_work_out)

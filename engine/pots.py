@@ -55,7 +55,14 @@ def build_pots(committed: Mapping[int, int], *, live: set[int], all_in: set[int]
     A pot's layer is cut at every all-in amount of a live player, so nobody wins
     more from an opponent than they put in. Layers with the same contenders merge.
     """
-    levels = sorted({committed[seat] for seat in all_in if seat in live} | {max_live_level(committed, live)})
+    top = max_live_level(committed, live)
+    levels = sorted({committed[seat] for seat in all_in if seat in live and committed[seat] < top})
+    if not levels:  # nobody still in is all-in for less than the others: one pot
+        chips = sum(committed.values())
+        if not chips:
+            return []
+        return [Pot(chips, tuple(seat for seat in committed if seat in live and committed[seat] >= top))]
+    levels.append(top)
     pots: list[Pot] = []
     previous = 0
     for level in levels:

@@ -59,6 +59,7 @@ __all__ = [
     "can_sit_in",
     "can_sit_out",
     "change_seat",
+    "chosen_entry",
     "finish_hand",
     "leave",
     "move_button",
@@ -93,6 +94,13 @@ def _dealt_in(state: TableState, seat: int) -> bool:
 def _verify_seat_number(state: TableState, seat: int) -> None:
     if not isinstance(seat, int) or isinstance(seat, bool) or not 1 <= seat <= state.max_seats:
         raise TableError(f"There is no seat {seat}; this table has seats 1 to {state.max_seats}.")
+
+
+ENTRY_WORDS = {
+    Entry.POST: "post the missed blinds now",
+    Entry.WAIT: "wait for the big blind",
+    Entry.BUY_BUTTON: "buy the button",
+}
 
 
 def _verify_entry(state: TableState, entry: Entry) -> None:
@@ -250,10 +258,26 @@ def sit_out(state: TableState, seat: int) -> TableState:
     return state.with_seat(replace(state.occupant(seat), status=status))
 
 
+def chosen_entry(s: SeatState) -> Entry | None:
+    """How a cash player already back in chose to come in, while the choice still stands (until
+    the deal that deals them in clears what they owe); None when there is nothing to choose."""
+    if s.status is not SeatStatus.ACTIVE or not s.owes_entry:
+        return None
+    if s.waiting_for_big_blind:
+        return Entry.WAIT
+    return Entry.BUY_BUTTON if s.buy_button else Entry.POST
+
+
 def verify_sit_in(state: TableState, seat: int, entry: Entry = Entry.WAIT) -> None:
     s = state.occupant(seat)
     if s.status is SeatStatus.ACTIVE:
-        raise TableError(f"{s.name or s.player} is already playing.")
+        # A player back in who has not been dealt in yet may still switch between posting now and
+        # waiting for the big blind: the choice is theirs until the deal.
+        chosen = chosen_entry(s) if state.cash_game and not _dealt_in(state, seat) else None
+        if chosen is None:
+            raise TableError(f"{s.name or s.player} is already playing.")
+        if chosen is Entry(entry):
+            raise TableError(f"{s.name or s.player} already chose to {ENTRY_WORDS[chosen]}.")
     if s.stack < 1:
         raise TableError(f"{s.name or s.player} needs chips before coming back in.")
     if s.leaving:

@@ -67,6 +67,10 @@ class SeatState:
     waiting_for_big_blind: bool = False
     new_player: bool = False  # owes a new player's blind before being dealt in (cash)
     buy_button: bool = False  # asked to buy the button (higher-limit tables)
+    # Cash: the round since this player's last button has not had their big (small) blind yet;
+    # what is still due when the button reaches them again is posted then (engine.button).
+    due_big_blind: bool = False
+    due_small_blind: bool = False
     straddle: bool = False  # asked to straddle the next hand (if first to act preflop then)
     leaving: bool = False  # left during a hand; the seat is freed when that hand finishes
 

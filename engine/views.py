@@ -12,7 +12,8 @@ which blind, straddle or ante), "seats": [{"seat", "player", "name", "stack",
 "cards" (list or None when hidden), "shown", "hand" (descriptions per board once tabled),
 "is_turn", "won"}], "boards": [[cards]], "pot" (collected), "pots": [{"amount", "eligible"}],
 "bets_total", "to_act", "current_bet", "showdown_order", "results": [{"pot", "board", "amount",
-"winners": [{"seat", "amount"}], "hand"}], "finished", "your_cards" (seat viewers),
+"winners": [{"seat", "amount"}], "hand", "decided" (what decided it, from tabled hands only: see
+`engine.showdown_words`)}], "finished", "your_cards" (seat viewers),
 "legal_actions" (seat viewers: see `Hand.legal_actions`), "all_in_odds" (only once hands are tabled
 all-in: see `engine.odds`)}.
 
@@ -21,7 +22,7 @@ all-in: see `engine.odds`)}.
 >>> from engine.forced_bets import standard_config
 >>> from engine.hand import Hand
 >>> seats = [SeatInHand(1, "a", 1000, "Ann"), SeatInHand(2, "b", 1000, "Bo")]
->>> hand = Hand(standard_config("nlhe", seats, button=1, stakes=Stakes(5, 10)), STANDARD_DECK)
+>>> hand = Hand.deal(standard_config("nlhe", seats, button=1, stakes=Stakes(5, 10)), STANDARD_DECK)
 >>> view(hand, "public")["seats"][0]["cards"] is None
 True
 >>> view(hand, 1)["seats"][0]["cards"]
@@ -41,6 +42,7 @@ from engine.events import PostsMade
 from engine.house import views as home_views
 from engine.records import non_zero
 from engine.showdown import hand_value
+from engine.showdown_words import explain
 
 if TYPE_CHECKING:
     from engine.hand import Hand, SeatState
@@ -182,7 +184,7 @@ class HandProjector:
                 "to_act": hand.to_act,
                 "current_bet": hand.current_bet,
                 "showdown_order": list(hand.showdown_order),
-                "results": [award.to_json() for award in hand.awards],
+                "results": [{**award.to_json(), "decided": explain(hand, award)} for award in hand.awards],
                 "finished": hand.finished,
                 "your_cards": None,
                 "legal_actions": None,

@@ -6,6 +6,7 @@ from typing import Any
 
 from tables.links import socket_path
 from tables.models import Player, Seat
+from tables.services import tournament_play
 from tables.services.hosting import now_dealing
 
 
@@ -32,6 +33,16 @@ def player_status(player: Player | None) -> dict[str, Any]:
         return base | {"state": "rejected", "headline": "The host did not let you in", "detail": ""}
     if player.status == Player.Status.LEFT:
         return base | {"state": "left", "headline": "You have left this night", "detail": ""}
+    standing = tournament_play.standing_of(player)
+    if standing is not None:
+        base["tournament"] = standing
+    if seat is None and standing is not None and standing["state"] == "out":
+        prize = f" You won {standing['prize']} {standing['currency']}." if standing["prize"] else ""
+        return base | {
+            "state": "out",
+            "headline": f"You finished {standing['place']}",
+            "detail": f"{standing['tournament']}: out for good.{prize} Thanks for playing.",
+        }
     if seat is None:
         return base | {
             "state": "waiting",

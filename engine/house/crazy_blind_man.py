@@ -94,6 +94,11 @@ def current_pair(hand: Hand) -> tuple[int, int] | None:
     return chooser, target
 
 
+def player_name(hand: Hand, seat: int) -> str:
+    """How the table calls a seat's player in words: their name, or "seat 4" without one."""
+    return hand.seat(seat).name or f"seat {seat}"
+
+
 def removed_from(hand: Hand, seat: int) -> list[tuple[int, str]]:
     """(chooser, card text) taken from `seat`: never to be shown to `seat`."""
     state = removal(hand) or {"done": []}
@@ -152,10 +157,14 @@ def verify_remove(hand: Hand, seat: int, index: object) -> tuple[int, Card]:
         raise IllegalActionError("There is no card to remove now")
     chooser, target = pair
     if chooser != seat:
-        raise IllegalActionError(f"It is not your turn to remove a card: waiting for seat {chooser}")
+        raise IllegalActionError(
+            f"It is not your turn to remove a card: waiting for {player_name(hand, chooser)}"
+        )
     hole = hand.seat(target).hole
     if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(hole):
-        raise IllegalActionError(f"Choose one of seat {target}'s {len(hole)} cards (0 to {len(hole) - 1})")
+        raise IllegalActionError(
+            f"Choose one of {player_name(hand, target)}'s {len(hole)} cards (0 to {len(hole) - 1})"
+        )
     return target, hole[index]
 
 
@@ -171,7 +180,8 @@ def legal_actions(hand: Hand, seat: int) -> dict[str, Any] | None:
         return None
     chooser, target = pair
     if chooser != seat:
-        return {"your_turn": False, "reason": f"Waiting for seat {chooser} to remove a card", "actions": {}}
+        reason = f"Waiting for {player_name(hand, chooser)} to remove a card from {player_name(hand, target)}"
+        return {"your_turn": False, "reason": reason, "actions": {}}
     hole = hand.seat(target).hole
     return {
         "your_turn": True,
@@ -196,7 +206,7 @@ def apply_removed(hand: Hand, event: CardRemoved) -> None:
     target = hand.seat(event.target)
     target.hole = tuple(c for c in target.hole if c != event.card)
     hand.burned.append(event.card)  # discarded: out of play, like a burn
-    hand.seat(event.seat).last_action = f"removed a card from seat {event.target}"
+    hand.seat(event.seat).last_action = f"took a card from {player_name(hand, event.target)}"
     state = hand.extras["removal"]
     state["done"].append([event.seat, event.target, str(event.card)])
     pair = current_pair(hand)

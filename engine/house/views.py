@@ -5,7 +5,8 @@
   down; the host and public screens (which every player can see) show hole cards only
   once they are tabled after the removal. A removed card is never shown to the player
   it was taken from, nor on a shared screen: "No player may see the card that was taken
-  from them."
+  from them." Who is removing a card from whom (`removing`) is public, like whose turn it
+  is; `removed` lists the removals made, each card only for the seats that saw it.
 - Blind Hold'em: cards turned face up in stages are shown to everyone, and so is the stage
   reached; with the option "look_at_own_cards" off, a player does not see their own cards
   before they are turned.
@@ -108,6 +109,9 @@ def hand_extras(hand: Hand, viewer: Viewer) -> dict[str, Any]:
             {"by": by, "from": target, "card": text if _is_seat(hand, viewer) and viewer != target else None}
             for by, target, text in state["done"]
         ]
+        # Who is choosing now, and from whom: public, like whose turn it is (never a card).
+        pair = crazy_blind_man.current_pair(hand)
+        data["removing"] = {"by": pair[0], "from": pair[1]} if pair and not hand.finished else None
     return data
 
 

@@ -51,9 +51,10 @@ from engine.live.base import (
     role_of,
 )
 from engine.live.common import can_deal
-from engine.live.dealing import TIMEOUT_ACTIONS, pause_after
+from engine.live.dealing import TIMEOUT_ACTIONS, pause_after, rabbit_window_end
 from engine.live.intents import INTENTS
 from engine.records import non_zero
+from engine.table import chosen_entry
 from engine.table_state import TableState
 
 __all__ = [
@@ -137,11 +138,12 @@ def _restart_clocks(before: LiveTable, state: LiveTable, now: float) -> LiveTabl
         # The pause between the stages of a staged reveal: the timer deals the next stage
         # (engine.live.dealing.timeout); a stored deadline, so a restart resumes it.
         deadline = now + blind_holdem.stage_seconds(hand)
-    next_deal_at = state.next_deal_at
+    next_deal_at, rabbit_until = state.next_deal_at, state.rabbit_until
     if before.hand_in_progress and hand is not None and hand.finished:
         auto = state.dealing and state.options.auto_deal
         next_deal_at = now + pause_after(hand, state.options) if auto else None
-    return replace(state, deadline=deadline, next_deal_at=next_deal_at)
+        rabbit_until = rabbit_window_end(hand, state.options, now)
+    return replace(state, deadline=deadline, next_deal_at=next_deal_at, rabbit_until=rabbit_until)
 
 
 # Views ------------------------------------------------------------------------------------------
@@ -186,6 +188,7 @@ class Projector:
             state = self.state
             table = state.table
             in_hand = {s.seat for s in state.hand.seats} if state.hand_in_progress and state.hand else set()
+            coming = next_hand.for_every_seat(table)
             seats = [
                 {
                     "seat": s.seat,
@@ -197,7 +200,7 @@ class Projector:
                     "away": s.player in state.away,
                     "leaving": s.leaving,
                     "straddle": s.straddle,
-                    **_entry_part(table, s.seat),
+                    **_entry_part(table, s.seat, coming),
                 }
                 for s in table.seats
             ]
@@ -212,18 +215,22 @@ class Projector:
                 "dealing": state.dealing,
                 "next_deal_at": state.next_deal_at,
                 "options": state.options.to_json(),
-                "next_hand": _next_hand_part(table),
+                "next_hand": _next_hand_part(table, coming),
             }
         return self._table
 
 
-def _entry_part(table: TableState, seat: int) -> dict[str, Any]:
-    """A returning cash player's two ways back in, with the hand each deals them (if they owe)."""
-    choices = next_hand.entry_choices(table, seat)
-    return {"entry_choices": [c.to_json() for c in choices]} if choices else {}
+def _entry_part(table: TableState, seat: int, coming: next_hand.NextHand) -> dict[str, Any]:
+    """A returning cash player's two ways back in, with the hand each deals them (if they owe),
+    and which of them they chose if already back in."""
+    choices = coming.entry_choices.get(seat)
+    if not choices:
+        return {}
+    chosen = chosen_entry(table.occupant(seat))
+    return {"entry_choices": [c.to_json() for c in choices], "entry_chosen": chosen.value if chosen else None}
 
 
-def _next_hand_part(table: TableState) -> dict[str, Any]:
+def _next_hand_part(table: TableState, coming: next_hand.NextHand) -> dict[str, Any]:
     """Who may straddle the next hand, and for how much ("exactly double the big blind")."""
-    seat = next_hand.straddler(table)
+    seat = coming.straddle_seat
     return {"straddle_seat": seat, "straddle": 2 * table.stakes.big_blind if seat is not None else 0}

@@ -10,7 +10,7 @@ A downloaded file must say no more than that view, so the file is redacted from 
 >>> from engine.forced_bets import standard_config
 >>> from engine.hand import Hand
 >>> seats = [SeatInHand(1, "a", 100), SeatInHand(2, "b", 100)]
->>> hand = Hand(standard_config("nlhe", seats, button=1, stakes=Stakes(1, 2)), STANDARD_DECK)
+>>> hand = Hand.deal(standard_config("nlhe", seats, button=1, stakes=Stakes(1, 2)), STANDARD_DECK)
 >>> _ = hand.fold(1)
 >>> [line for line in history_for(hand, 2)["actions"] if line.startswith("d dh")]
 ['d dh p1 2c2h', 'd dh p2 ????']

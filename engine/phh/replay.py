@@ -419,7 +419,7 @@ def hand_from_history(history: Mapping[str, Any]) -> tuple[Hand, list[int]]:
     """The hand after every recorded action, and the seat numbers in player order."""
     plan = setup(history)
     try:
-        hand = Hand(plan.config, plan.deck)
+        hand = Hand.deal(plan.config, plan.deck)
     except EngineError as error:
         raise HandHistoryError(str(error)) from None
     order = plan.order

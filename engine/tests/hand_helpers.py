@@ -89,7 +89,7 @@ def make_hand(
     stakes = stakes or Stakes(small_blind=50, big_blind=100)
     seats = seats_with(stacks)
     config = standard_config(game, seats, button=button, stakes=stakes, straddle=straddle, **options)
-    return Hand(config, stacked_deck(config, holes, boards))
+    return Hand.deal(config, stacked_deck(config, holes, boards))
 
 
 def play(hand: Hand, *actions: str) -> Hand:

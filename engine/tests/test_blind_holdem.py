@@ -50,7 +50,7 @@ def test_a_hand_dealt_all_at_once_plays_itself_to_the_end():
 def test_hole_cards_are_dealt_one_at_a_time_clockwise_and_no_card_is_burned():
     """ "The dealer deals two cards face down to each player, one at a time, clockwise." """
     config = standard_config("blind_holdem", seats_with([100] * 3), button=2, stakes=STAKE)
-    hand = Hand(config, STANDARD_DECK)
+    hand = Hand.deal(config, STANDARD_DECK)
     deck = STANDARD_DECK
     assert hand.seat(3).hole == (deck[0], deck[3])
     assert hand.seat(1).hole == (deck[1], deck[4])

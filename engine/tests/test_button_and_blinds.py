@@ -8,6 +8,8 @@ from engine.config import PostKind, Stakes
 from engine.errors import ConfigurationError, TableError
 from engine.table import (
     TableOptions,
+    TableState,
+    leave,
     move_button,
     plan_next_hand,
     set_game,
@@ -54,19 +56,47 @@ def test_sitting_out_player_is_skipped_for_dealing_and_the_big_blind():
     assert positions(config) == (2, 3, 5)
 
 
-def test_a_player_leaving_from_the_big_blind_gives_a_dead_small_blind_not_a_skipped_big_blind():
-    """ "The button must move forward, and the blinds adjust accordingly." Seat 3 posted the big
-    blind and left: the big blind still moves one player (to 4), nobody posts the small blind in
-    seat 3, and seat 4 does not skip its big blind."""
-    from engine.table import leave
+def five_players_after_an_orbit() -> TableState:
+    """Seats 1-5 once the button has been round them all; the last hand was button 1, blinds 2
+    and 3 (a round is from one button to the next, so every player has had one)."""
+    state = move_button(table_with([1, 2, 3, 4, 5]), 2)
+    for _ in range(5):
+        state, config = play(state)
+    assert positions(config) == (1, 2, 3)
+    return state
 
-    state, _ = play(move_button(table_with([1, 2, 3, 4, 5]), 1))
-    state = leave(state, 3)
+
+def test_a_player_leaving_from_the_big_blind_moves_the_button_on_and_the_skipped_big_blind_is_owed():
+    """ "In non-tournament play, the button rotates one position clockwise after each deal. The
+    button must move forward, and the blinds adjust accordingly." Seat 3 posted the big blind and
+    left: the button goes to seat 2, the next player, and the blinds to the next two players (4
+    and 5). Seat 4 skipped the big blind, and "players must meet the total amount of the blind
+    obligations for every round they play": it posts it, live, on the button next hand."""
+    state = leave(five_players_after_an_orbit(), 3)
     state, config = play(state)
-    assert positions(config) == (2, None, 4)
+    assert positions(config) == (2, 4, 5)
+    assert posts(config) == [(4, "small_blind"), (5, "big_blind")]
     _, after = play(state)
-    assert positions(after) == (3, 4, 5)  # the button is dead in the empty seat 3
-    assert 3 not in dealt(after)
+    assert positions(after) == (4, 5, 1)
+    assert posts(after) == [(5, "small_blind"), (1, "big_blind"), (4, "new_player_blind")]
+
+
+def test_a_player_leaving_from_the_small_blind_gives_the_last_big_blind_the_button_and_a_dead_small_blind():
+    """Seat 2 posted the small blind and left: the button moves forward one player, to seat 3 (the
+    last big blind, which so skips the small blind), and the blinds adjust (seats 4 and 5). Seat
+    3's round ends on this button without a small blind: it posts one there, dead."""
+    state = leave(five_players_after_an_orbit(), 2)
+    _, config = play(state)
+    assert positions(config) == (3, 4, 5)
+    assert posts(config) == [(4, "small_blind"), (5, "big_blind"), (3, "dead_small_blind")]
+
+
+def test_at_a_cash_table_the_button_never_stays_when_both_blinds_bust():
+    """ "Players cannot have the button twice." Seats 1-4, button on 1; both blinds bust: the
+    button moves to seat 4, which heads-up posts the small blind."""
+    state, _ = play(move_button(table_with([1, 2, 3, 4]), 1), busts=[2, 3])
+    _, config = play(state)
+    assert positions(config) == (4, 4, 1)
 
 
 def test_host_moves_the_button_between_hands_and_the_blinds_follow():

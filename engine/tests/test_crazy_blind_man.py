@@ -72,7 +72,7 @@ def test_the_removal_starts_with_the_small_blind_taking_from_the_big_blind_and_g
     assert hand.legal_actions(2)["actions"] == {
         "remove": {"allowed": True, "from_seat": 3, "cards": [0, 1, 2]}
     }
-    with pytest.raises(IllegalActionError, match="waiting for seat 2"):
+    with pytest.raises(IllegalActionError, match="waiting for P2"):
         hand.act(1, "remove", index=0)
     with pytest.raises(IllegalActionError, match="0 to 2"):
         hand.act(2, "remove", index=3)
@@ -203,3 +203,21 @@ def test_the_chooser_is_told_which_card_each_removal_index_takes():
     assert [c["card"] for c in options["choices"]] == seat_cards(view(hand, 2))[3]
     assert "choices" not in hand.legal_actions(3)  # not the chooser: nothing about seat 3's own cards
     assert "choices" not in view(hand, 3)["legal_actions"]
+
+
+def test_everyone_is_told_by_name_who_is_removing_a_card_from_whom():
+    """ "The removals are made in turn": every screen says whose turn it is to remove and from
+    whom, by name, and each seat that removed a card says from whom, never which card."""
+    hand = play(three_handed(), "1 call", "2 call", "3 check")
+    for viewer in (1, 2, 3, "public", "host"):
+        assert view(hand, viewer)["removing"] == {"by": 2, "from": 3}
+    assert hand.legal_actions(1)["reason"] == "Waiting for P2 to remove a card from P3"
+    hand.act(2, "remove", index=0)  # the Kh, from seat 3
+    assert view(hand, "public")["removing"] == {"by": 3, "from": 1}
+    assert hand.seat(2).last_action == "took a card from P3"
+    for viewer in (3, "public"):
+        data = view(hand, viewer)
+        assert "Kh" not in str(data), "the words name players, never the card"
+    hand.act(3, "remove", index=0)
+    hand.act(1, "remove", index=0)
+    assert view(hand, 1)["removing"] is None

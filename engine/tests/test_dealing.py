@@ -15,7 +15,7 @@ def test_cards_are_dealt_one_at_a_time_clockwise_from_left_of_the_button():
     """ "The dealer button ... is last to receive cards on the initial deal." """
     config = standard_config("nlhe", seats_with([500] * 3), button=2, stakes=Stakes(5, 10))
     deck = parse_cards("2c3c4c5c6c7c") + tuple(c for c in STANDARD_DECK if str(c)[1] != "c" or c.rank > 7)
-    hand = Hand(config, deck)
+    hand = Hand.deal(config, deck)
     holes = {s.seat: "".join(str(c) for c in s.hole) for s in hand.seats}
     assert holes == {3: "2c5c", 1: "3c6c", 2: "4c7c"}
 

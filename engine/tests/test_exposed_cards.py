@@ -32,7 +32,7 @@ def three_handed(game: str = "nlhe", **stakes: int) -> Hand:
         button=1,
         stakes=Stakes(**(stakes or {"small_blind": 50, "big_blind": 100})),
     )
-    return Hand(config, DECK)
+    return Hand.deal(config, DECK)
 
 
 def expose(hand: Hand, seat: int, card_number: int, during_deal: bool = True) -> None:
@@ -75,8 +75,8 @@ def test_a_game_without_burns_gives_the_first_board_card_instead():
     """Blind Hold'em deals no burns, so the card that replaces it is the next one: the board shifts by one."""
     config = standard_config("blind_holdem", seats_with([100] * 3), button=1, stakes=Stakes(fixed_stake=10))
     # Dealt all at once, the hand runs to its end by itself: take just its stakes and deal.
-    dealt = Hand(config, DECK, deal=False)
-    for event in Hand(config, DECK).events[:2]:
+    dealt = Hand(config, DECK)
+    for event in Hand.deal(config, DECK).events[:2]:
         dealt.apply(event)
     expose(dealt, 1, 2)
     assert holes(dealt) == {1: "4c8c", 2: "2c5c", 3: "3c6c"}

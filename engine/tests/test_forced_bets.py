@@ -23,7 +23,7 @@ def _returning_player_hand() -> Hand:
         ),
         big_blind_seat=3,
     )
-    return Hand(config, STANDARD_DECK)
+    return Hand.deal(config, STANDARD_DECK)
 
 
 def test_a_dead_small_blind_goes_to_the_pot_and_is_not_part_of_the_bet():

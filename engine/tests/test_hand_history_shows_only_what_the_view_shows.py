@@ -51,7 +51,7 @@ def play_out(game: str, players: int, seed: int, button: int = 1) -> Hand:
     deck = list(STANDARD_DECK)
     chooser.shuffle(deck)
     seats = [SeatInHand(n, str(n), 300, f"P{n}") for n in range(1, players + 1)]
-    hand = Hand(standard_config(game, seats, button=button, stakes=Stakes(1, 2)), deck)
+    hand = Hand.deal(standard_config(game, seats, button=button, stakes=Stakes(1, 2)), deck)
     while not hand.finished:
         seat = hand.to_act
         assert seat is not None
@@ -85,7 +85,7 @@ def test_the_file_never_names_a_card_the_viewers_view_does_not_show(
 
 def test_a_player_who_folded_unseen_cards_leaves_them_unknown_to_the_others() -> None:
     """Mucked or folded cards are never shown: the others read "??" for them."""
-    hand = Hand(
+    hand = Hand.deal(
         standard_config(
             "nlhe", [SeatInHand(1, "a", 100), SeatInHand(2, "b", 100)], button=1, stakes=Stakes(1, 2)
         ),

@@ -82,7 +82,7 @@ class HandMachine(RuleBasedStateMachine):
         )
         deck = list(definition.deck)
         random.Random(seed).shuffle(deck)
-        self.hand = Hand(config, deck)
+        self.hand = Hand.deal(config, deck)
 
     @precondition(lambda self: not self.hand.finished)
     @rule(data=st.data())

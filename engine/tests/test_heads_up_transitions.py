@@ -1,5 +1,7 @@
 """Heads-up: "In heads-up play, the small blind is on the button", and going from three players
-to two and back without anyone posting the big blind twice in a row."""
+to two and back: in a tournament without anyone posting the big blind twice in a row (the dead
+button), at a cash table with the button moving forward ("The button must move forward, and
+the blinds adjust accordingly")."""
 
 from __future__ import annotations
 
@@ -50,51 +52,55 @@ def test_three_to_two_in_a_cash_game_when_a_player_leaves():
     assert positions(second) == (2, 2, 1)
 
 
-def test_four_to_two_the_big_blind_rule_comes_first_and_the_button_may_stay():
-    """Seats 2 and 3 (the blinds) leave a four-handed game. Seat 4 is next for the big blind;
-    giving it to seat 1 instead would let seat 4 skip it, so seat 1 keeps the button and posts the
-    small blind: the heads-up rule, with nobody skipping or repeating the big blind."""
+def test_four_to_two_at_a_cash_table_the_button_moves_on_to_the_next_player():
+    """Seats 2 and 3 (the blinds) leave a four-handed cash game. "In non-tournament play, the
+    button rotates one position clockwise after each deal" and "Players cannot have the button
+    twice": seat 4 gets the button and, heads-up, posts the small blind."""
     state, first = play(move_button(table_with([1, 2, 3, 4]), 1))
     assert positions(first) == (1, 2, 3)
     state = leave(leave(state, 2), 3)
     _, second = play(state)
-    assert positions(second) == (1, 1, 4)
+    assert positions(second) == (4, 4, 1)
 
 
-def test_two_to_three_the_new_player_in_the_big_blinds_path_comes_in_and_the_button_moves_on():
-    """Heads-up between seats 1 and 5 (button 1, big blind 5); a newcomer posts in seat 3. The big
-    blind moves to 1, the small blind to 5 (last big blind), the button to the seat before it (4,
-    empty: a dead button), and the newcomer posts a big blind to play."""
+def test_two_to_three_the_new_player_in_the_big_blinds_path_comes_in_on_the_big_blind():
+    """Heads-up between seats 1 and 5 (button 1, big blind 5); a newcomer posts in seat 3. The
+    button moves forward to 5, the small blind is the next player (1), and the big blind reaches
+    the newcomer, who posts it and is in."""
     state, first = play(move_button(table_with([1, 5]), 1))
     assert positions(first) == (1, 1, 5)
     state = sit(state, 3, "new", 100, entry=Entry.POST)
-    _, second = play(state)
-    assert positions(second) == (4, 5, 1)
+    state, second = play(state)
+    assert positions(second) == (5, 1, 3)
     assert dealt(second) == [1, 3, 5]
-    assert posts(second) == [(5, "small_blind"), (1, "big_blind"), (3, "new_player_blind")]
+    assert posts(second) == [(1, "small_blind"), (3, "big_blind")]
+    assert not state.occupant(3).owes_entry
 
 
 def test_two_to_three_a_waiting_newcomer_gets_the_next_big_blind():
+    """ "... or wait for the big blind to reach them": the next hand's big blind is seat 3's."""
     state, _ = play(move_button(table_with([1, 5]), 1))
     state = sit(state, 3, "new", 100, entry=Entry.WAIT)
-    state, second = play(state)
-    assert positions(second) == (5, 5, 1) and dealt(second) == [1, 5]
-    _, third = play(state)
-    assert positions(third) == (9, 1, 3)  # dead button in the empty seat 9
-    assert posts(third) == [(1, "small_blind"), (3, "big_blind")]
+    _, second = play(state)
+    assert positions(second) == (5, 1, 3)
+    assert posts(second) == [(1, "small_blind"), (3, "big_blind")]
 
 
-def test_two_to_three_with_no_seat_between_the_heads_up_pair_the_button_stays_one_hand():
-    """Heads-up between adjacent seats 1 and 2 (button 1, big blind 2), a newcomer in seat 3 is next
-    for the big blind and seat 2 for the small blind. The only seat left for the button is seat 1:
-    that player keeps it for this one hand rather than anyone paying the big blind twice."""
-    state, _ = play(move_button(table_with([1, 2]), 1))
+def test_two_to_three_a_newcomer_between_the_button_and_the_small_blind_waits_for_the_button_to_pass():
+    """Heads-up between seats 1 and 5, the blinds once round; a newcomer posts in seat 3. The
+    button moves to seat 1 and seat 5 has the other blind, so seat 3 sits between the button
+    and the small blind ("b. To let the blinds and the button pass before being dealt a hand"):
+    it comes in the hand after, when the big blind reaches it."""
+    state = move_button(table_with([1, 5]), 1)
+    for _ in range(2):
+        state, _ = play(state)
     state = sit(state, 3, "new", 100, entry=Entry.POST)
-    state, second = play(state)
-    assert positions(second) == (1, 2, 3)
-    assert posts(second) == [(2, "small_blind"), (3, "big_blind")]
-    _, third = play(state)
-    assert positions(third) == (2, 3, 1)
+    state, third = play(state)
+    assert positions(third) == (1, 1, 5)
+    assert dealt(third) == [1, 5]
+    _, fourth = play(state)
+    assert positions(fourth) == (5, 1, 3)
+    assert posts(fourth) == [(1, "small_blind"), (3, "big_blind")]
 
 
 def test_with_only_two_able_to_play_a_waiting_newcomer_is_dealt_in_at_once():

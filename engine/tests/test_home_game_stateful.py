@@ -65,7 +65,7 @@ class HomeGameMachine(RuleBasedStateMachine):
         config = standard_config(game, seats_with(stacks), button=button, stakes=stakes, options=options)
         deck = list(STANDARD_DECK)
         random.Random(seed).shuffle(deck)
-        self.hand = Hand(config, deck)
+        self.hand = Hand.deal(config, deck)
 
     def _unchanged_after(self, error_type, operation) -> None:
         before = self.hand.to_json()
@@ -152,7 +152,7 @@ class HomeGameMachine(RuleBasedStateMachine):
         assert [s.stack for s in hand.seats] == [s.stack for s in hand.config.seats]
         deck = list(hand.deck)
         random.Random(seed).shuffle(deck)
-        self.hand = Hand(hand.config, deck)
+        self.hand = Hand.deal(hand.config, deck)
         assert self.hand.config == hand.config and not is_void(self.hand)
 
     @rule(

@@ -46,7 +46,7 @@ def test_the_re_deal_uses_the_same_button_and_blinds_with_a_new_deck():
     """ "re-dealt from scratch": same HandConfig (button, blinds), a new shuffle."""
     hand = make_hand("nlhe", [1000] * 3, button=2)
     misdeal(hand, "the deal started in the wrong seat")
-    again = Hand(hand.config, tuple(reversed(STANDARD_DECK)))
+    again = Hand.deal(hand.config, tuple(reversed(STANDARD_DECK)))
     assert again.config.button == 2
     assert [(p.seat, p.amount) for p in again.config.posts] == [(3, 50), (1, 100)]
     assert [s.hole for s in again.seats] != [s.hole for s in hand.seats]

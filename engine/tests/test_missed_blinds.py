@@ -75,15 +75,16 @@ def test_missing_the_big_blind_twice_still_owes_one_set_of_blinds():
     ]
 
 
-def test_sitting_out_after_the_big_blind_gives_a_dead_small_blind_and_owes_only_that():
-    """Seat 3 posts the big blind, then sits out: nobody posts the small blind in seat 3 (the
-    blinds adjust; the big blind still moves one player), and seat 3 owes the small blind it missed,
-    which it posts dead to come back."""
+def test_sitting_out_after_the_big_blind_owes_only_the_small_blind_the_blinds_pass():
+    """Seat 3 posts the big blind, then sits out: the button moves on to seat 1 and the blinds
+    adjust to the next two players (5 and 7) ("The button must move forward, and the blinds
+    adjust accordingly"). The small blind passed seat 3, the big blind did not: seat 3 owes the
+    small blind it missed, which it posts dead to come back."""
     state, config = play(settled())
     assert config.big_blind_seat == 3
     state = sit_out(state, 3)
-    state, dead_small = play(state)
-    assert positions(dead_small) == (1, None, 5)
+    state, after = play(state)
+    assert positions(after) == (1, 5, 7)
     s = state.occupant(3)
     assert (s.missed_small_blind, s.missed_big_blind) == (True, False)
     state = sit_in(state, 3, Entry.POST)

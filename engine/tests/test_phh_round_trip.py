@@ -46,7 +46,7 @@ def random_finished_hand(rng: random.Random, game: str) -> Hand:
     )
     deck = list(definition.deck)
     rng.shuffle(deck)
-    hand = Hand(config, deck)
+    hand = Hand.deal(config, deck)
     while not hand.finished:
         if blind_holdem.waiting_for_stage(hand) is not None:  # the pause between stages
             blind_holdem.next_stage(hand)

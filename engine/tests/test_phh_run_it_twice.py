@@ -34,7 +34,7 @@ def _flop_all_in(*answers: str) -> Hand:
         wanted = parse_cards(text)[0]
         here = deck.index(wanted)
         deck[here], deck[position] = deck[position], deck[here]
-    hand = Hand(config, deck)
+    hand = Hand.deal(config, deck)
     return play(hand, "1 call", "2 check", "2 check", "1 bet 900", "2 call", *answers)
 
 
@@ -95,7 +95,7 @@ def test_random_hands_run_twice_round_trip(game):
         )
         deck = list(GAMES[game].deck)
         rng.shuffle(deck)
-        hand = Hand(config, deck)
+        hand = Hand.deal(config, deck)
         while not hand.finished:
             seat = hand.to_act
             options = hand.legal_actions(seat)["actions"]

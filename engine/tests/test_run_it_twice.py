@@ -37,7 +37,7 @@ def _flop_all_in(second_run: dict[int, str] | None = None, stacks=(1000, 1000), 
     )
     deck = stacked_deck(config, holes, [board])
     # 4 hole cards, then burn, flop, burn, turn, burn, river: the second run starts at 12.
-    hand = Hand(config, with_second_run(deck, 12, second_run or {}))
+    hand = Hand.deal(config, with_second_run(deck, 12, second_run or {}))
     return play(hand, "1 call", "2 check", "2 check", "1 bet 900", "2 call")
 
 
@@ -117,7 +117,7 @@ def test_every_pot_and_side_pot_is_split_in_half_each_run_awarding_its_own_half(
     )
     # 10 hole cards, then 3 burns and the first run's 5 cards: the second run starts at 18.
     deck = with_second_run(stacked_deck(config, holes, ["2c7h8d 3c 4h"]), 18, {1: "Jc", 3: "Jh"})
-    hand = Hand(config, deck)
+    hand = Hand.deal(config, deck)
     play(hand, "3 raise 301", "4 call", "5 call", "1 fold", "4 bet 699", "5 call")
     assert run_it_twice.state(hand)["asked"] == [2, 3, 4, 5]
     play(hand, "2 run_twice", "3 run_twice", "4 run_twice", "5 run_twice")
@@ -142,7 +142,7 @@ def test_a_tie_within_one_run_splits_that_runs_half():
     )
     deck = stacked_deck(config, {1: "7s7d", 2: "2c3d"}, ["7c8d9h 2h 4c"])
     # 4 hole cards, 3 burns, 5 board cards: run 2 is burn, flop, burn, turn, burn, river from 12.
-    hand = Hand(config, with_second_run(deck, 12, {1: "Ts", 2: "Js", 3: "Qs", 5: "Ks", 7: "As"}))
+    hand = Hand.deal(config, with_second_run(deck, 12, {1: "Ts", 2: "Js", 3: "Qs", 5: "Ks", 7: "As"}))
     play(hand, "1 raise 1000", "2 call", "2 run_twice", "1 run_twice")
     assert [str(c) for c in hand.boards[1]] == ["Ts", "Js", "Qs", "Ks", "As"]
     second = next(award for award in hand.awards if award.board == 1)

@@ -165,7 +165,7 @@ def run_twice_against_kings(second_run: str, first_run: str = "7d2s9c 3h 4d") ->
     # 6 hole cards, then burn, flop, burn, turn, burn, river: the second runout starts at 14.
     flop, turn, river = second_run.split()
     placed = {1: flop[0:2], 2: flop[2:4], 3: flop[4:6], 5: turn, 7: river}
-    hand = play(Hand(config, with_second_run(deck, 14, placed)), "1 raise 500", "2 call", "3 fold")
+    hand = play(Hand.deal(config, with_second_run(deck, 14, placed)), "1 raise 500", "2 call", "3 fold")
     assert hand.phase == "run_it_twice"
     while run_it_twice.asking(hand):
         hand.act(hand.to_act, "run_twice")

@@ -3,17 +3,29 @@
 Each hand's result is simulated (not played): the posts go in, players put in random
 extra chips, and a random player wins the pot, so chips are conserved. After every hand:
 
-- "The button must move forward": never backward, and nobody has it twice in a row
-  (except when heads-up play starts or ends or changes players, see engine.button).
-- Nobody posts the big blind twice in one orbit, and nobody is dealt a full orbit without
-  posting it: between two big blinds of one player, every player dealt in throughout
-  posted one.
+- Cash tables: "In non-tournament play, the button rotates one position clockwise after
+  each deal. The button must move forward, and the blinds adjust accordingly." The button
+  is on a player dealt in, never the same player twice in a row, and it passes no player
+  who was dealt in the hand before and this hand (a player may buy it: "Buy the button:
+  Post both blinds in between the button and the small blind"). The small blind is the
+  first player after the button who does not post to come in, the big blind the next
+  player dealt in; heads-up the button posts the small blind.
+- Cash tables: "players must meet the total amount of the blind obligations for every round
+  they play": between two of a player's buttons they post a big blind and a small blind
+  (a blind the moving button made them skip is owed and posted the next hand), and over
+  many rounds never fewer blinds than rounds. Stretches with a heads-up hand do not count
+  (with two players nobody owes anything).
+- Tournaments (the dead button): the button never moves backward, nobody has it twice in a
+  row (except when heads-up play starts or ends or changes players, see engine.button),
+  nobody posts the big blind twice in one orbit, and nobody is dealt a full orbit without
+  posting it.
 - Chips are conserved, dead blinds included.
 - A misdeal (now and then) is re-dealt as the same hand, even when someone sits down meanwhile.
 """
 
 from __future__ import annotations
 
+import itertools
 import random
 from dataclasses import dataclass, field
 
@@ -43,8 +55,11 @@ from engine.table import (
     void_hand,
 )
 from engine.table_state import seats_between
+from engine.tests.table_helpers import positions
 
 BLIND_KINDS = (PostKind.BIG_BLIND, PostKind.NEW_PLAYER_BLIND)
+SMALL_KINDS = (PostKind.SMALL_BLIND, PostKind.DEAD_SMALL_BLIND)
+ENTRY_KINDS = (PostKind.NEW_PLAYER_BLIND, PostKind.DEAD_SMALL_BLIND)
 
 
 @dataclass
@@ -138,6 +153,61 @@ class Session:
             self.arrive()
 
 
+def players_of(hand: HandConfig) -> dict[int, str]:
+    return {s.seat: s.player for s in hand.seats}
+
+
+def posted(hand: HandConfig, seat: int, kinds: tuple[PostKind, ...]) -> bool:
+    return any(p.seat == seat and p.kind in kinds for p in hand.posts)
+
+
+def check_cash_button(before: HandConfig, after: HandConfig) -> None:
+    """ "The button rotates one position clockwise after each deal ... and the blinds adjust
+    accordingly"; "Players cannot have the button twice"."""
+    then, now = players_of(before), players_of(after)
+    button = after.button
+    assert button in now, f"the button is on seat {button}, where nobody is dealt in"
+    assert now[button] != then.get(before.button), f"{now[button]} had the button twice in a row"
+    bought = now[button] not in then.values() and all(posted(after, button, (k,)) for k in ENTRY_KINDS)
+    if not bought:
+        continuing = {seat for seat, player in now.items() if then.get(seat) == player}
+        passed = set(seats_between(after.max_seats, before.button, button)) - {button}
+        assert not passed & continuing, (
+            f"the button went {before.button} -> {button}, past {passed & continuing}"
+        )
+    order = [seat for seat in seats_between(after.max_seats, button, button) if seat in now]
+    if len(now) == 2:
+        assert positions(after) == (button, button, order[0]), "heads-up the button posts the small blind"
+        return
+    small = next(seat for seat in order if not posted(after, seat, ENTRY_KINDS))
+    big = order[order.index(small) + 1]
+    assert positions(after) == (button, small, big), f"button {button}: blinds not the next two players"
+
+
+def check_cash_blind_obligations(hands: list[HandConfig]) -> None:
+    """ "players must meet the total amount of the blind obligations for every round they play":
+    between a player's first and last button in a stretch of hands dealt to them, one big blind
+    and one small blind a round (posted on the button at the latest). A heads-up hand ends a
+    stretch: with two players nobody owes anything."""
+    for player in {p for h in hands for p in players_of(h).values()}:
+        stretch: list[HandConfig] = []
+        for hand in [*hands, None]:
+            if hand is not None and len(hand.seats) > 2 and player in players_of(hand).values():
+                stretch.append(hand)
+                continue
+            buttons = [i for i, h in enumerate(stretch) if players_of(h).get(h.button) == player]
+            for start, end in itertools.pairwise(buttons):
+                posted_kinds = {
+                    p.kind
+                    for h in stretch[start + 1 : end + 1]
+                    for p in h.posts
+                    if players_of(h)[p.seat] == player
+                }
+                assert posted_kinds & set(BLIND_KINDS), f"{player} skipped a big blind"
+                assert posted_kinds & set(SMALL_KINDS), f"{player} skipped a small blind"
+            stretch = []
+
+
 def check_button(before: HandConfig, after: HandConfig, before_bb: int, still_here: set[int]) -> None:
     # Around heads-up play with a change of players, the big blind's rule comes first
     # (engine.button, rules 3 and 4): the button may then stay with one player.
@@ -204,10 +274,15 @@ def run_session(rnd: random.Random, mode: GameMode, hands: int) -> Session:
         session.play_hand()
         big_blind_seats.append(session.state.big_blind_position or 0)
         assert sum(s.stack for s in session.state.seats) == session.chips
-        if len(session.hands) >= 2:
+        if len(session.hands) >= 2 and mode is GameMode.CASH:
+            check_cash_button(session.hands[-2], session.hands[-1])
+        elif len(session.hands) >= 2:
             still = {s.seat for s in session.hands[-1].seats}
             check_button(session.hands[-2], session.hands[-1], big_blind_seats[-2], still)
-    check_big_blind_orbits(session.hands)
+    if mode is GameMode.CASH:
+        check_cash_blind_obligations(session.hands)
+    else:
+        check_big_blind_orbits(session.hands)
     return session
 
 

@@ -75,6 +75,20 @@ def test_tabled_hands_are_visible_to_everyone_and_results_are_listed():
             "amount": 200,
             "winners": [{"seat": 1, "amount": 200}],
             "hand": "Pair of aces",
+            # What decided it, from the tabled hands (engine.showdown_words).
+            "decided": {
+                "winner_words": "a pair of aces",
+                "winner_cards": {"1": ["As", "Ad"]},
+                "losers": [
+                    {
+                        "seat": 2,
+                        "words": "a pair of kings",
+                        "cards": ["Ks", "Kd"],
+                        "plays": "a pair of aces",
+                        "by_kicker": False,
+                    }
+                ],
+            },
         }
     ]
     assert public["phase"] == "complete"

@@ -21,7 +21,7 @@ def test_the_view_lists_each_blind_straddle_and_ante_with_its_seat_and_amount():
     config = standard_config(
         "nlhe", seats(500, 500, 500, 500), button=1, stakes=Stakes(5, 10, ante=1), straddle=True
     )
-    hand = Hand(config, STANDARD_DECK)
+    hand = Hand.deal(config, STANDARD_DECK)
     blinds = [(p["seat"], p["kind"], p["amount"]) for p in view(hand, PUBLIC)["posts"] if p["kind"] != "ante"]
     assert blinds == [(2, "small_blind", 5), (3, "big_blind", 10), (4, "straddle", 20)]
     antes = [p["seat"] for p in view(hand, 2)["posts"] if p["kind"] == "ante"]
@@ -29,12 +29,16 @@ def test_the_view_lists_each_blind_straddle_and_ante_with_its_seat_and_amount():
 
 
 def test_a_short_stack_is_listed_with_what_it_actually_posted():
-    hand = Hand(standard_config("nlhe", seats(500, 3, 500), button=1, stakes=Stakes(5, 10)), STANDARD_DECK)
+    hand = Hand.deal(
+        standard_config("nlhe", seats(500, 3, 500), button=1, stakes=Stakes(5, 10)), STANDARD_DECK
+    )
     assert view(hand, HOST)["posts"][0] == {"seat": 2, "kind": "small_blind", "amount": 3}
 
 
 def test_the_posts_stay_in_the_view_after_the_first_betting_round():
-    hand = Hand(standard_config("nlhe", seats(500, 500, 500), button=1, stakes=Stakes(5, 10)), STANDARD_DECK)
+    hand = Hand.deal(
+        standard_config("nlhe", seats(500, 500, 500), button=1, stakes=Stakes(5, 10)), STANDARD_DECK
+    )
     for seat in (1, 2):
         hand.call(seat)
     hand.check(3)

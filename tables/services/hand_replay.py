@@ -20,7 +20,7 @@ def hand_events(row: Hand) -> list[Any]:
 
 def new_hand(row: Hand) -> EngineHand:
     """The hand as dealt, before its first event."""
-    return EngineHand(HandConfig.from_json(row.config), list(hand_deck(row)), deal=False)
+    return EngineHand(HandConfig.from_json(row.config), list(hand_deck(row)))
 
 
 def replayed_hand(row: Hand) -> EngineHand:

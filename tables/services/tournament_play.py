@@ -16,18 +16,20 @@ records what a hand at a tournament table means for the tournament:
 from __future__ import annotations
 
 import datetime
+from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 
 from engine.config import HandConfig
 from engine.live.tournament import busted
 from engine.tournament import can_rebuy, clock_state
 from tables import live
 from tables.live.tournament import tournament_at
-from tables.models import Seat
+from tables.models import Player, Seat
 from tables.models.live import Hand
 from tables.models.tournaments import Tournament, TournamentEntry
-from tables.services import tournaments
+from tables.services import tournament_results, tournaments
 
 
 def _epoch(now: float) -> datetime.datetime:
@@ -123,3 +125,55 @@ def _lapsed_offers(tournament: Tournament, now: datetime.datetime) -> list[Tourn
     reading = clock_state(tournament.get_clock(), tournament.get_structure(), now)
     offers = rebuy_offers(tournament)
     return [e for e in offers if not can_rebuy(rules, reading, rebuys_used=e.rebuys, chips=0)]
+
+
+# What a player's phone says about their tournament -----------------------------------------------
+
+
+def standing_of(player: Player, now: datetime.datetime | None = None) -> dict[str, Any] | None:
+    """A tournament player's standing once they have no chips at a table, for their phone:
+
+    - {"state": "rebuy", ...}: out of chips while the rebuy rules let them buy back in, with
+      the price, the chips, the rebuys left and the last level of the window;
+    - {"state": "closing", ...}: out of chips after the rebuy window closed, while the level
+      change that closed it may still be undone (the place is settled after that);
+    - {"state": "out", "place", "prize", ...}: out for good (an offer the window has closed
+      on is settled first, as the host's page settles it);
+    - None: still playing, or not in a tournament that has started.
+    """
+    now = now or timezone.now()
+    entry = (
+        TournamentEntry.objects.select_related("tournament__night")
+        .filter(player=player)
+        .exclude(tournament__status=Tournament.Status.SETUP)
+        .order_by("-tournament__created_at")
+        .first()
+    )
+    if entry is None:
+        return None
+    tournament = entry.tournament
+    if entry.place is None and entry in _lapsed_offers(tournament, now):
+        close_lapsed_offers(tournament, now)
+        entry.refresh_from_db()
+    base = {"tournament": tournament.name, "currency": tournament.night.currency}
+    if entry.place is not None:
+        result = next(r for r in tournament_results.results(tournament) if r.entry.pk == entry.pk)
+        return base | {
+            "state": "out",
+            "place": result.label,
+            "prize": result.prize,
+            "players": tournament.entries.count(),
+        }
+    if entry not in rebuy_offers(tournament):
+        return None
+    rules = tournament.get_rebuy_rules()
+    reading = clock_state(tournament.get_clock(), tournament.get_structure(), now)
+    if not can_rebuy(rules, reading, rebuys_used=entry.rebuys, chips=0):
+        return base | {"state": "closing"}
+    return base | {
+        "state": "rebuy",
+        "price": tournament.rebuy_price,
+        "chips": rules.rebuy_stack,
+        "rebuys_left": rules.max_rebuys - entry.rebuys,
+        "until_level": rules.rebuy_until_level,
+    }

@@ -1,5 +1,6 @@
-"""The phone at the table, second pass: the raise field, a straddle from the phone, fold when
-checking is free, and a game changed for the next hand, at 390x844 and 360x740.
+"""The phone at the table, second pass: the raise field, a straddle from the phone, "It is your
+turn" over the open history, fold when checking is free, and a game changed for the next hand
+(the top bar keeps its height, the notice sits below it), each at 390x844 and at 360x740.
 
 Screenshots go to test-artifacts/screenshots/ (phone-pass-*.png).
 """
@@ -61,13 +62,25 @@ def _wait_until(condition: Any, what: str) -> Any:
     return value
 
 
+# The top bar, the notice below it, and the line saying the next hand's game.
+LAYOUT = """() => {
+    const box = (selector) => { const e = document.querySelector(selector);
+        return e && !e.hidden ? e.getBoundingClientRect().toJSON() : null; };
+    return { bar: box('.tbar'), toast: box('#toast'), next: box('#next-game') };
+}"""
+
+
+@pytest.mark.parametrize("size", [(390, 844), (360, 740)], ids=["390", "360"])
 def test_the_raise_field_slider_and_button_agree_at_every_keystroke_and_a_straddle_acts_last(
-    daphne_server: Any, browser: Any
+    daphne_server: Any, browser: Any, size: tuple[int, int]
 ) -> None:
+    width, height = size
     names = ["Ann", "Bo", "Cy"]
     arranged = daphne_server.call(f"{HERE}:arrange_table", names=names, stacks=[200, 200, 200], seed=SEED)
     table_id = arranged["table"]
     ann, bo, cy = open_phones(browser, daphne_server, arranged, names)
+    for phone in (ann, bo, cy):
+        phone.page.set_viewport_size({"width": width, "height": height})
     wait_my_turn(ann)
 
     # Bug 1: "Raise..., All-in (the button reads "Raise to 200"), type 6".
@@ -79,14 +92,14 @@ def test_the_raise_field_slider_and_button_agree_at_every_keystroke_and_a_stradd
     field.press_sequentially("1")  # below the minimum raise (to 4): nothing to send yet
     assert _agree(ann)[0] == "1" and _agree(ann)[3] is True
     assert "from 4 to 200" in ann.page.locator(".act-range").inner_text()
-    ann.shot("phone-pass-raise-typing-390")
+    ann.shot(f"phone-pass-raise-typing-{width}")
     field.press_sequentially("5")
     assert _agree(ann) == ("15", "15", "Raise to 15", False)
     field.press("Backspace")
     assert _agree(ann)[3] is True
     field.press_sequentially("2")
     assert _agree(ann) == ("12", "12", "Raise to 12", False)
-    ann.shot("phone-pass-raise-agrees-390")
+    ann.shot(f"phone-pass-raise-agrees-{width}")
     state = committed(daphne_server, table_id)
     tap(ann, "[data-action=raise]")
     state = wait_for_next_action(daphne_server, table_id, state)
@@ -99,10 +112,22 @@ def test_the_raise_field_slider_and_button_agree_at_every_keystroke_and_a_stradd
     assert ann.page.locator("[data-action=straddle]").count() == 0
     tap(bo, "[data-action=straddle]")
     bo.page.locator("[data-action=straddle][aria-pressed=true]").wait_for(timeout=WAIT_MS)
-    bo.shot("phone-pass-straddle-asked-390")
+    bo.shot(f"phone-pass-straddle-asked-{width}")
     assert committed(daphne_server, table_id).table.occupant(2).straddle
+    # Cy reads the history while Bo decides: when it becomes Cy's turn, the history says so.
+    tap(cy, "#history-open")
+    cy.page.locator("#history[open]").wait_for(timeout=WAIT_MS)
+    assert cy.page.locator(".history-turn").is_hidden()
     for phone in (bo, cy):  # both fold to the raise: no question asked when checking is not free
         wait_my_turn(phone)
+        if phone is cy:
+            banner = cy.page.locator(".history-turn")
+            banner.wait_for(timeout=WAIT_MS)
+            assert banner.inner_text().startswith("It is your turn.")
+            assert banner.evaluate("e => e.getBoundingClientRect().right <= window.innerWidth")
+            cy.shot(f"phone-pass-history-your-turn-{width}")
+            tap(cy, ".history-back")
+            cy.page.locator("#history[open]").wait_for(state="detached", timeout=WAIT_MS)
         tap(phone, "[data-action=fold]")
         time.sleep(0.2)
     _wait_until(lambda: not committed(daphne_server, table_id).hand_in_progress, "the hand did not end")
@@ -114,7 +139,7 @@ def test_the_raise_field_slider_and_button_agree_at_every_keystroke_and_a_stradd
         phone.wait_version(state.version)
         badge = ".me .badge-blind" if phone is bo else ".seat[data-seat='2'] .badge-blind"
         assert phone.page.locator(badge).inner_text() == "Str"
-    ann.shot("phone-pass-straddle-posted-390")
+    ann.shot(f"phone-pass-straddle-posted-{width}")
     order = []
     for _ in range(3):
         seat = state.hand.to_act
@@ -127,19 +152,25 @@ def test_the_raise_field_slider_and_button_agree_at_every_keystroke_and_a_stradd
     assert order == [3, 1, 2], "the straddler acts last pre-flop"
 
     # Fold when check is free asks first; the host changes the game for the next hand meanwhile.
+    first = {1: ann, 2: bo, 3: cy}[state.hand.to_act]
+    bar_before = first.page.evaluate(LAYOUT)["bar"]
     daphne_server.call(f"{THIS}:change_game", table=table_id, game="plo")
     state = committed(daphne_server, table_id)
-    first = {1: ann, 2: bo, 3: cy}[state.hand.to_act]
     wait_my_turn(first)
-    first.page.set_viewport_size({"width": 360, "height": 740})
     first.wait_version(state.version)
     next_game = first.page.locator("#next-game")
     next_game.wait_for(timeout=WAIT_MS)
     assert "Next hand: Pot-Limit Omaha" in next_game.inner_text()
-    assert first.page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert first.page.evaluate("document.documentElement.scrollWidth") <= width
+    # The top bar does not grow with the news, and the notice of it sits below the bar.
+    layout = first.page.evaluate(LAYOUT)
+    assert layout["bar"]["height"] == bar_before["height"]
+    assert layout["toast"] is not None and layout["toast"]["top"] >= layout["bar"]["bottom"]
+    assert layout["next"]["top"] >= layout["bar"]["bottom"]
+    first.shot(f"phone-pass-next-game-{width}")
     tap(first, "[data-action=fold]")
     assert "Checking costs nothing" in first.page.locator("#confirm .confirm-text").inner_text()
-    first.shot("phone-pass-fold-when-check-is-free-360")
+    first.shot(f"phone-pass-fold-when-check-is-free-{width}")
     tap(first, "#confirm [value=cancel]")
     time.sleep(0.3)
     assert committed(daphne_server, table_id).version == state.version, "Cancel sent nothing"

@@ -91,7 +91,7 @@ def test_blind_holdem_has_no_betting_and_a_staged_reveal_picks_the_card_by_tap(
     config = standard_config(
         "blind_holdem", seats, button=3, stakes=Stakes(fixed_stake=10), options={"reveal": "staged"}
     )
-    hand = Hand(config, shuffled_deck(bytes.fromhex(SEED)))
+    hand = Hand.deal(config, shuffled_deck(bytes.fromhex(SEED)))
     assert hand.to_act == 1, "left of the button turns a card first"
     ann = phones[0]
     for number, phone in enumerate(phones, start=1):

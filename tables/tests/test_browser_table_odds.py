@@ -37,7 +37,7 @@ def test_an_all_in_on_the_flop_shows_each_players_odds_and_hides_no_card(
     players = {s["seat"]: s["player"] for s in live["table"]["seats"]}
     seats = [SeatInHand(n, players[n], 1000, name) for n, name in enumerate(names, start=1)]
     config = standard_config("nlhe", seats, button=1, stakes=Stakes(50, 100))
-    hand = Hand(config, stacked_deck(config, {1: "AsAh", 2: "8c3d", 3: "KsKh"}, ["Kd7c2s"]))
+    hand = Hand.deal(config, stacked_deck(config, {1: "AsAh", 2: "8c3d", 3: "KsKh"}, ["Kd7c2s"]))
     play(hand, "1 call", "2 call", "3 check", "2 fold", "3 bet 900", "1 call")
     bo = phones[1]
     bo.page.set_viewport_size({"width": 360, "height": 780})

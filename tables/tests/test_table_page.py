@@ -120,7 +120,7 @@ def crazy_blind_man_to_showdown() -> EngineHand:
     """Three players check it down; each removal takes the first card offered."""
     seats = [SeatInHand(1, "1", 200, "Ann"), SeatInHand(2, "2", 200, "Bo"), SeatInHand(3, "3", 200, "Cy")]
     config = standard_config("crazy_blind_man", seats, button=3, stakes=Stakes(1, 2))
-    hand = EngineHand(config, shuffled_deck(bytes.fromhex(SEED)))
+    hand = EngineHand.deal(config, shuffled_deck(bytes.fromhex(SEED)))
     while not hand.finished:
         seat = hand.to_act
         actions = hand.legal_actions(seat)["actions"]

@@ -22,9 +22,10 @@ function boardRow(cards, index, count, word = "Board") {
 }
 
 function potLine(model) {
-  const { pots, pot, betsTotal, seats } = model;
-  const total = pot + betsTotal;
-  const lines = [el("p", { class: "pot-total" }, el("span", { class: "pot-label", text: "Pot" }), " ", el("strong", { text: chips(total) }))];
+  const { pots, potShown, seats, hand } = model;
+  // A hand over with nothing awarded (a void hand) has no pot to show.
+  if (hand && hand.finished && !potShown) return [];
+  const lines = [el("p", { class: "pot-total" }, el("span", { class: "pot-label", text: "Pot" }), " ", el("strong", { text: chips(potShown) }))];
   if (pots.length > 1) {
     const names = new Map(seats.map((s) => [s.seat, s.name]));
     const items = pots.map((p, i) =>
@@ -49,10 +50,22 @@ function turnLine(model) {
   }
   // Between the stages of a staged reveal nobody acts: the stage banner says what comes (stages.js).
   if (hand.finished || hand.phase === "reveal_pause") return null;
+  if (model.removing) return removalLine(model);
   if (myTurn) return el("p", { class: "turn-line turn-mine", text: "Your turn" });
   const turn = seats.find((s) => s.isTurn);
   if (turn) return el("p", { class: "turn-line", text: `${turn.name} to act` });
   return el("p", { class: "turn-line", text: (hand.phase || "").replace(/_/g, " ") });
+}
+
+/** Crazy Blind Man's removal, said by name to everyone waiting: who takes a card from whom. */
+function removalLine(model) {
+  const { by, from } = model.removing;
+  const name = (seat) => (model.seats.find((s) => s.seat === seat) || {}).name || `seat ${seat}`;
+  if (model.myTurn) return el("p", { class: "turn-line turn-mine", "data-field": "removing", text: `Your turn: take a card from ${name(from)}` });
+  const text = from === model.mySeat
+    ? `${name(by)} is choosing one of your cards to remove`
+    : `${name(by)} is choosing a card to remove from ${name(from)}'s hand`;
+  return el("p", { class: "turn-line", "data-field": "removing", text });
 }
 
 // A card flipped face up during the deal is dead: set aside as the burn, and public, so every

@@ -82,7 +82,8 @@ let sentFor = null; // the commitment this phone last sent its value for
 /** Sends this phone's value once per committed deal, while it is seated. */
 export function contributeIfDue(model, send) {
   const fairness = model.fairness;
-  if (!fairness || !fairness.next_commitment || !model.me || fairness.your_contribution) return;
+  // Only a seated player adds to the next deal: not one whose seat is gone (the last hand still shows them).
+  if (!fairness || !fairness.next_commitment || !model.me || model.me.leftTable || fairness.your_contribution) return;
   if (sentFor === fairness.next_commitment || !(window.crypto && crypto.getRandomValues)) return;
   sentFor = fairness.next_commitment;
   send({ type: "contribute", value: newContribution(), commitment: fairness.next_commitment });

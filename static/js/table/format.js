@@ -33,6 +33,7 @@ const STATUS_WORDS = {
   sitting_out: "Sitting out",
   busted: "Busted",
   waiting: "Next hand",
+  coming_back: "Coming back",
 };
 
 /** A seat's status as a word (never only a colour). */

@@ -11,8 +11,9 @@ import { createHistory } from "./history.js";
 import { renderMe } from "./me.js";
 import { clockwiseFrom, readView } from "./model.js";
 import { createRabbitPanel, rabbitRows } from "./rabbit.js";
-import { renderResults } from "./results.js";
+import { markDecidingCards, renderResults } from "./results.js";
 import { createRunTwicePanel } from "./run-twice.js";
+import { createTournamentOut } from "./tournament-out.js";
 import { renderSeats } from "./seats.js";
 import { renderStages } from "./stages.js";
 
@@ -25,6 +26,7 @@ const parts = {
   fairness: $("#fairness"),
   results: $("#results"),
   me: $("#me"),
+  out: $("#out"),
   actions: $("#actions"),
   runTwice: $("#run-twice"),
   stage: $("#stage"),
@@ -78,6 +80,7 @@ const renderRunTwice = createRunTwicePanel(parts.runTwice, { send: (action) => s
 const renderRabbit = createRabbitPanel(parts.rabbit, { send: (action) => socket.act(action) });
 const turnAlert = createTurnAlert(document.title);
 const keepAwake = createWakeLock();
+const tournamentOut = createTournamentOut(parts.out, config.statusUrl, parts.me);
 const showConnection = createConnectionDisplay(document.getElementById("conn"), document.getElementById("conn-banner"));
 
 function render(view) {
@@ -98,6 +101,9 @@ function render(view) {
   if (bounty) parts.results.append(bounty);
   renderRabbit(model);
   renderMe(parts.me, model, { ...options, onSeat: (intent) => socket.act(intent), rebuy: config.role === "player" ? askForRebuy : null });
+  // Gone from the table's seats (a tournament bust), though the last hand still shows me.
+  if (config.role === "player") tournamentOut(model.me && !model.me.leftTable ? model.me : null);
+  markDecidingCards(app, model);
   actionBar.render(model);
   // While everyone all-in is asked to run it twice, the question is the only thing to answer.
   parts.actions.hidden = renderRunTwice(model);
@@ -137,6 +143,8 @@ let resultsShownFor = null;
 function keepResultsInSight(model) {
   const dock = $(".dock");
   if (dock) document.documentElement.style.setProperty("--dock-height", `${dock.offsetHeight}px`);
+  const bar = $(".tbar");
+  if (bar) document.documentElement.style.setProperty("--tbar-height", `${bar.offsetHeight}px`);
   const number = !parts.results.hidden && model.hand ? model.hand.hand_number : null;
   if (number !== null && number !== resultsShownFor) parts.results.scrollIntoView({ block: "nearest" });
   resultsShownFor = number;

@@ -14,7 +14,10 @@ export function renderMe(container, model, { blinds = new Map(), onSeat = null, 
     return fill(container);
   }
   container.hidden = false;
-  const mine = Array.isArray(model.yourCards) ? model.yourCards : [];
+  // Gone from the table (a tournament bust), I watch as the public does: my tabled cards are
+  // the ones the view shows at my old seat.
+  const fromSeat = me.leftTable && Array.isArray(me.cards) ? me.cards : [];
+  const mine = Array.isArray(model.yourCards) ? model.yourCards : fromSeat;
   const count = Math.max(mine.length, me.cardCount);
   const known = mine.filter((code) => typeof code === "string" && code.length === 2 && code !== "??");
   // Crazy Blind Man: "Every player can then see all the other players' cards but not their own."
@@ -43,7 +46,7 @@ export function renderMe(container, model, { blinds = new Map(), onSeat = null, 
     container,
     cards,
     forehead ? el("p", { class: "my-note", text: "On your forehead: you cannot see your own cards." }) : null,
-    me.madeHand ? el("p", { class: "my-hand", text: madeHandWords(me.madeHand) }) : null,
+    me.madeHand ? el("p", { class: `my-hand${me.won ? " my-hand-won" : ""}`, text: madeHandWords(me.madeHand) }) : null,
     me.odds ? seatOddsLine(me.odds) : null,
     removalNote(model),
     el(

@@ -24,6 +24,8 @@ export function seatsOf(view, myPlayerId) {
     if (h && (hand.finished || t.in_hand !== false)) status = h.status || "active";
     else if (status === "active" && live) status = "waiting";
     if (t.away && status !== "folded") status = status === "active" ? "away" : status;
+    // Back in after missed blinds, but not dealt in until the hand their choice names.
+    if (t.entry_chosen && !h && (status === "active" || status === "waiting")) status = "coming_back";
     return {
       seat: t.seat,
       player: t.player,
@@ -58,6 +60,7 @@ export function seatsOf(view, myPlayerId) {
       faceUp: Array.isArray(h.face_up) ? h.face_up : [],
       outOfTurn: h.out_of_turn || null,
       isMe: String(h.player) === String(myPlayerId),
+      leftTable: true,
     });
   }
   seats.sort((a, b) => a.seat - b.seat);
@@ -77,6 +80,15 @@ export function leftNeighbour(seats, mySeat) {
   return clockwiseFrom(seats, mySeat).find((s) => s.inHand && s.status !== "folded" && s.status !== "mucked") || null;
 }
 
+/** Crazy Blind Man: the engine says "took a card from Ann" to everyone; on Ann's phone, "you". */
+function sayYouForMyTakenCard(seats, removed, me) {
+  if (!me) return;
+  for (const r of removed) {
+    const taker = seats.find((s) => s.seat === r.by);
+    if (taker && r.from === me.seat && taker.lastAction === `took a card from ${me.name}`) taker.lastAction = "took a card from you";
+  }
+}
+
 /** Everything the page needs from one view. */
 export function readView(view, myPlayerId) {
   const hand = view.hand || null;
@@ -84,6 +96,7 @@ export function readView(view, myPlayerId) {
   const allInOdds = readOdds(hand);
   for (const seat of seats) seat.odds = (allInOdds && allInOdds.bySeat.get(seat.seat)) || null;
   const me = seats.find((s) => s.isMe) || null;
+  sayYouForMyTakenCard(seats, array(hand && hand.removed), me);
   const legal = (hand && hand.legal_actions) || null;
   const table = view.table || {};
   return {
@@ -103,6 +116,7 @@ export function readView(view, myPlayerId) {
     pot: number(hand && hand.pot),
     betsTotal: number(hand && hand.bets_total),
     results: array(hand && hand.results),
+    potShown: potShown(hand),
     deadline: typeof view.deadline === "number" ? view.deadline : null,
     actionSeconds: number(table.options && table.options.action_seconds),
     commitment: view.commitment || null,
@@ -114,10 +128,19 @@ export function readView(view, myPlayerId) {
     paused: (hand && hand.paused) || null,
     void: Boolean(hand && hand.void),
     removed: array(hand && hand.removed),
+    removing: (hand && !hand.finished && hand.removing) || null,
     deadCards: array(hand && hand.dead_cards),
     allInOdds,
     runTwice: readRunTwice(hand),
   };
+}
+
+/** The pot the table shows: the chips in the middle while the hand is played; once it is over
+ * (its pots are empty then, in every game) the chips it awarded, every run and board counted. */
+function potShown(hand) {
+  if (!hand) return 0;
+  if (hand.finished) return array(hand.results).reduce((sum, award) => sum + number(award.amount), 0);
+  return number(hand.pot) + number(hand.bets_total);
 }
 
 /** What a tabled hand makes, in words: "Two pair" or, on two boards, "1: Flush · 2: Pair". */

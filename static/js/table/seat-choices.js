@@ -47,43 +47,51 @@ export function straddleToggle(model, onIntent) {
   );
 }
 
-/** Back after missing blinds: the casino rule's two ways in, each with its cost and its hand. */
+function postButton(post, handCount, onIntent, instead = false) {
+  const { total, parts } = postWords(post.posts);
+  return el(
+    "button",
+    { type: "button", class: "act-button act-call", "data-action": "sit_in_post", onclick: () => onIntent({ type: "sit_in", entry: "post" }) },
+    `Post ${chips(total)} now${instead ? " instead" : ""} (${parts}): dealt in ${whichHand(post.hand_number, handCount)}`,
+  );
+}
+
+function waitButton(wait, handCount, onIntent, label = "Wait for the big blind") {
+  return el(
+    "button",
+    { type: "button", class: "act-button", "data-action": "sit_in_wait", onclick: () => onIntent({ type: "sit_in", entry: "wait_for_big_blind" }) },
+    `${label}: dealt in ${whichHand(wait.hand_number, handCount)}`,
+  );
+}
+
+/** Back after missing blinds: the casino rule's two ways in, each with its cost and its hand.
+ * Once back, the other way stays offered until the deal that deals me in. */
 function comingBack(model, mine, onIntent) {
   const choices = mine.entry_choices || [];
   const post = choices.find((c) => c.entry === "post");
   const wait = choices.find((c) => c.entry === "wait_for_big_blind");
   const handCount = model.table.hand_count || 0;
-  if (mine.status === "active") {
-    // Already back and waiting for the big blind: say when it comes.
-    return wait
-      ? el("p", { class: "my-note", "data-field": "entry-wait" }, `Waiting for the big blind: you are dealt in ${whichHand(wait.hand_number, handCount)}.`)
-      : null;
-  }
+  let text;
   const buttons = [];
-  if (post) {
+  if (mine.status === "active" && mine.entry_chosen === "wait_for_big_blind" && wait) {
+    text = `Waiting for the big blind: you are dealt in ${whichHand(wait.hand_number, handCount)} and post only the big blind.`;
+    if (post) buttons.push(postButton(post, handCount, onIntent, true));
+  } else if (mine.status === "active" && mine.entry_chosen === "post" && post) {
     const { total, parts } = postWords(post.posts);
-    buttons.push(
-      el(
-        "button",
-        { type: "button", class: "act-button act-call", "data-action": "sit_in_post", onclick: () => onIntent({ type: "sit_in", entry: "post" }) },
-        `Post ${chips(total)} now (${parts}): dealt in ${whichHand(post.hand_number, handCount)}`,
-      ),
-    );
-  }
-  if (wait) {
-    buttons.push(
-      el(
-        "button",
-        { type: "button", class: "act-button", "data-action": "sit_in_wait", onclick: () => onIntent({ type: "sit_in", entry: "wait_for_big_blind" }) },
-        `Wait for the big blind: dealt in ${whichHand(wait.hand_number, handCount)}`,
-      ),
-    );
+    text = `You post ${chips(total)} (${parts}) and are dealt in ${whichHand(post.hand_number, handCount)}.`;
+    if (wait) buttons.push(waitButton(wait, handCount, onIntent, "Wait for the big blind instead"));
+  } else if (mine.status === "active") {
+    return null;
+  } else {
+    text = "You missed blinds while you were out. Post them now to play sooner, or wait until the big blind reaches you and post nothing extra.";
+    if (post) buttons.push(postButton(post, handCount, onIntent));
+    if (wait) buttons.push(waitButton(wait, handCount, onIntent));
   }
   return el(
     "div",
-    { class: "my-choice", role: "group", "aria-label": "Coming back in" },
-    el("p", { text: "You missed blinds while you were out. Post them now to play at once, or wait until the big blind reaches you and post nothing extra." }),
-    el("div", { class: "act-row" }, buttons),
+    { class: "my-choice", role: "group", "aria-label": "Coming back in", "data-field": "entry-choice", "data-chosen": mine.entry_chosen || "" },
+    el("p", { "data-field": "entry-note", text }),
+    buttons.length ? el("div", { class: "act-row" }, buttons) : null,
   );
 }
 

@@ -69,7 +69,8 @@ export function seatTile(seat, { blinds = new Map(), deadline = null, total = 0 
       seat.won ? el("span", { class: "seat-won", text: `won ${chips(seat.won)}` }) : null,
     ),
     seatCards(seat),
-    seat.madeHand ? el("div", { class: "seat-hand", text: madeHandWords(seat.madeHand) }) : null,
+    // Only a winning hand is drawn in the winner's colour.
+    seat.madeHand ? el("div", { class: `seat-hand${seat.won ? " seat-hand-won" : ""}`, text: madeHandWords(seat.madeHand) }) : null,
     seat.odds ? seatOddsLine(seat.odds, { spoken: false }) : null,
     seat.isTurn ? clockBar(deadline, total, `${seat.name}'s time`) : null,
     el("span", { class: "visually-hidden" }, words.join(", ")),
