@@ -22,9 +22,10 @@ function boardRow(cards, index, count, word = "Board") {
 }
 
 function potLine(model) {
-  const { pots, pot, betsTotal, seats } = model;
-  const total = pot + betsTotal;
-  const lines = [el("p", { class: "pot-total" }, el("span", { class: "pot-label", text: "Pot" }), " ", el("strong", { text: chips(total) }))];
+  const { pots, potShown, seats, hand } = model;
+  // A hand over with nothing awarded (a void hand) has no pot to show.
+  if (hand && hand.finished && !potShown) return [];
+  const lines = [el("p", { class: "pot-total" }, el("span", { class: "pot-label", text: "Pot" }), " ", el("strong", { text: chips(potShown) }))];
   if (pots.length > 1) {
     const names = new Map(seats.map((s) => [s.seat, s.name]));
     const items = pots.map((p, i) =>

@@ -47,7 +47,7 @@ function stepView(step, myPlayerId) {
     { class: "replay-step" },
     el("p", { class: "replay-event", text: eventWords(step.event, names) }),
     boards,
-    el("p", { class: "pot-total", text: `Pot ${chips(model.pot + model.betsTotal)}` }),
+    el("p", { class: "pot-total", text: `Pot ${chips(model.potShown)}` }),
     el("ul", { class: "replay-seats" }, seats),
     model.hand.finished ? el("ul", { class: "results-list" }, resultSentences(model).map((text) => el("li", { text }))) : null,
   );
