@@ -104,8 +104,12 @@ class Session:
                 self.state = leave(self.state, seat)
             elif roll < 0.7 and can_sit_out(self.state, seat):
                 self.state = sit_out(self.state, seat)
-            elif can_sit_in(self.state, seat):
-                self.state = sit_in(self.state, seat, self.entry())
+            else:
+                # A player back in may switch how they come in until the deal, but choosing again
+                # what they chose is refused: ask about the very entry that is sent.
+                entry = self.entry()
+                if can_sit_in(self.state, seat, entry):
+                    self.state = sit_in(self.state, seat, entry)
         for s in self.state.seats:
             if s.status is SeatStatus.BUSTED and self.rnd.random() < 0.5:
                 self.state = set_stack(self.state, s.seat, 200)
