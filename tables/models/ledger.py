@@ -139,6 +139,10 @@ def chips_to_sit_with(player: Player) -> int | None:
     if not rows:
         # Tournament chips are not cash chips: a player out of a tournament holds none.
         return 0 if player.tournament_entries.exists() else None
+    if player.status == player.Status.LEFT:
+        # They were let go only holding nothing (joining.check_holds_no_chips), and get no chips
+        # after: the buy-in they sat down with went onto the table, and was lost there.
+        return 0
     held = 0
     for row in rows:
         if row.kind == EntryKind.CASH_OUT and row.table_id is not None:
