@@ -293,12 +293,22 @@ def apply_reveal_started(hand: Hand, event: RevealStarted) -> None:
     hand.to_act = next(iter(_waiting_to_reveal(hand)), None)
 
 
+# What each stage did for a seat, as its tile says it until the next stage changes it: 3.2(a)
+# turns the chosen card, 3.2(b) the other one. 3.2(c) deals only the river, so "both cards"
+# stays true through it.
+FIRST_CARD_WORDS = {0: "turned first card", 1: "turned second card"}
+FORCED_WORDS = "first card turned by the host"
+BOTH_CARDS_WORDS = "turned both cards"
+
+
 def apply_revealed(hand: Hand, event: HoleCardRevealed) -> None:
-    hand.seat(event.seat).last_action = f"turned card {event.index + 1}"
+    hand.seat(event.seat).last_action = FIRST_CARD_WORDS[event.index]
     _add_reveals(hand, ((event.seat, event.index),))
 
 
 def apply_forced(hand: Hand, event: RevealsForced) -> None:
+    for seat, _ in event.cards:
+        hand.seat(seat).last_action = FORCED_WORDS
     _add_reveals(hand, event.cards)
 
 
@@ -307,5 +317,7 @@ def apply_next_stage(hand: Hand, event: StageReached) -> None:
 
 
 def apply_second(hand: Hand, event: SecondCardsRevealed) -> None:
+    for seat, _ in event.cards:
+        hand.seat(seat).last_action = BOTH_CARDS_WORDS
     _add_reveals(hand, event.cards)
     hand.extras["reveal_stage"] = 2

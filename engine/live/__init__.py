@@ -51,7 +51,7 @@ from engine.live.base import (
     role_of,
 )
 from engine.live.common import can_deal
-from engine.live.dealing import TIMEOUT_ACTIONS, pause_after
+from engine.live.dealing import TIMEOUT_ACTIONS, pause_after, rabbit_window_end
 from engine.live.intents import INTENTS
 from engine.records import non_zero
 from engine.table import chosen_entry
@@ -138,11 +138,12 @@ def _restart_clocks(before: LiveTable, state: LiveTable, now: float) -> LiveTabl
         # The pause between the stages of a staged reveal: the timer deals the next stage
         # (engine.live.dealing.timeout); a stored deadline, so a restart resumes it.
         deadline = now + blind_holdem.stage_seconds(hand)
-    next_deal_at = state.next_deal_at
+    next_deal_at, rabbit_until = state.next_deal_at, state.rabbit_until
     if before.hand_in_progress and hand is not None and hand.finished:
         auto = state.dealing and state.options.auto_deal
         next_deal_at = now + pause_after(hand, state.options) if auto else None
-    return replace(state, deadline=deadline, next_deal_at=next_deal_at)
+        rabbit_until = rabbit_window_end(hand, state.options, now)
+    return replace(state, deadline=deadline, next_deal_at=next_deal_at, rabbit_until=rabbit_until)
 
 
 # Views ------------------------------------------------------------------------------------------

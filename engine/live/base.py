@@ -65,7 +65,9 @@ class LiveTable:
     that deal by seat (engine.live.fairness). `revealed` is the last finished hand's
     {hand_number, commitment, deck_root}: never a seed. `deadline` is when the player to act
     runs out of time; `next_deal_at` when the next hand is dealt automatically; both are
-    epoch seconds or None. `dealing` says the host has started the game (auto-deal is on).
+    epoch seconds or None. `rabbit_until` is when the rabbit window after the last hand ends
+    (epoch seconds; None when that hand had no rabbit): whatever moves the next deal keeps it
+    no earlier. `dealing` says the host has started the game (auto-deal is on).
     `away` lists players with no open connection: they keep their seat and chips.
     `changed_at` is the last version that changed anything a decision depends on: a
     presence change alone does not make a player's pending action stale.
@@ -85,6 +87,7 @@ class LiveTable:
     dealing: bool = False
     deadline: float | None = None
     next_deal_at: float | None = None
+    rabbit_until: float | None = None
     away: tuple[str, ...] = ()
     version: int = 0
     changed_at: int = 0
@@ -119,6 +122,7 @@ class LiveTable:
             "dealing": self.dealing,
             "deadline": self.deadline,
             "next_deal_at": self.next_deal_at,
+            "rabbit_until": self.rabbit_until,
             "away": list(self.away),
             "version": self.version,
             "changed_at": self.changed_at,
@@ -148,6 +152,7 @@ class LiveTable:
             dealing=data.get("dealing", False),
             deadline=data.get("deadline"),
             next_deal_at=data.get("next_deal_at"),
+            rabbit_until=data.get("rabbit_until"),
             away=tuple(data.get("away", ())),
             version=data.get("version", 0),
             changed_at=data.get("changed_at", 0),

@@ -150,6 +150,12 @@ def pause_after(hand: Hand, options: LiveOptions) -> float:
     return rabbit_pause(options) if rabbits.huntable(hand) else options.deal_delay
 
 
+def rabbit_window_end(hand: Hand, options: LiveOptions, now: float) -> float | None:
+    """When the window to ask for the rabbit of `hand`, finished at `now`, ends; None when it has
+    no rabbit to hunt."""
+    return now + rabbit_pause(options) if rabbits.huntable(hand) else None
+
+
 def rabbit_hunt(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
     """After a hand that ended before the river, a player of it sees the board that would have
     come (engine.house.rabbit_hunt). The request is taken until the next deal, and that deal
@@ -161,10 +167,11 @@ def rabbit_hunt(state: LiveTable, actor: Actor, intent: Intent, now: float) -> R
     hand = state.hand.copy()
     events = [event.to_json() for event in rabbits.hunt(hand, seat)]
     noted = {"type": "table.rabbit_hunt", "seat": seat, "hand_number": hand.config.hand_number}
+    rabbit_until = now + rabbit_pause(state.options)
     next_deal_at = state.next_deal_at
     if next_deal_at is not None:
-        next_deal_at = max(next_deal_at, now + rabbit_pause(state.options))
-    return replace(state, hand=hand, next_deal_at=next_deal_at), [noted, *events]
+        next_deal_at = max(next_deal_at, rabbit_until)
+    return replace(state, hand=hand, next_deal_at=next_deal_at, rabbit_until=rabbit_until), [noted, *events]
 
 
 def _next_stage(state: LiveTable, hand: Hand) -> Result:

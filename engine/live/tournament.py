@@ -115,7 +115,9 @@ def clock_changed(state: LiveTable, play: TournamentPlay, now: float) -> Intent 
     stood then. When the host ends the break early (next level, time removed) or resumes a
     clock paused on a break, play resumes when the clock does, not when the old wait runs
     out. A deal is only ever brought forward, never put off: a later deal than the clock now
-    needs would leave the tables idle, while one that comes too early only waits again.
+    needs would leave the tables idle, while one that comes too early only waits again. Nor
+    is it brought forward into the rabbit window after a hand (`LiveTable.rabbit_until`): the
+    players keep their time to ask for the rabbit and see it.
     """
     if not state.dealing or state.hand_in_progress or state.next_deal_at is None:
         return None  # the dealer is stopped, busy, or not waiting for anything
@@ -126,6 +128,8 @@ def clock_changed(state: LiveTable, play: TournamentPlay, now: float) -> Intent 
     else:
         until = _clock_allows_at(reading, now)
         reason = why_no_deal(reading)
+    if state.rabbit_until is not None:
+        until = max(until, state.rabbit_until)
     if until >= state.next_deal_at:
         return None
     return {"type": "deal_waits", "until": until, "reason": reason}

@@ -11,6 +11,7 @@ from engine.config import Stakes
 from engine.errors import ConfigurationError, IllegalActionError
 from engine.hand import Hand
 from engine.house import blind_holdem
+from engine.house.rulings import apply_ruling
 from engine.phh import hand_from_phh, hand_to_phh
 from engine.tests.hand_helpers import make_hand
 from engine.views import view
@@ -137,3 +138,35 @@ def test_every_view_says_which_stage_was_reached_and_which_comes_after_the_pause
     assert hand.finished and stages() == [{"stage": "c", "next_stage": None, "seconds": 5}] * 5
     all_at_once = make_hand("blind_holdem", [100, 100], button=1, stakes=Stakes(fixed_stake=10))
     assert "staged_reveal" not in view(all_at_once, 1)
+
+
+def test_each_seat_says_what_the_last_stage_did_for_it():
+    """3.2(a) "each player turns one hole card face up"; 3.2(b) "each player turns their second
+    hole card face up"; 3.2(c) "the fifth board card (the river) is dealt": a seat's last action
+    follows the stages, not the first card it turned."""
+    hand = staged()
+
+    def words() -> dict[int, str]:
+        return {s["seat"]: s["last_action"] for s in view(hand, "public")["seats"]}
+
+    hand.act(2, "reveal", index=1)
+    hand.act(3, "reveal", index=0)
+    assert words() == {1: "post 10", 2: "turned second card", 3: "turned first card"}
+    hand.act(1, "reveal", index=0)
+    blind_holdem.next_stage(hand)
+    assert words() == dict.fromkeys((1, 2, 3), "turned both cards")
+    blind_holdem.next_stage(hand)  # the river: nothing more turned, both cards still up
+    assert hand.finished and words() == dict.fromkeys((1, 2, 3), "turned both cards")
+
+
+def test_a_seat_whose_card_the_host_turned_says_so():
+    """The host's ruling "reveal_rest" turns each remaining player's first card."""
+    hand = staged()
+    hand.act(2, "reveal", index=1)
+    apply_ruling(hand, {"type": "reveal_rest"}, "host-ann", "taking too long", "2026-11-29T22:30:00Z")
+    seats = {s["seat"]: s["last_action"] for s in view(hand, "public")["seats"]}
+    assert seats == {
+        1: "first card turned by the host",
+        2: "turned second card",
+        3: "first card turned by the host",
+    }

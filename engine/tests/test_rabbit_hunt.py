@@ -130,7 +130,7 @@ def test_each_player_of_a_hand_over_early_is_offered_the_rabbit_until_it_is_hunt
     assert play(shuffled_hand(rabbit_hunt=False), "1 fold", "2 fold").legal_actions(1)["actions"] == {}
 
 
-def _live_hand_folded_round(deal_delay: float, now: float) -> tuple[LiveTable, float]:
+def live_hand_folded_round(deal_delay: float, now: float) -> tuple[LiveTable, float]:
     """A live table dealing automatically with the rabbit on: hand 1 dealt at `now`, folded
     round to the big blind at `now` + 1. Returns the table and when the hand ended."""
     state = new_live_table(new_table(max_seats=6, stakes=STAKES))
@@ -152,7 +152,7 @@ def test_the_next_deal_leaves_time_to_ask_and_to_see_the_rabbit():
     the dealer waits at least RABBIT_WINDOW_SECONDS (even if the table's pause is shorter), and
     a request, however late in that window, holds the next deal back until the rabbit has been
     on every screen for a whole pause."""
-    state, ended = _live_hand_folded_round(deal_delay=2, now=1000)
+    state, ended = live_hand_folded_round(deal_delay=2, now=1000)
     assert state.next_deal_at == ended + RABBIT_WINDOW_SECONDS  # not ended + 2
     asked_at = state.next_deal_at - 0.5  # a slow thumb, half a second before the deal
     state, events = apply(state, 2, {"type": "rabbit_hunt"}, now=asked_at)
@@ -167,7 +167,7 @@ def test_the_next_deal_leaves_time_to_ask_and_to_see_the_rabbit():
 
 
 def test_a_longer_pause_of_the_table_is_the_window_and_a_table_without_the_rabbit_keeps_its_pause():
-    state, ended = _live_hand_folded_round(deal_delay=8, now=1000)
+    state, ended = live_hand_folded_round(deal_delay=8, now=1000)
     assert state.next_deal_at == ended + 8
     state, _ = apply(state, 3, {"type": "rabbit_hunt"}, now=ended + 1)
     assert state.next_deal_at == ended + 1 + 8  # a whole pause with the rabbit on every screen

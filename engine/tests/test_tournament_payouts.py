@@ -15,6 +15,7 @@ from engine.tournament.payouts import (
     PayoutTable,
     amounts_from_json,
     amounts_to_json,
+    finishers_prizes,
     payout_amounts,
     payout_template,
     prize_pool,
@@ -106,6 +107,25 @@ def test_an_uneven_shared_prize_gives_its_spare_units_in_listed_order():
     prizes = prizes_for([Finish("a", 2, 3), Finish("b", 2, 3), Finish("c", 2, 3)], amounts, unit=5)
     assert prizes == {"a": 170, "b": 165, "c": 165}
     assert sum(prizes.values()) == 300 + 200
+
+
+def test_a_table_for_a_bigger_field_pays_the_places_the_field_has_and_the_rest_to_first():
+    table = PayoutTable((50, 30, 20))
+    assert table.for_field(2) == PayoutTable((70, 30))
+    assert table.for_field(1) == PayoutTable((100,))
+    assert table.for_field(3) is table and table.for_field(9) is table and table.for_field(0) is table
+
+
+def test_finishers_of_a_deal_take_what_they_agreed_and_the_others_their_places_prize():
+    amounts = payout_amounts(1_000, PayoutTable((50, 30, 20)))
+    finishes = [Finish("ann", 1), Finish("bob", 2), Finish("cat", 3), Finish("dan", 4)]
+    assert finishers_prizes(finishes, amounts, {"ann": 420, "bob": 380}) == {
+        "ann": 420,
+        "bob": 380,
+        "cat": 200,
+        "dan": 0,
+    }
+    assert finishers_prizes(finishes, amounts) == prizes_for(finishes, amounts) | {"dan": 0}
 
 
 def test_inconsistent_finishes_are_refused():

@@ -12,8 +12,10 @@ import pytest
 
 from engine.config import Stakes
 from engine.live import LiveTable, apply, new_live_table
+from engine.live.dealing import RABBIT_WINDOW_SECONDS
 from engine.live.tournament import WAIT_POLL_SECONDS, TournamentPlay, clock_changed, prepare
 from engine.table import GameMode, new_table
+from engine.tests.test_rabbit_hunt import live_hand_folded_round
 from engine.tournament import Clock, add_time, go_to_period, pause, remove_time, resume, start, template
 
 HOME = template("home-2h")  # 15-minute levels; a 10-minute break (period index 4) after the fourth
@@ -96,3 +98,35 @@ def test_a_stopped_or_busy_dealer_is_left_alone() -> None:
     assert clock_changed(not_waiting, play, now=3660) is None
     busy, _ = apply(_waiting_table(until=4200), "host", {"type": "start_hand"}, 0)
     assert busy.hand_in_progress and clock_changed(busy, play, now=3660) is None
+
+
+def test_a_clock_change_keeps_the_window_to_ask_for_the_rabbit() -> None:
+    """Rabbit hunt: "after a hand ends before the river, a player may ask to see the cards that
+    would have come". The host adding time just after such a hand does not pull the next deal
+    into that window (a deal is only brought forward, never earlier than the window's end)."""
+    level = go_to_period(start(Clock(), now=0), HOME, 1, now=100)
+    state, ended = live_hand_folded_round(deal_delay=2, now=200)
+    assert state.next_deal_at == ended + RABBIT_WINDOW_SECONDS
+    changed_at = ended + 0.5
+    longer = add_time(level, HOME, 60, now=changed_at)
+    assert clock_changed(state, TournamentPlay(longer, HOME), now=changed_at) is None
+
+
+def test_ending_a_break_keeps_the_window_of_a_rabbit_asked_for_during_it() -> None:
+    """A rabbit asked for during a break is on every screen for a whole window, even when the
+    host then ends the break: the deal comes at the window's end, not a second later."""
+    break_start = 3600.0
+    on_break = _on_break(break_start)
+    state, _ = live_hand_folded_round(deal_delay=2, now=break_start - 10)
+    due = state.next_deal_at
+    state, deal = prepare(state, "system", {"type": "start_hand"}, due, TournamentPlay(on_break, HOME))
+    assert deal["type"] == "deal_waits"
+    state, _ = apply(state, "system", deal, now=due)
+    asked_at = due + 1
+    state, _ = apply(state, 2, {"type": "rabbit_hunt"}, now=asked_at)
+    assert state.next_deal_at == pytest.approx(break_start + 600)  # still the break's end
+    ended_early = go_to_period(on_break, HOME, BREAK + 1, now=asked_at + 1)
+    intent = clock_changed(state, TournamentPlay(ended_early, HOME), now=asked_at + 1)
+    assert intent is not None and intent["until"] == pytest.approx(asked_at + RABBIT_WINDOW_SECONDS)
+    state, _ = apply(state, "system", intent, now=asked_at + 1)
+    assert state.next_deal_at == pytest.approx(asked_at + RABBIT_WINDOW_SECONDS)

@@ -43,6 +43,7 @@ from engine.tournament.deals import Deal, DealMethod, chip_chop, icm_deal, icm_e
 from engine.tournament.payouts import (
     PAYOUT_TEMPLATES,
     PayoutTable,
+    finishers_prizes,
     payout_amounts,
     payout_template,
     prize_pool,
@@ -108,6 +109,7 @@ __all__ = [
     "deal_places",
     "draw_seats",
     "field_summary",
+    "finishers_prizes",
     "go_to_period",
     "hands_may_start",
     "icm_deal",

@@ -68,6 +68,19 @@ class PayoutTable:
     def places_paid(self) -> int:
         return len(self.percentages)
 
+    def for_field(self, entries: int) -> PayoutTable:
+        """The table as it pays a field of `entries` players: a table written for a bigger field
+        pays the places the field has, the rest of the pool going to 1st.
+
+        >>> PayoutTable((50, 30, 20)).for_field(2).to_json()
+        [70, 30]
+        """
+        if entries < 1 or self.places_paid <= entries:
+            return self
+        kept = list(self.percentages[:entries])
+        kept[0] += 100 - sum(kept, Decimal(0))
+        return PayoutTable(tuple(kept))
+
     def to_json(self) -> list[int | float]:
         return [int(p) if p == p.to_integral_value() else float(p) for p in self.percentages]
 
@@ -163,6 +176,21 @@ def prizes_for(finishes: Sequence[Finish], amounts: Sequence[int], *, unit: int 
         for i, player in enumerate(players):
             prizes[player] = each + (unit if i < spare_units else 0) + (odd if i == 0 else 0)
     return prizes
+
+
+def finishers_prizes(
+    finishes: Sequence[Finish], amounts: Sequence[int], agreed: Mapping[str, int] | None = None
+) -> dict[str, int]:
+    """Each finisher's prize: the amount they agreed in a deal, else their place's prize among
+    the others (`prizes_for`); 0 for a place not paid.
+
+    >>> finishers_prizes([Finish("ann", 1), Finish("bob", 2), Finish("cy", 3)], (60, 40), {"ann": 55})
+    {'ann': 55, 'bob': 40, 'cy': 0}
+    """
+    agreed = agreed or {}
+    placed = [finish for finish in finishes if finish.player not in agreed]
+    prizes = prizes_for(placed, amounts) if placed else {}
+    return {finish.player: agreed.get(finish.player, prizes.get(finish.player, 0)) for finish in finishes}
 
 
 def amounts_to_json(amounts: Sequence[int]) -> list[dict[str, int]]:

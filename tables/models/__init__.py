@@ -4,13 +4,13 @@
 - `live`: a live table's snapshot, its hands and their event logs, its connections.
 - `ledger`: money in and out, chip requests, co-hosts and the audit log.
 - `tournaments`: tournaments, their entries, deals and their log.
-- `seasons`: people across nights, their name claims, seasons.
+- `seasons`: people across nights, their name claims, seasons and each season's log.
 """
 
 from tables.models.ledger import AuditEntry, ChipRequest, CoHost, LedgerEntry
 from tables.models.live import Hand, HandEvent, TableConnection, TableSnapshot
 from tables.models.night import MAX_NAME_LENGTH, Night, NightStatus, Player, PlayerStatus, Seat, Table
-from tables.models.seasons import NameClaim, Person, PersonLink, Season
+from tables.models.seasons import NameClaim, Person, PersonLink, Season, SeasonAuditEntry
 from tables.models.tournaments import Tournament, TournamentDeal, TournamentEntry, TournamentLog
 
 __all__ = [
@@ -29,6 +29,7 @@ __all__ = [
     "Player",
     "PlayerStatus",
     "Season",
+    "SeasonAuditEntry",
     "Seat",
     "Table",
     "TableConnection",

@@ -139,6 +139,10 @@ def chips_to_sit_with(player: Player) -> int | None:
     if not rows:
         # Tournament chips are not cash chips: a player out of a tournament holds none.
         return 0 if player.tournament_entries.exists() else None
+    if player.status == player.Status.LEFT:
+        # They were let go only holding nothing (joining.check_holds_no_chips), and get no chips
+        # after: the buy-in they sat down with went onto the table, and was lost there.
+        return 0
     held = 0
     for row in rows:
         if row.kind == EntryKind.CASH_OUT and row.table_id is not None:
@@ -186,11 +190,10 @@ class ChipRequest(models.Model):
         return f"{self.player} asks for {self.chips} chips ({self.status})"
 
 
-class AuditEntry(AppendOnlyModel):
-    """One call the host made (a ruling, a seating change, a ledger entry): who, when, what, why.
-    Players can read these: the host's call is final, and open."""
+class HostCallLine(AppendOnlyModel):
+    """One call a host made: who, when, what exactly and why. The night's log (`AuditEntry`) and
+    a season's log (`tables.models.seasons.SeasonAuditEntry`) are both made of these lines."""
 
-    night = models.ForeignKey("tables.Night", on_delete=models.CASCADE, related_name="audit_entries")
     who = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
@@ -199,17 +202,27 @@ class AuditEntry(AppendOnlyModel):
     # Long enough for a complete sentence: seat, player, amounts before and after.
     what = models.CharField(max_length=500)
     why = models.CharField(max_length=300, blank=True)
-    table = models.ForeignKey(
-        "tables.Table", on_delete=models.SET_NULL, null=True, blank=True, related_name="audit_entries"
-    )
     payload = models.JSONField(default=dict, blank=True)
 
     class Meta:
+        abstract = True
         ordering = ["when", "id"]
-        verbose_name_plural = "audit entries"
 
     def __str__(self) -> str:
         return f"{self.when:%H:%M} {self.who_label}: {self.what}"
+
+
+class AuditEntry(HostCallLine):
+    """One call the host made (a ruling, a seating change, a ledger entry) during a night.
+    Players can read these: the host's call is final, and open."""
+
+    night = models.ForeignKey("tables.Night", on_delete=models.CASCADE, related_name="audit_entries")
+    table = models.ForeignKey(
+        "tables.Table", on_delete=models.SET_NULL, null=True, blank=True, related_name="audit_entries"
+    )
+
+    class Meta(HostCallLine.Meta):
+        verbose_name_plural = "audit entries"
 
 
 class CoHost(models.Model):

@@ -5,7 +5,7 @@ night's player becomes one only when the host confirms it (`PersonLink`), after 
 claimed a name from a previous night (`NameClaim`) or the host linked them. Nothing links two
 players to one person on its own: two guests called "Ann" stay two people until the host says
 otherwise. A season groups some of a host's nights and says how they are scored
-(`engine.season`).
+(`engine.season`); what its host did to it is in the season's own open log.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from django.conf import settings
 from django.db import models
 
 from engine.season import SCORING_NAMES, PointRules, Scoring
+from tables.models.ledger import HostCallLine
 from tables.models.night import MAX_NAME_LENGTH
 
 
@@ -142,3 +143,16 @@ class Season(models.Model):
             attendance_points=float(self.attendance_points),
             best_of=self.best_of,
         )
+
+
+class SeasonAuditEntry(HostCallLine):
+    """One call the host made about a season (made it, changed its scoring, chose its nights).
+
+    A season is not a night: its calls change the standings of every night it counts, and a
+    season may count no night yet, so they go in the season's own log, shown on its page to
+    the same readers as its standings."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="audit_entries")
+
+    class Meta(HostCallLine.Meta):
+        verbose_name_plural = "season audit entries"

@@ -1,4 +1,5 @@
-"""The night's open record of the host's calls: every ruling, seating change and ledger entry.
+"""The open record of the host's calls: every ruling, seating change and ledger entry of a night
+in the night's log, and every change to a season (its settings, its nights) in the season's.
 
 "The host's call is final, and open": players read the same log the host writes.
 """
@@ -10,7 +11,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Max, QuerySet
 
-from tables.models import Night, Table
+from tables.models import Night, Season, SeasonAuditEntry, Table
 from tables.models.ledger import AuditEntry
 
 MAX_WHAT = 500
@@ -49,6 +50,19 @@ def who_label(user: AbstractBaseUser | None) -> str:
     return user.get_username()
 
 
+def _line(
+    user: AbstractBaseUser | None, what: str, why: str, payload: dict[str, Any] | None
+) -> dict[str, Any]:
+    """The fields every line has, whichever log it goes in: who, what exactly and why."""
+    return {
+        "who": user if user is not None and user.is_authenticated else None,
+        "who_label": who_label(user),
+        "what": what[:MAX_WHAT],
+        "why": why.strip()[:300],
+        "payload": payload or {},
+    }
+
+
 def record(
     night: Night,
     user: AbstractBaseUser | None,
@@ -60,15 +74,19 @@ def record(
 ) -> AuditEntry:
     """Append one entry. Call it inside the transaction of the change it describes, so a
     refused change leaves no entry behind."""
-    return AuditEntry.objects.create(
-        night=night,
-        who=user if user is not None and user.is_authenticated else None,
-        who_label=who_label(user),
-        what=what[:MAX_WHAT],
-        why=why.strip()[:300],
-        table=table,
-        payload=payload or {},
-    )
+    return AuditEntry.objects.create(night=night, table=table, **_line(user, what, why, payload))
+
+
+def record_season(
+    season: Season,
+    user: AbstractBaseUser | None,
+    what: str,
+    why: str = "",
+    *,
+    payload: dict[str, Any] | None = None,
+) -> SeasonAuditEntry:
+    """Append one line to the season's log, inside the transaction of the change it describes."""
+    return SeasonAuditEntry.objects.create(season=season, **_line(user, what, why, payload))
 
 
 def record_table_command(
@@ -97,6 +115,11 @@ def record_table_command(
 def entries(night: Night) -> QuerySet[AuditEntry]:
     """The night's log, newest first (what a reader wants to see first)."""
     return AuditEntry.objects.filter(night=night).select_related("table").order_by("-when", "-id")
+
+
+def season_entries(season: Season) -> QuerySet[SeasonAuditEntry]:
+    """The season's log, newest first."""
+    return SeasonAuditEntry.objects.filter(season=season).order_by("-when", "-id")
 
 
 def newest_id(night: Night) -> int:

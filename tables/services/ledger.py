@@ -175,6 +175,16 @@ def _check_player(night: Night, player: Player) -> None:
         raise ActionRefused("This night is closed: its ledger is final.")
 
 
+def _check_still_here(player: Player) -> None:
+    """Chips come in only for a player still in the night: one who has left holds nothing."""
+    player.refresh_from_db(fields=["status"])
+    if player.status == Player.Status.LEFT:
+        raise ActionRefused(
+            f"{player.display_name} has left the night: chips bought now would be nobody's. "
+            "They can join again to buy in."
+        )
+
+
 def record_chips_in(
     player: Player,
     kind: str,
@@ -188,6 +198,7 @@ def record_chips_in(
     _check_chips(chips)
     if kind not in KINDS_IN:
         raise ActionRefused("Choose buy-in, rebuy or top-up.")
+    _check_still_here(player)
     _check_not_in_a_tournament(player)
     with transaction.atomic():
         before = has_cash_entries(player)
@@ -302,6 +313,8 @@ def correct(
         seated = _seat_in_live_table(entry.player) if target.kind in KINDS_IN else None
         if target.kind in KINDS_IN and chips < 0:
             _check_holds(entry.player, -chips, seated)
+        elif target.kind in KINDS_IN:
+            _check_still_here(entry.player)
         correction = LedgerEntry.objects.create(
             night=night,
             player=entry.player,

@@ -2,8 +2,9 @@
 
 Each counted night is added up by `night_results`; its players count as the people the host
 recognised (`people.person_keys`), so a returning guest's nights add up and two strangers
-with one name never do. Adding a night to a season, or taking it out, goes into that night's
-open log.
+with one name never do. Every change the host makes to a season (making it, its settings, its
+nights) is one line in the season's own open log (`audit.record_season`), not in a night's: it
+changes the standings of every night the season counts, and a new season counts none yet.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from engine.season import (
+    SCORING_NAMES,
     NightResult,
     PointRules,
     Scoring,
@@ -28,7 +30,7 @@ from engine.season import (
 )
 from tables.access import hosted_nights
 from tables.errors import ActionRefused
-from tables.models import Night, Player, Season
+from tables.models import Night, Player, Season, SeasonAuditEntry
 from tables.services import audit, people, settle_up
 from tables.services.night_results import NightResults, night_results
 
@@ -82,30 +84,58 @@ def _apply(season: Season, settings: SeasonSettings) -> None:
     season.best_of, season.show_on_clock = settings.best_of, settings.show_on_clock
 
 
+def _points(value: Decimal | float) -> str:
+    return f"{Decimal(str(value)).normalize():f}"
+
+
+def settings_in_words(season: Season) -> dict[str, str]:
+    """Each setting of a season as its log names it, so a change reads "label: before → after"."""
+    best_of = season.best_of
+    return {
+        "name": season.name,
+        "dates": f"{season.starts_on:%d %b %Y} – {season.ends_on:%d %b %Y}",
+        "tournament points": SCORING_NAMES[Scoring(season.scoring)],
+        "fixed points by place": ", ".join(f"{p:g}" for p in season.fixed_points) or "none",
+        "points per knockout": _points(season.knockout_points),
+        "points per night played": _points(season.attendance_points),
+        "nights counted for each player": f"the best {best_of}" if best_of else "every night",
+        "standings on the clock screen in breaks": "yes" if season.show_on_clock else "no",
+    }
+
+
 def create_season(owner: AbstractBaseUser, settings: SeasonSettings) -> Season:
     season = Season(owner=owner)
     _apply(season, _checked(settings))
-    season.save()
-    return season
-
-
-def update_season(season: Season, settings: SeasonSettings, user: AbstractBaseUser | None = None) -> Season:
-    """Save the host's changes. Showing the standings on the clock screen, or no longer, is a
-    change to what each counted night's projector shows the room: it goes into the open log of
-    each of those nights still open."""
-    was_on_clock = season.show_on_clock
-    _apply(season, _checked(settings))
     with transaction.atomic():
         season.save()
-        if season.show_on_clock != was_on_clock:
-            what = (
-                f"The clock screen shows the standings of the season {season.name} in breaks"
-                if season.show_on_clock
-                else f"The clock screen no longer shows the standings of the season {season.name}"
-            )
-            for night in season.nights.filter(status=Night.Status.OPEN):
-                audit.record(night, user, what)
+        words = settings_in_words(season)
+        settings_words = "; ".join(f"{k}: {v}" for k, v in words.items() if k != "name")
+        audit.record_season(season, owner, f"Made the season {season.name}: {settings_words}", payload=words)
     return season
+
+
+def update_season(
+    season: Season, settings: SeasonSettings, user: AbstractBaseUser | None, why: str = ""
+) -> SeasonAuditEntry | None:
+    """Save new settings; the season's log says what changed, from what to what (no line, and
+    nothing saved, when nothing changed)."""
+    settings = _checked(settings)
+    with transaction.atomic():
+        season = Season.objects.select_for_update().get(pk=season.pk)
+        before = settings_in_words(season)
+        _apply(season, settings)
+        after = settings_in_words(season)
+        changed = {k: (before[k], after[k]) for k in after if before[k] != after[k]}
+        if not changed:
+            return None
+        season.save()
+        return audit.record_season(
+            season,
+            user,
+            "Changed the settings: " + "; ".join(f"{k}: {old} → {new}" for k, (old, new) in changed.items()),
+            why,
+            payload={"changed": changed},
+        )
 
 
 def nights_to_choose(season: Season) -> list[Night]:
@@ -117,8 +147,15 @@ def nights_to_choose(season: Season) -> list[Night]:
     )
 
 
-def set_nights(season: Season, night_ids: list[int], user: AbstractBaseUser | None) -> None:
-    """Which nights count. Each night added or taken out says so in its own open log."""
+def _night_words(night: Night) -> str:
+    return f"{night.name} ({night.date:%d %b %Y})"
+
+
+def set_nights(
+    season: Season, night_ids: list[int], user: AbstractBaseUser | None, why: str = ""
+) -> SeasonAuditEntry | None:
+    """Which nights count: one line in the season's log names each night added and taken out
+    (no line when nothing changed)."""
     allowed = {night.pk: night for night in nights_to_choose(season)}
     unknown = [pk for pk in night_ids if pk not in allowed]
     if unknown:
@@ -126,13 +163,24 @@ def set_nights(season: Season, night_ids: list[int], user: AbstractBaseUser | No
     if not all(hosted_nights(user).filter(pk=pk).exists() for pk in night_ids):
         raise ActionRefused("Only the night's host (or someone they named) can do that.", "not_host")
     with transaction.atomic():
-        before = set(season.nights.values_list("pk", flat=True))
+        season = Season.objects.select_for_update().get(pk=season.pk)
+        counted = {night.pk: night for night in season.nights.all()}
         after = set(night_ids)
-        for pk in sorted(after - before):
-            audit.record(allowed[pk], user, f"Counted this night in the season {season.name}")
-        for pk in sorted(before - after):
-            audit.record(Night.objects.get(pk=pk), user, f"Took this night out of the season {season.name}")
+        added = [allowed[pk] for pk in sorted(after - set(counted))]
+        taken_out = [counted[pk] for pk in sorted(set(counted) - after)]
+        if not added and not taken_out:
+            return None
         season.nights.set(sorted(after))
+        parts = [f"counted {_night_words(n)}" for n in added]
+        parts += [f"took out {_night_words(n)}" for n in taken_out]
+        total = "1 night counts now" if len(after) == 1 else f"{len(after)} nights count now"
+        return audit.record_season(
+            season,
+            user,
+            "Nights that count: " + "; ".join(parts) + f"; {total}",
+            why,
+            payload={"added": [n.pk for n in added], "taken_out": [n.pk for n in taken_out]},
+        )
 
 
 @dataclass(frozen=True, slots=True)

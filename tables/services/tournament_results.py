@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.tournament import Finish, PayoutTable, payout_amounts, prize_pool, prizes_for
+from engine.tournament import Finish, finishers_prizes, payout_amounts, prize_pool
 from tables.models.tournaments import Tournament, TournamentDeal, TournamentEntry
 
 
@@ -40,13 +40,7 @@ def pool(tournament: Tournament) -> int:
 
 def payouts(tournament: Tournament) -> tuple[int, ...]:
     """Each paid place's prize, 1st first; places beyond the field are not paid."""
-    entries = tournament.entries.count()
-    table = tournament.get_payout_table()
-    if entries and table.places_paid > entries:
-        # A table written for a bigger field: pay the places the field has, topped up to 100%.
-        kept = list(table.percentages[:entries])
-        kept[0] += 100 - sum(kept)
-        table = PayoutTable(tuple(kept))
+    table = tournament.get_payout_table().for_field(tournament.entries.count())
     return payout_amounts(pool(tournament), table)
 
 
@@ -63,18 +57,12 @@ def results(tournament: Tournament) -> list[Result]:
     """The finishers so far, best first, with their prizes."""
     finished = [entry for entry in tournament.entries.select_related("player") if entry.is_out]
     deal = deal_of(tournament)
-    dealt = {int(key): int(amount) for key, amount in deal.amounts.items()} if deal else {}
+    agreed = {str(int(key)): int(amount) for key, amount in deal.amounts.items()} if deal else {}
     finishes = [Finish(str(entry.pk), entry.place, entry.shared_by) for entry in finished]
-    placed = [finish for finish in finishes if int(finish.player) not in dealt]
-    prizes = prizes_for(placed, payouts(tournament)) if placed else {}
+    prizes = finishers_prizes(finishes, payouts(tournament), agreed)
     labels = {finish.player: finish.label for finish in finishes}
     rows = [
-        Result(
-            entry,
-            labels[str(entry.pk)],
-            dealt.get(entry.pk, prizes.get(str(entry.pk), 0)),
-            dealt=entry.pk in dealt,
-        )
+        Result(entry, labels[str(entry.pk)], prizes[str(entry.pk)], dealt=str(entry.pk) in agreed)
         for entry in finished
     ]
     return sorted(rows, key=lambda row: (row.entry.place, row.entry.player.display_name.lower()))

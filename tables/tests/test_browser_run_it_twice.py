@@ -51,6 +51,10 @@ def _all_in_and_asked(server: Any, browser: Any, size: dict[str, int]) -> tuple[
     return table_id, phones
 
 
+def _pot_shown(phone: Phone) -> int:
+    return int(phone.page.locator(".pot .pot-total strong").inner_text().replace(",", ""))
+
+
 def _answer(server: Any, table_id: int, phone: Phone, action: str) -> None:
     state = committed(server, table_id)
     phone.page.locator(f"#run-twice [data-action={action}]").tap()
@@ -85,6 +89,8 @@ def test_both_agree_and_the_phones_show_both_runs_and_each_runs_result(
         results = phone.page.locator("#results li").all_inner_texts()
         assert any("in run 1" in text for text in results) and any("in run 2" in text for text in results)
         assert phone.page.locator("#results .results-runs[data-runs='2']").count() == 1
+        # Over, the hand shows the pot it awarded (both runs), as every game does: never "Pot 0".
+        assert _pot_shown(phone) == sum(award.amount for award in state.hand.awards) > 0
         assert phone.page.locator("#run-twice").is_hidden()
         assert phone.page.evaluate("document.documentElement.scrollWidth") <= size["width"]
         assert_page_private(phone, state, number)
@@ -106,6 +112,7 @@ def test_one_refusal_runs_it_once(daphne_server: Any, browser: Any, size: dict[s
         assert phone.page.locator(".boards .board").count() == 1
         assert phone.page.locator("#results .results-runs[data-runs='1']").count() == 1
         assert all(" run " not in text for text in phone.page.locator("#results li").all_inner_texts())
+        assert _pot_shown(phone) == sum(award.amount for award in state.hand.awards) > 0
         assert_page_private(phone, state, number)
         assert not phone.errors
     phones[2 - first].shot(f"table-run-it-twice-refused-{size['width']}x{size['height']}")

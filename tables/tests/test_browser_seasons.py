@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from tables.services import seasons
-from tables.tests.browser import PHONE, create_host, host_logged_in, save_screenshot
+from tables.services.night_results import night_results
+from tables.tests.browser import PHONE, SCREENSHOTS, create_host, host_logged_in, save_screenshot
 from tables.tests.live_helpers import player_cookie
 from tables.tests.season_helpers import TwoNights, two_nights
 
@@ -81,3 +82,39 @@ def test_a_returning_guest_opens_the_recap_from_their_phone(
     phone.goto(f"{live_server.url}/seasons/{nights.season.pk}/")
     assert phone.locator("#season-standings tbody tr").count() == 5
     save_screenshot(phone, "season-player-390x844")
+
+
+@pytest.mark.parametrize("size", [{"width": 360, "height": 740}, {"width": 390, "height": 844}])
+def test_the_recap_players_table_fits_a_phone_without_scrolling_sideways(
+    nights: TwoNights, live_server: object, browser: object, size: dict[str, int]
+) -> None:
+    """Every column of "Who did what", money included, is on screen at phone size: on a narrow
+    phone hands go under the name and money under the chips, and a long name wraps between words."""
+    ann = nights.players["Ann1"]
+    ann.display_name = "Alexandra Montgomery"
+    ann.save(update_fields=["display_name"])
+    page = host_logged_in(browser, live_server, {**PHONE, "viewport": size})
+    page.goto(f"{live_server.url}/nights/{nights.first.pk}/recap/")
+    page.locator("#recap-players").screenshot(
+        path=str(SCREENSHOTS / f"recap-players-{size['width']}x{size['height']}.png")
+    )
+    box = page.locator("#recap-players .scroll-x")
+    scroll_width, client_width = box.evaluate("b => [b.scrollWidth, b.clientWidth]")
+    assert scroll_width <= client_width, f"the table is {scroll_width - client_width}px too wide"
+    # Each player's money is on screen, in full, under their chips.
+    shown = page.locator("#recap-players tbody .money-under")
+    assert shown.count() == 3
+    assert all(text.strip().endswith("EUR") for text in shown.all_inner_texts())
+    for money in shown.all():
+        right = money.evaluate("m => m.getBoundingClientRect().right")
+        assert right <= box.evaluate("b => b.getBoundingClientRect().right")
+    first = max(night_results(nights.first).players.values(), key=lambda r: r.money_net or 0)
+    played = f"{first.hands_played} hands, {first.hands_won} won"
+    assert played in page.locator("#recap-players tbody th >> nth=0").inner_text()
+    # "Alexandra Montgomery" takes at most two lines: it wraps between the words, never inside one.
+    lines = page.locator("#recap-players tbody th >> nth=0").evaluate(
+        """th => { const r = document.createRange(); r.selectNodeContents(th.firstChild);
+                   return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size; }"""
+    )
+    assert lines <= 2
+    _fits(page)

@@ -340,6 +340,9 @@ def test_three_phones_play_a_hand_to_a_showdown_with_a_side_pot(daphne_server: A
             assert f"({award.amount:,})" in results
             assert f"with {winner_words}." in results
         assert "main pot" in results and "side pot" in results
+        # The hand is over: the middle shows the pots it awarded, not an emptied "Pot 0".
+        pot_shown = phone.page.locator(".pot .pot-total strong").inner_text()
+        assert pot_shown == f"{sum(award.amount for award in hand.awards):,}"
         page_text = phone.page.locator("body").inner_text()
         for seat_view in engine_view(hand, number)["seats"]:
             if seat_view["hand"]:  # what each tabled hand makes, as the engine words it

@@ -1,4 +1,5 @@
-"""Every host action is one line in the night's open log, with who, when, what exactly and why.
+"""Every host action is one line in the night's open log, with who, when, what exactly and why;
+an action on a season, which is not a night, is one line in the season's own open log.
 
 House rules: "The host's call is final, and open." Issue 20: "Every host action is one log
 line with who, when, what exactly (seat, player, amounts before and after) and why."
@@ -11,8 +12,10 @@ log line fails its scenario.
 
 from __future__ import annotations
 
+import copy
+import datetime
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,13 +30,23 @@ from engine.live.intents import INTENTS
 from engine.tournament import RebuyRules
 from tables import urls
 from tables.live import apply_intent, load_state
-from tables.models import Night, Player, Table
+from tables.models import NameClaim, Night, Player, Season, SeasonAuditEntry, Table
 from tables.models.ledger import AuditEntry, ChipRequest
 from tables.models.tournaments import Tournament, TournamentAction
-from tables.services import host_panel, ledger, tournament_clock, tournaments
+from tables.services import (
+    host_panel,
+    hosting,
+    joining,
+    ledger,
+    people,
+    seasons,
+    tournament_clock,
+    tournaments,
+)
 from tables.services import tournament_seating as seating_service
-from tables.tests.conftest import host_calls
+from tables.tests.conftest import host_calls, new_host, new_night, new_table
 from tables.tests.live_helpers import seat_players
+from tables.tests.made_once import made_once_for_the_module
 from tables.tests.tournament_helpers import entry_of, make_tournament
 
 pytestmark = pytest.mark.django_db
@@ -54,6 +67,7 @@ SHOWS_ONLY = {
     "tournament_detail",
     "tournament_seating",
     "tournament_deal",
+    "night_people",
 }
 
 
@@ -69,10 +83,10 @@ class Night2:
     client: Client
 
 
-@pytest.fixture
-def cash(night: Night, make_table: Callable[..., Table], host: User, host_client: Client) -> Night2:
-    main = make_table("Main table", 9)
-    side = make_table("Side table", 6)
+def _cash_night(host: User) -> tuple[Night, Table, Table, dict[str, Player]]:
+    night = new_night(host)
+    main = new_table(night, "Main table", 9)
+    side = new_table(night, "Side table", 6)
     ann, bob, eve = seat_players(main, ["Ann", "Bob", "Eve"])
     for player in (ann, bob, eve):
         ledger.record_chips_in(player, "buy_in", 200, host)
@@ -82,8 +96,28 @@ def cash(night: Night, make_table: Callable[..., Table], host: User, host_client
     ledger.record_chips_in(cy, "buy_in", 100, host)
     dee = Player.objects.create(night=night, display_name="Dee", session_token="d")
     ledger.request_chips(eve, "rebuy", 50)
-    names = {"Ann": ann, "Bob": bob, "Cy": cy, "Dee": dee, "Eve": eve}
-    return Night2(night, main, side, names, host_client)
+    return night, main, side, {"Ann": ann, "Bob": bob, "Cy": cy, "Dee": dee, "Eve": eve}
+
+
+@pytest.fixture(scope="module")
+def cash_made_once(
+    django_db_setup: None, django_db_blocker: Any
+) -> Iterator[tuple[Night, Table, Table, dict[str, Player]]]:
+    # Most scenarios start from the same cash night, whose making was most of this module's
+    # time: it is made once (tables/tests/made_once.py keeps each test's changes apart).
+    with made_once_for_the_module(django_db_blocker):
+        yield _cash_night(new_host())
+
+
+@pytest.fixture
+def host(cash_made_once: tuple[Night, ...], db: None) -> User:
+    """The host of the cash night, who also hosts each test's tournament night."""
+    return User.objects.get(pk=cash_made_once[0].host_id)
+
+
+@pytest.fixture
+def cash(cash_made_once: tuple[Night, Table, Table, dict[str, Player]], host_client: Client) -> Night2:
+    return Night2(*copy.deepcopy(cash_made_once), client=host_client)
 
 
 def _ruling(key: str, **values: str) -> Callable[[Night2], tuple[str, dict[str, Any]]]:
@@ -118,6 +152,27 @@ def _deal(c: Night2) -> None:
 
 def _side(c: Night2) -> dict[str, str]:
     return {"table": str(c.side.pk), "seat": "4"}
+
+
+def _cy_claims_a_name_from_last_time(c: Night2) -> None:
+    """Cy says they are the Cy of a night two weeks ago (that claim is the guest's line, not the host's)."""
+    last_time = hosting.create_night(
+        c.night.host,
+        name="Last time",
+        date=c.night.date - datetime.timedelta(days=14),
+        currency="EUR",
+        chip_value=c.night.chip_value,
+        require_approval=False,
+    )
+    people.claim_name(c.players["Cy"], joining.join_night(last_time, "Cy").pk)
+
+
+def _claim(decision: str) -> Callable[[Night2], tuple[str, dict[str, Any]]]:
+    def post(c: Night2) -> tuple[str, dict[str, Any]]:
+        claim = NameClaim.objects.get(player=c.players["Cy"])
+        return reverse("name_claim_decide", args=[c.night.pk, claim.pk, decision]), {"why": WHY}
+
+    return post
 
 
 # (url name, label): (setup, the POST, words the line must hold)
@@ -297,6 +352,16 @@ CASH_SCENARIOS: dict[tuple[str, str], Scenario] = {
         ),
         "Declined Eve's rebuy request",
     ),
+    ("name_claim_decide", "confirm"): (
+        _cy_claims_a_name_from_last_time,
+        _claim("confirm"),
+        f"Recognised Cy as Cy of {datetime.date(2026, 11, 13):%d %b %Y}",
+    ),
+    ("name_claim_decide", "reject"): (
+        _cy_claims_a_name_from_last_time,
+        _claim("reject"),
+        "Did not recognise Cy as Cy",
+    ),
     ("ledger_close", ""): (
         lambda c: (
             [ledger.cash_out(p, None) for p in c.players.values() if p.display_name != "Dee"]
@@ -308,7 +373,7 @@ CASH_SCENARIOS: dict[tuple[str, str], Scenario] = {
 }
 # Lines that carry no reason field: the form asks none (a co-host, a table's name, closing).
 NO_WHY = {"night_create", "table_create", "table_seat_waiting", "host_co_host_add", "host_co_host_remove"}
-NO_WHY |= {"ledger_close", "host_ruling:preview", "ledger_request:approve"}
+NO_WHY |= {"ledger_close", "host_ruling:preview", "ledger_request:approve", "name_claim_decide:confirm"}
 
 
 @dataclass
@@ -489,6 +554,64 @@ def tourney(night: Night, make_table: Callable[..., Table], host: User, host_cli
     return Tourney(tournament, host_client)
 
 
+@dataclass
+class SeasonScene:
+    """Autumn, a season counting the Early game; the Friday game is in its dates, not counted."""
+
+    season: Season
+    early: Night
+    friday: Night
+    client: Client
+
+
+@pytest.fixture
+def autumn(night: Night, make_night: Callable[..., Night], host: User, host_client: Client) -> SeasonScene:
+    early = make_night(name="Early game", date=datetime.date(2026, 11, 6))
+    settings = seasons.SeasonSettings("Autumn", datetime.date(2026, 11, 1), datetime.date(2026, 11, 30))
+    season = seasons.create_season(host, settings)
+    seasons.set_nights(season, [early.pk], host)
+    return SeasonScene(season, early, night, host_client)
+
+
+def _season_settings(s: SeasonScene) -> tuple[str, dict[str, Any]]:
+    url = reverse("season_edit", args=[s.season.pk])
+    form = s.client.get(url).context["form"]
+    return url, {**_form_data(form), "name": "Autumn league", "attendance_points": "1", "why": WHY}
+
+
+# (url name, label): (the POST, words the line must hold). A season is not a night: its line
+# goes in the season's own log (tables.services.seasons), and none in any night's.
+SEASON_SCENARIOS: dict[tuple[str, str], Callable[[SeasonScene], tuple[str, dict[str, Any]]] | Any] = {
+    ("season_list", "create"): (
+        lambda s: (
+            reverse("season_list"),
+            {
+                "name": "Winter",
+                "starts_on": "2026-12-01",
+                "ends_on": "2027-02-28",
+                "scoring": "card_room",
+                "knockout_points": "1",
+                "attendance_points": "0",
+            },
+        ),
+        "Made the season Winter: dates: 01 Dec 2026 – 28 Feb 2027; tournament points: Card-room league "
+        "(field size and buy-in); fixed points by place: none; points per knockout: 1;",
+    ),
+    ("season_edit", "settings"): (
+        _season_settings,
+        "Changed the settings: name: Autumn → Autumn league; points per night played: 0 → 1",
+    ),
+    ("season_edit", "nights"): (
+        lambda s: (
+            reverse("season_edit", args=[s.season.pk]),
+            {"part": "nights", "nights": [s.friday.pk], "why": WHY},
+        ),
+        "Nights that count: counted Friday game (27 Nov 2026); took out Early game (06 Nov 2026); "
+        "1 night counts now",
+    ),
+}
+
+
 def _url_names() -> set[str]:
     return {
         pattern.name
@@ -501,27 +624,34 @@ def test_every_host_action_has_a_scenario() -> None:
     """A host page or button added without a scenario here fails: write its log line, then
     add it (or add it to SHOWS_ONLY if it records nothing)."""
     covered = {name for name, _ in CASH_SCENARIOS} | {name for name, _ in TOURNAMENT_SCENARIOS}
+    covered |= {name for name, _ in SEASON_SCENARIOS}
     assert _url_names() - SHOWS_ONLY == covered
     host_intents = {kind for kind, spec in INTENTS.items() if HOST in spec.roles}
     assert host_intents == set(SOCKET_SCENARIOS)
 
 
-def _check_one_complete_line(
-    before: int, night: Night, words: str, why: bool, players_moved: int = 1
-) -> AuditEntry:
-    """One line (one per player, for a confirmation of several tournament moves)."""
-    lines = list(AuditEntry.objects.filter(pk__gt=before).order_by("id"))
-    assert len(lines) == players_moved, [line.what for line in lines]
-    line = lines[0]
+def _check_complete(line: AuditEntry | SeasonAuditEntry, words: str, why: bool) -> None:
+    """Who, when, what exactly and (where the form asks it) why."""
     assert line.who_label == "hostess" and line.when is not None
     assert words in line.what, line.what
     if why:
         assert line.why == WHY
+
+
+def _check_one_complete_line(
+    before: int, night: Night, words: str, why: bool, players_moved: int = 1
+) -> AuditEntry:
+    """One line in `night`'s log (one per player, for a confirmation of several tournament moves)."""
+    lines = list(AuditEntry.objects.filter(pk__gt=before).order_by("id"))
+    assert len(lines) == players_moved, [line.what for line in lines]
+    line = lines[0]
+    assert line.night_id == night.pk, line.night
+    _check_complete(line, words, why)
     return line
 
 
-def _last_id() -> int:
-    last = AuditEntry.objects.order_by("-id").first()
+def _last_id(model: type[AuditEntry] | type[SeasonAuditEntry] = AuditEntry) -> int:
+    last = model.objects.order_by("-id").first()
     return last.pk if last is not None else 0
 
 
@@ -535,7 +665,29 @@ def test_each_host_page_action_writes_one_complete_line(cash: Night2, key: tuple
     response = cash.client.post(url, data, follow=True)
     assert response.status_code == 200
     label = ":".join(key).strip(":")
-    _check_one_complete_line(before, cash.night, words, why=key[0] not in NO_WHY and label not in NO_WHY)
+    # A new night's first line is in its own log.
+    night = Night.objects.latest("id") if key[0] == "night_create" else cash.night
+    _check_one_complete_line(before, night, words, why=key[0] not in NO_WHY and label not in NO_WHY)
+
+
+@pytest.mark.parametrize(
+    "key", list(SEASON_SCENARIOS), ids=[":".join(k).strip(":") for k in SEASON_SCENARIOS]
+)
+def test_each_season_action_writes_one_complete_line_in_the_seasons_log(
+    autumn: SeasonScene, key: tuple[str, str]
+) -> None:
+    post, words = SEASON_SCENARIOS[key]
+    before, before_in_nights = _last_id(SeasonAuditEntry), _last_id()
+    url, data = post(autumn)
+    response = autumn.client.post(url, data, follow=True)
+    assert response.status_code == 200
+    assert not [m for m in response.context["messages"] if m.level_tag == "error"], data
+    lines = list(SeasonAuditEntry.objects.filter(pk__gt=before).order_by("id"))
+    assert len(lines) == 1, [line.what for line in lines]
+    season = Season.objects.get(name="Winter") if key[0] == "season_list" else autumn.season
+    assert lines[0].season_id == season.pk
+    assert not AuditEntry.objects.filter(pk__gt=before_in_nights).exists()  # and no night's
+    _check_complete(lines[0], words, why=key[0] != "season_list")  # a new season's form asks no why
 
 
 @pytest.mark.parametrize(

@@ -6,7 +6,10 @@ tournament night are played side by side by the host's own tools: joins, buy-ins
 draws, random hands through the write path, stack adjustments, corrections, cash-outs, players
 leaving, a tournament with its draw, busts and their undo, rebuys, a break with add-ons, balancing
 and the final table (drawn once, drawn again, confirmed and undone), an agreed deal, and closing
-the night. After every step:
+the night. The cash tables also play the house games (tables/tests/night_house_rules.py): run
+it twice, the 7-2 bounty, straddles, the rabbit hunt and Blind Hold'em's staged reveal, and the
+host voids entries, archives and reopens nights, draws the waiting players evenly and moves
+players with the Move form. After every step:
 
 - cash: chips on the tables + chips in players' hands + chips cashed out = chips bought, for
   every player and for the night, and no chip sits on a table without a buy-in;
@@ -16,7 +19,9 @@ the night. After every step:
   tournament has paid all of it out in the ledger (prizes or a deal), a running one nothing;
 - every live seat has its seat record (nobody sits twice, nobody sits unseen);
 - every ledger entry, cash or tournament, has its line in the open log;
-- a closed night balances.
+- a closed night balances;
+- an operation refused changed nothing (ledger, log, seats, stacks, nights, entries), and a
+  rabbit hunt moves no chip.
 """
 
 from __future__ import annotations
@@ -67,6 +72,7 @@ from tables.services import (
     tournaments,
 )
 from tables.tests.ledger_helpers import play_hand
+from tables.tests.night_house_rules import HouseRulesAtTheCashTables
 
 # Minutes of random play: `make test` and CI run it; `make test-fast` leaves it out.
 pytestmark = pytest.mark.slow
@@ -84,10 +90,8 @@ _hosts = itertools.count()
 # Shrinking a night takes minutes: NIGHT_SHRINK=1 turns it on when a failure needs reading.
 PHASES = list(Phase) if os.environ.get("NIGHT_SHRINK") else [Phase.explicit, Phase.reuse, Phase.generate]
 
-refusals = contextlib.suppress(ActionRefused)
 
-
-class NightMachine(RuleBasedStateMachine):
+class NightMachine(HouseRulesAtTheCashTables, RuleBasedStateMachine):
     def __init__(self) -> None:
         super().__init__()
         # Each run is undone afterwards, so runs never see each other's rows.
@@ -101,6 +105,7 @@ class NightMachine(RuleBasedStateMachine):
         self.tournament: Tournament | None = None
         self.seats_before_moves: dict[str, tuple[int, int]] = {}
         self.rnd = random.Random(0)
+        self.last_refusal: ActionRefused | None = None
 
     def teardown(self) -> None:
         transaction.savepoint_rollback(self._savepoint)
@@ -128,7 +133,7 @@ class NightMachine(RuleBasedStateMachine):
     @precondition(lambda self: len(self.cash_players) < 8)
     @rule(chips=st.integers(20, 400))
     def join_and_buy_in(self, chips: int) -> None:
-        with refusals:
+        with self.refused_changes_nothing():
             player = joining.join_night(self.cash, f"P{len(self.cash_players)}")
             self.cash_players.append(player)
             ledger.record_chips_in(player, EntryKind.BUY_IN, chips, self.host)
@@ -140,14 +145,14 @@ class NightMachine(RuleBasedStateMachine):
         chips=st.integers(1, 300),
     )
     def chips_in(self, who: int, kind: str, chips: int) -> None:
-        with refusals:
+        with self.refused_changes_nothing():
             ledger.record_chips_in(self._cash_player(who), kind, chips, self.host)
 
     @precondition(lambda self: self.cash_players)
     @rule(who=st.integers(0, 7), table=st.integers(0, 1))
     def take_a_seat(self, who: int, table: int) -> None:
         free = seating.free_seat_numbers(self.cash_tables[table])
-        with refusals:
+        with self.refused_changes_nothing():
             host_panel.move_player(self._cash_player(who), self.cash_tables[table], free[0], self.host)
 
     @precondition(lambda self: self.cash_players)
@@ -155,39 +160,37 @@ class NightMachine(RuleBasedStateMachine):
     def seat_waiting_players(self, table: int) -> None:
         chosen = self.cash_tables[table]
         can_sit = [p for p in seating.waiting_players(self.cash) if ledger.chips_to_sit_with(p)]
+        before = self.figures()
         try:
             hosting_result = host_panel.seat_waiting(chosen, self.host)
         except ActionRefused as refused:
+            assert self.figures() == before, f"refused ({refused}) but changed something"
             # Someone with chips waits and a seat is free: the draw must seat them.
             assert not (can_sit and seating.free_seat_numbers(chosen) and self.cash.is_open), str(refused)
             return
         assert hosting_result.seated
+        self.check_the_draw_was_even(hosting_result.seated)
 
-    @rule(table=st.integers(0, 1), seed=st.integers(0, 10**6))
-    def cash_hand(self, table: int, seed: int) -> None:
-        chosen = self.cash_tables[table]
-        if len([s for s in load_state(chosen.pk).table.seats if s.stack > 0]) >= 2:
-            with refusals:
-                play_hand(chosen.pk, random.Random(seed))
+    # Hands at the cash tables: `house_hand` (tables/tests/night_house_rules.py).
 
     @precondition(lambda self: self.cash_players)
     @rule(who=st.integers(0, 7))
     def cash_out(self, who: int) -> None:
-        with refusals:
+        with self.refused_changes_nothing():
             ledger.cash_out(self._cash_player(who), self.host)
 
     @precondition(lambda self: self.cash_players)
     @rule(who=st.integers(0, 7), chips=st.integers(1, 600))
     def cash_out_typed(self, who: int, chips: int) -> None:
         """The host types the chips counted: a count that is not what the player holds is refused."""
-        with refusals:
+        with self.refused_changes_nothing():
             entry = ledger.cash_out(self._cash_player(who), self.host, counted=chips)
             assert entry.chips == chips
 
     @precondition(lambda self: self.cash_players)
     @rule(who=st.integers(0, 7))
     def has_left(self, who: int) -> None:
-        with refusals:
+        with self.refused_changes_nothing():
             host_panel.decide_player(self._cash_player(who), self.host, "remove")
 
     @precondition(lambda self: self.cash_players)
@@ -197,7 +200,7 @@ class NightMachine(RuleBasedStateMachine):
         if seat is None:
             return
         version = load_state(seat.table_id).version
-        with refusals:
+        with self.refused_changes_nothing():
             host_rulings.apply_ruling(
                 seat.table,
                 self.host,
@@ -216,7 +219,7 @@ class NightMachine(RuleBasedStateMachine):
             .last()
         )
         if last is not None:
-            with refusals:
+            with self.refused_changes_nothing():
                 ledger.correct(last, chips, self.host, "recounted")
 
     @precondition(lambda self: self.cash_players)
@@ -234,13 +237,13 @@ class NightMachine(RuleBasedStateMachine):
             if stack % 2
             else {"type": "set_stack", "seat": found.seat, "stack": stack}
         )
-        with refusals:
+        with self.refused_changes_nothing():
             host_panel.socket_command(seat.table_id, self.host, intent, "", None)
 
     @precondition(lambda self: self.cash_players)
     @rule()
     def close_cash_night(self) -> None:
-        with refusals:
+        with self.refused_changes_nothing():
             closed = closing.close_night(self.cash, self.host)
             assert closed.balanced and closed.unbacked_chips == 0
         self.cash.refresh_from_db()
@@ -290,14 +293,14 @@ class NightMachine(RuleBasedStateMachine):
     def tournament_hand(self, table: int, seed: int) -> None:
         chosen = self.tour_tables[table]
         if len([s for s in load_state(chosen.pk).table.seats if s.stack > 0]) >= 2:
-            with refusals:
+            with contextlib.suppress(ActionRefused):  # a hand half played stays played
                 play_hand(chosen.pk, random.Random(seed))
 
     @precondition(lambda self: self.tournament is not None)
     @rule(who=st.integers(0, ENTRANTS - 1))
     def rebuy(self, who: int) -> None:
         entries = list(self.tournament.entries.order_by("pk"))
-        with refusals:
+        with self.refused_changes_nothing():
             tournaments.record_rebuy(entries[who].pk, self.host)
 
     @precondition(lambda self: self.tournament is not None)
@@ -305,20 +308,20 @@ class NightMachine(RuleBasedStateMachine):
     def record_who_is_out(self, who: int) -> None:
         """The host's "Record who is out", on anyone: one with chips must not be placed."""
         entries = list(self.tournament.entries.order_by("pk"))
-        with refusals:
+        with self.refused_changes_nothing():
             tournaments.record_busts(self.tournament.pk, self.host, [(entries[who].pk, None)])
 
     @precondition(lambda self: self.tournament is not None)
     @rule(who=st.integers(0, ENTRANTS - 1))
     def entrant_has_left(self, who: int) -> None:
         entries = list(self.tournament.entries.select_related("player").order_by("pk"))
-        with refusals:
+        with self.refused_changes_nothing():
             host_panel.decide_player(entries[who].player, self.host, "remove")
 
     @precondition(lambda self: self.tournament is not None)
     @rule()
     def undo_the_last_bust(self) -> None:
-        with refusals:
+        with self.refused_changes_nothing():
             tournaments.undo_last_bust(self.tournament.pk, self.host, "wrong bust")
 
     @precondition(lambda self: self.tournament is not None)
@@ -346,7 +349,7 @@ class NightMachine(RuleBasedStateMachine):
     @rule()
     def balance_and_redraw(self) -> None:
         """The host looks at the moves (drawn once: the same on a second look) and confirms them."""
-        with refusals:
+        with self.refused_changes_nothing():
             moves = tournament_seating.planned_moves(self.tournament.pk, self.host)
             assert tournament_seating.planned_moves(self.tournament.pk, self.host) == moves
             if moves:
@@ -357,7 +360,7 @@ class NightMachine(RuleBasedStateMachine):
     @precondition(lambda self: self.tournament is not None)
     @rule()
     def draw_the_moves_again(self) -> None:
-        with refusals:
+        with self.refused_changes_nothing():
             tournament_seating.planned_moves(
                 self.tournament.pk, self.host, again=True, why="seen by a player"
             )
@@ -384,7 +387,7 @@ class NightMachine(RuleBasedStateMachine):
         stacks = tournament_deals.known_stacks(tournament)
         if None in stacks.values():
             return  # someone waits for a rebuy: no deal until they are in or out
-        with refusals:
+        with self.refused_changes_nothing():
             known = {entry: chips for entry, chips in stacks.items() if chips is not None}
             deal = tournament_deals.propose_deal(tournament, known, method).as_dict()
             tournament_deals.record_deal(tournament.pk, self.host, {int(k): v for k, v in deal.items()})
@@ -396,27 +399,27 @@ class NightMachine(RuleBasedStateMachine):
         entries = list(self.tournament.entries.select_related("player").order_by("pk"))
         free = seating.free_seat_numbers(self.tour_tables[table])
         if free:
-            with refusals:
+            with self.refused_changes_nothing():
                 host_panel.move_player(entries[who].player, self.tour_tables[table], free[0], self.host)
 
     @precondition(lambda self: self.tournament is not None)
     @rule(table=st.integers(0, 1))
     def seat_waiting_at_tournament_table(self, table: int) -> None:
-        with refusals:
+        with self.refused_changes_nothing():
             host_panel.seat_waiting(self.tour_tables[table], self.host)
 
     @precondition(lambda self: self.tournament is not None)
     @rule()
     def break_with_add_ons(self) -> None:
         """The clock goes on to the next period; at the first break everyone still in adds on."""
-        with refusals:
+        with self.refused_changes_nothing():
             tournament_clock.run_clock(
                 self.tournament.pk, self.host, TournamentAction.NEXT_LEVEL, confirmed=True
             )
         tournament = Tournament.objects.get(pk=self.tournament.pk)
         if tournaments.reading(tournament).on_break:
             for entry in self._entries_still_in():
-                with refusals:
+                with self.refused_changes_nothing():
                     tournaments.record_add_on(entry.pk, self.host)
 
     # What must hold after every step ------------------------------------------------------------

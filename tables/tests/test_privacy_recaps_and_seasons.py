@@ -9,7 +9,8 @@ Each game is played for a few hands with random legal decisions, the host sittin
 and the night closed. A card was shown when the public's view of its hand showed it at some
 step. Then every reader (the host, each player, a guest of a later night recognised as one of
 them) opens the recap, every hand's replay in it and the season page: each hand's page may
-show only that hand's shown cards, and the recap and season pages no card at all.
+show only that hand's shown cards, and the recap and season pages (the season's log too) no
+card at all.
 """
 
 from __future__ import annotations
@@ -92,6 +93,7 @@ def test_no_recap_or_season_page_shows_a_card_that_was_not_shown(
         assert recap.status_code == 200, reader
         season_page = client.get(f"/seasons/{season.pk}/")
         assert season_page.status_code == 200, reader
+        assert "Nights that count: counted" in season_page.content.decode()  # its log is scanned too
         for page in (recap.content.decode(), season_page.content.decode()):
             assert not _cards(page) and not SYMBOLS.search(page), f"{reader} sees a card on a summary page"
         for row in rows:

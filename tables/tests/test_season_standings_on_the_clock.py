@@ -156,9 +156,12 @@ def test_a_change_of_scoring_reaches_the_screen_at_once(host: User) -> None:
     assert [(row["name"], row["points"]) for row in shown["rows"]] == [("Ann", 3.0), ("Bo", 2.0), ("Cy", 1.0)]
 
 
-def test_the_season_form_offers_the_option_and_logs_it_in_the_open_nights(
+def test_the_season_form_offers_the_option_and_logs_it_once_in_the_seasons_log(
     host: User, host_client: Client
 ) -> None:
+    """Issue 20: "Every host action is one log line". Turning the standings on changes tonight's
+    projector, but it is one change to the season: one line in the season's log, which tonight's
+    players read on the season page, and none in each night's."""
     setup = season_night(host, show_on_clock=False)
     page = host_client.get(f"/host/seasons/{setup.season.pk}/edit/")
     assert b'name="show_on_clock"' in page.content
@@ -173,18 +176,20 @@ def test_the_season_form_offers_the_option_and_logs_it_in_the_open_nights(
         "best_of": "",
         "show_on_clock": "on",
     }
+    night_lines = AuditEntry.objects.count()
     assert host_client.post(f"/host/seasons/{setup.season.pk}/edit/", form).status_code == 302
     setup.season.refresh_from_db()
     assert setup.season.show_on_clock
-    logged = AuditEntry.objects.filter(what__contains="clock screen shows the standings of the season Autumn")
-    # Tonight's projector changes; the closed night's does not, nor its closed log.
-    assert [entry.night for entry in logged] == [setup.tonight]
+    logged = setup.season.audit_entries.filter(
+        what__contains="standings on the clock screen in breaks: no → yes"
+    )
     assert logged.get().who == host
     del form["show_on_clock"]
     host_client.post(f"/host/seasons/{setup.season.pk}/edit/", form)
     setup.season.refresh_from_db()
     assert not setup.season.show_on_clock
-    assert AuditEntry.objects.filter(night=setup.tonight, what__contains="no longer shows").count() == 1
+    assert setup.season.audit_entries.filter(what__contains="in breaks: yes → no").count() == 1
+    assert AuditEntry.objects.count() == night_lines
 
 
 def test_the_latest_season_chosen_is_the_one_shown(host: User) -> None:

@@ -7,8 +7,12 @@ tournament points with a formula the host chooses, attendance, biggest pot, best
 
 from __future__ import annotations
 
+import copy
 import datetime
 import math
+from collections.abc import Iterator
+from decimal import Decimal
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -20,16 +24,32 @@ from tables.models import AuditEntry, Night
 from tables.models.live import Hand
 from tables.services import joining, seasons, settle_up
 from tables.services.night_results import HandResult, _knockouts, night_results
+from tables.tests.conftest import new_host
 from tables.tests.ledger_helpers import stacks
+from tables.tests.made_once import made_once_for_the_module
 from tables.tests.season_helpers import TwoNights, two_nights
 from tables.tests.test_table_page import phone_of
 
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(scope="module")
+def nights_made_once(django_db_setup: None, django_db_blocker: Any) -> Iterator[TwoNights]:
+    # Playing two nights of hands is most of this module's time, and every test reads the same
+    # two nights: they are made once (tables/tests/made_once.py keeps each test's changes apart).
+    with made_once_for_the_module(django_db_blocker):
+        yield two_nights(new_host())
+
+
 @pytest.fixture
-def nights(host: User) -> TwoNights:
-    return two_nights(host)
+def host(nights_made_once: TwoNights, db: None) -> User:
+    """The host of the two nights (the module's rows are in every test of it)."""
+    return User.objects.get(pk=nights_made_once.first.host_id)
+
+
+@pytest.fixture
+def nights(nights_made_once: TwoNights, db: None) -> TwoNights:
+    return copy.deepcopy(nights_made_once)
 
 
 def test_a_recognised_guests_nights_add_up_to_one_person(nights: TwoNights) -> None:
@@ -92,12 +112,32 @@ def test_a_season_of_nights_in_two_currencies_is_not_settled(nights: TwoNights) 
         seasons.season_settlement(seasons.season_table(nights.season))
 
 
-def test_counting_a_night_is_logged_in_that_night(nights: TwoNights, host: User) -> None:
-    assert AuditEntry.objects.filter(
-        night=nights.first, what="Counted this night in the season Autumn"
-    ).exists()
-    seasons.set_nights(nights.season, [nights.first.pk], host)
-    assert AuditEntry.objects.filter(night=nights.second, what__startswith="Took this night out").exists()
+def test_choosing_the_nights_is_one_line_in_the_seasons_log_and_none_in_the_nights(
+    nights: TwoNights, host: User
+) -> None:
+    """A season is not a night: its calls are in its own log, shown on its page."""
+    night_lines = AuditEntry.objects.count()
+    line = seasons.set_nights(nights.season, [nights.first.pk], host, "Second night was a friendly")
+    assert line is not None and line.season == nights.season and line.who == host
+    assert line.what == "Nights that count: took out Second Friday (27 Nov 2026); 1 night counts now"
+    assert line.why == "Second night was a friendly"
+    assert AuditEntry.objects.count() == night_lines
+    assert seasons.set_nights(nights.season, [nights.first.pk], host) is None  # nothing changed, no line
+    assert nights.season.audit_entries.count() == 3  # made, both nights counted, one taken out
+
+
+def test_the_seasons_log_is_open_to_its_players(nights: TwoNights, host: User) -> None:
+    """ "The host's call is final, and open": the season's readers read its log on its page."""
+    season = nights.season
+    settings = seasons.SeasonSettings(
+        "Autumn", season.starts_on, season.ends_on, "card_room", attendance_points=Decimal(1), best_of=1
+    )
+    line = seasons.update_season(season, settings, host, "One missed night should not sink anyone")
+    assert line is not None
+    assert line.what == "Changed the settings: nights counted for each player: every night → the best 1"
+    page = phone_of(nights.players["Di2"]).get(f"/seasons/{season.pk}/").content.decode()
+    log = page.split('id="season-log"')[1]
+    assert line.what in log and "One missed night should not sink anyone" in log and "by hostess" in log
 
 
 def test_a_night_outside_the_season_or_of_another_host_is_refused(nights: TwoNights, host: User) -> None:

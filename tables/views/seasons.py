@@ -22,8 +22,8 @@ from engine.season import SCORING_NAMES, Standing
 from tables.charts import Line, line_chart
 from tables.errors import ActionRefused
 from tables.identity import current_player
-from tables.models import Season
-from tables.services import people, season_clock, seasons
+from tables.models import Season, SeasonAuditEntry
+from tables.services import audit, people, season_clock, seasons
 from tables.services.ledger import minor_digits
 from tables.services.settle_up import format_minor
 
@@ -74,6 +74,12 @@ class SeasonForm(forms.Form):
         )
 
 
+class SeasonEditForm(SeasonForm):
+    why = forms.CharField(
+        required=False, max_length=300, label="Why", help_text="Shown with the change in the season's log."
+    )
+
+
 def _initial(season: Season) -> dict[str, Any]:
     return {
         "name": season.name,
@@ -92,14 +98,9 @@ def _get_season_for_user(request: HttpRequest, season_id: int) -> Season:
     return get_object_or_404(Season, pk=season_id, pk__in=[s.pk for s in seasons.seasons_for(request.user)])
 
 
-def _save(request: HttpRequest, form: SeasonForm, season: Season | None) -> Season | None:
-    try:
-        if season is None:
-            return seasons.create_season(request.user, form.settings())
-        return seasons.update_season(season, form.settings(), request.user)
-    except ActionRefused as refusal:
-        form.add_error(None, str(refusal))
-        return None
+def _saved(request: HttpRequest, line: SeasonAuditEntry | None) -> None:
+    """Say what was done, as the season's log says it."""
+    messages.success(request, line.what if line is not None else "Nothing to change.")
 
 
 @login_required
@@ -107,34 +108,44 @@ def _save(request: HttpRequest, form: SeasonForm, season: Season | None) -> Seas
 def season_list(request: HttpRequest) -> HttpResponse:
     form = SeasonForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        season = _save(request, form, None)
-        if season is not None:
+        try:
+            season = seasons.create_season(request.user, form.settings())
+        except ActionRefused as refusal:
+            form.add_error(None, str(refusal))
+        else:
             return redirect("season_edit", season_id=season.pk)
     context = {"form": form, "seasons": seasons.seasons_for(request.user)}
     return render(request, "tables/seasons/season_list.html", context, status=400 if form.errors else 200)
+
+
+def _save_nights(request: HttpRequest, season: Season) -> None:
+    try:
+        chosen = [int(pk) for pk in request.POST.getlist("nights")]
+        _saved(request, seasons.set_nights(season, chosen, request.user, request.POST.get("why", "")))
+    except (ActionRefused, ValueError) as refusal:
+        messages.error(request, str(refusal) if isinstance(refusal, ActionRefused) else "Choose nights.")
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def season_edit(request: HttpRequest, season_id: int) -> HttpResponse:
     season = _get_season_for_user(request, season_id)
-    form = SeasonForm(request.POST or None, initial=_initial(season))
     if request.method == "POST" and request.POST.get("part") == "nights":
+        _save_nights(request, season)
+        return redirect("season_edit", season_id=season.pk)
+    form = SeasonEditForm(request.POST or None, initial=_initial(season))
+    if request.method == "POST" and form.is_valid():
         try:
-            chosen = [int(pk) for pk in request.POST.getlist("nights")]
-            seasons.set_nights(season, chosen, request.user)
-        except (ActionRefused, ValueError) as refusal:
-            messages.error(request, str(refusal) if isinstance(refusal, ActionRefused) else "Choose nights.")
+            line = seasons.update_season(season, form.settings(), request.user, form.cleaned_data["why"])
+        except ActionRefused as refusal:
+            form.add_error(None, str(refusal))
         else:
-            messages.success(request, "The season's nights are saved.")
-        return redirect("season_edit", season_id=season.pk)
-    if request.method == "POST" and form.is_valid() and _save(request, form, season) is not None:
-        messages.success(request, "Saved.")
-        return redirect("season_edit", season_id=season.pk)
+            _saved(request, line)
+            return redirect("season_edit", season_id=season.pk)
     counted = set(season.nights.values_list("pk", flat=True))
     context = {
         "season": season,
-        "form": form if request.method == "POST" else SeasonForm(initial=_initial(season)),
+        "form": form if request.method == "POST" else SeasonEditForm(initial=_initial(season)),
         "nights": [(night, night.pk in counted) for night in seasons.nights_to_choose(season)],
     }
     return render(request, "tables/seasons/season_edit.html", context, status=400 if form.errors else 200)
@@ -209,5 +220,6 @@ def season_page(request: HttpRequest, season_id: int) -> HttpResponse:
         "transfers": transfers,
         "settle_refusal": settle_refusal,
         "is_owner": any(s.pk == season.pk for s in seasons.seasons_for(request.user)),
+        "log": audit.season_entries(season)[:200],
     }
     return render(request, "tables/seasons/season_page.html", context)

@@ -116,6 +116,7 @@ export function readView(view, myPlayerId) {
     pot: number(hand && hand.pot),
     betsTotal: number(hand && hand.bets_total),
     results: array(hand && hand.results),
+    potShown: potShown(hand),
     deadline: typeof view.deadline === "number" ? view.deadline : null,
     actionSeconds: number(table.options && table.options.action_seconds),
     commitment: view.commitment || null,
@@ -132,6 +133,14 @@ export function readView(view, myPlayerId) {
     allInOdds,
     runTwice: readRunTwice(hand),
   };
+}
+
+/** The pot the table shows: the chips in the middle while the hand is played; once it is over
+ * (its pots are empty then, in every game) the chips it awarded, every run and board counted. */
+function potShown(hand) {
+  if (!hand) return 0;
+  if (hand.finished) return array(hand.results).reduce((sum, award) => sum + number(award.amount), 0);
+  return number(hand.pot) + number(hand.bets_total);
 }
 
 /** What a tabled hand makes, in words: "Two pair" or, on two boards, "1: Flush · 2: Pair". */
