@@ -152,6 +152,8 @@ class NightMachine(HouseRulesAtTheCashTables, RuleBasedStateMachine):
     @rule(who=st.integers(0, 7), table=st.integers(0, 1))
     def take_a_seat(self, who: int, table: int) -> None:
         free = seating.free_seat_numbers(self.cash_tables[table])
+        if not free:
+            return  # a full table: the host picks a free seat, there is none to pick
         with self.refused_changes_nothing():
             host_panel.move_player(self._cash_player(who), self.cash_tables[table], free[0], self.host)
 
