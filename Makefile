@@ -43,11 +43,14 @@ test: $(VENV)/.installed-dev
 # Lint and every test but the browser and slow ones, on all cores: the check to run
 # before each commit. `make test` remains the full run. Each worker's test database is made
 # from the models, not by running every migration (seconds per worker); `make test` and CI
-# still migrate, and the migration tests are among the slow ones.
+# still migrate, and the migration tests are among the slow ones. The test-fast Hypothesis
+# profile (conftest.py) runs about a third of each property test's examples; `make test` and
+# CI run them all.
 test-fast: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/python -m pytest -q -n auto --no-migrations -m "not browser and not slow" $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -q -n auto --no-migrations --hypothesis-profile=test-fast \
+		-m "not browser and not slow" $(PYTEST_ARGS)
 
 lint:
 	$(BIN)/ruff check --fix .

@@ -7,6 +7,7 @@ HOMEGAME_REQUIRE_SERVICES=1 (as CI sets) a missing service fails the run instead
 
 from __future__ import annotations
 
+import math
 import os
 import shutil
 
@@ -24,6 +25,18 @@ hypothesis_settings.register_profile(
     "ci", parent=hypothesis_settings.get_profile("homegame"), derandomize=True
 )
 hypothesis_settings.load_profile("ci" if os.environ.get("CI") else "homegame")
+# `make test-fast` (the check before each commit) passes --hypothesis-profile=test-fast: each
+# property test runs about a third of its examples. `make test` and CI run every count written.
+hypothesis_settings.register_profile(
+    "test-fast", parent=hypothesis_settings.get_profile("homegame"), max_examples=34
+)
+
+
+def examples(written: int) -> int:
+    """A property test's example count: `written` under the full profiles (Hypothesis's default
+    of 100 examples, so 300 stays 300), scaled down with the profile's count under test-fast
+    (300 becomes 102)."""
+    return max(1, math.ceil(written * hypothesis_settings.default.max_examples / 100))
 
 
 def require_service(available: bool, reason: str) -> None:

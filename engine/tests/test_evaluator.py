@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import engine.evaluator
+from conftest import examples
 from engine.cards import SHORT_DECK, STANDARD_DECK, card, parse_cards
 from engine.errors import ConfigurationError, EngineError, InvalidCardError
 from engine.evaluator import HandCategory, HandValue, Ranking, evaluate, evaluate_omaha
@@ -172,7 +173,7 @@ def test_the_examples_in_the_module_docstring_hold():
 SUIT_SWAPS = [dict(zip("cdhs", order, strict=True)) for order in ("dchs", "hsdc", "sdch")]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     hand=st.lists(st.sampled_from(STANDARD_DECK), min_size=5, max_size=6, unique=True),
     extra=st.sampled_from(STANDARD_DECK),
@@ -187,7 +188,7 @@ def test_order_and_suit_names_never_change_a_value_and_more_cards_never_lower_it
         assert evaluate([*hand, extra]) >= found
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(cards=st.lists(st.sampled_from(STANDARD_DECK), min_size=7, max_size=7, unique=True))
 def test_an_omaha_hand_is_never_better_than_the_best_five_of_all_its_cards(cards):
     omaha = evaluate_omaha(cards[:4], cards[4:])

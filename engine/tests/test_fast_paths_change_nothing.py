@@ -26,6 +26,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis.stateful import invariant
 
+from conftest import examples
 from engine import live, odds, records, showdown
 from engine.cards import STANDARD_DECK, card, cards_of
 from engine.config import HandConfig, Post, PostKind, SeatInHand, Stakes
@@ -124,7 +125,7 @@ class FastPathsMachine(HomeGameMachine):
 
 TestFastPathsOnHomeGames = FastPathsMachine.TestCase
 TestFastPathsOnHomeGames.settings = settings(
-    max_examples=30,
+    max_examples=examples(30),
     stateful_step_count=30,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],

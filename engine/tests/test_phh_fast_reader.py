@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import examples
 from engine.games import GAMES
 from engine.phh import HandHistoryError, dumps, hand_to_phh, loads, reader, replay
 from engine.tests.test_phh_round_trip import random_finished_hand
@@ -79,7 +80,7 @@ SCALARS = (
 VALUES = SCALARS | st.lists(SCALARS, max_size=5) | st.dictionaries(st.sampled_from(["a", "b"]), SCALARS)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.dictionaries(FIELD_NAMES, VALUES, max_size=6))
 def test_any_history_dumps_writes_reads_back_the_same_through_either_reader(history):
     text = dumps(history)
@@ -99,7 +100,7 @@ PIECES = st.sampled_from(
 )  # fmt: skip
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(st.lists(PIECES, max_size=6), st.sampled_from(["\n", "\r\n", ""]))
 def test_any_toml_like_text_is_read_as_tomllib_reads_it_or_left_to_tomllib(pieces, ending):
     _same_as_tomllib("\n".join(pieces) + ending)

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from conftest import examples
 from engine.config import HandConfig, PostKind, Stakes
 from engine.dealer import validate
 from engine.games import GAMES
@@ -103,8 +104,12 @@ class Session:
                 self.state = leave(self.state, seat)
             elif roll < 0.7 and can_sit_out(self.state, seat):
                 self.state = sit_out(self.state, seat)
-            elif can_sit_in(self.state, seat):
-                self.state = sit_in(self.state, seat, self.entry())
+            else:
+                # A player back in may switch how they come in until the deal, but choosing again
+                # what they chose is refused: ask about the very entry that is sent.
+                entry = self.entry()
+                if can_sit_in(self.state, seat, entry):
+                    self.state = sit_in(self.state, seat, entry)
         for s in self.state.seats:
             if s.status is SeatStatus.BUSTED and self.rnd.random() < 0.5:
                 self.state = set_stack(self.state, s.seat, 200)
@@ -286,13 +291,13 @@ def run_session(rnd: random.Random, mode: GameMode, hands: int) -> Session:
     return session
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.randoms(use_true_random=False))
 def test_cash_sessions_keep_the_button_and_blinds_fair(rnd):
     run_session(rnd, GameMode.CASH, hands=80)
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.randoms(use_true_random=False))
 def test_tournament_sessions_keep_the_button_and_blinds_fair(rnd):
     session = run_session(rnd, GameMode.TOURNAMENT, hands=120)

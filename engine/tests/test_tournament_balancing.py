@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import examples
 from engine.errors import TournamentError
 from engine.tournament.balancing import (
     Move,
@@ -105,7 +106,7 @@ def test_the_final_table_redraw_really_is_a_redraw():
     assert len(seatings) > 1
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     seats=st.integers(min_value=2, max_value=10),
     data=st.data(),
@@ -137,7 +138,7 @@ def test_after_the_moves_no_two_tables_differ_by_two_and_nobody_is_lost(seats, d
     assert propose_moves(after, randbelow=_seeded(seed)) == ()
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(
     st.lists(st.tuples(st.integers(2, 10), st.integers(0, 10)), min_size=1, max_size=5), st.integers(0, 2**32)
 )

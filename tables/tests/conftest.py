@@ -27,6 +27,7 @@ from conftest import chromium_path, require_service
 from tables.models import Night, Player, Table
 from tables.models.ledger import AuditEntry
 from tables.services import hosting, joining
+from tables.tests.made_once import FAST_PASSWORD_HASHERS
 
 BASE_DIR = Path(__file__).resolve().parents[2]
 
@@ -34,7 +35,7 @@ BASE_DIR = Path(__file__).resolve().parents[2]
 @pytest.fixture(autouse=True)
 def fast_password_hashing(settings: object) -> None:
     # The real hasher is slow on purpose; these tests check flows, not hashing.
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    settings.PASSWORD_HASHERS = FAST_PASSWORD_HASHERS
 
 
 @pytest.fixture(autouse=True)
@@ -85,7 +86,7 @@ def browser(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> 
 
 @pytest.fixture
 def host(db: None) -> User:
-    return User.objects.create_superuser(username="hostess", password="a-long-host-password")
+    return new_host()
 
 
 @pytest.fixture
@@ -95,18 +96,34 @@ def host_client(host: User) -> Client:
     return client
 
 
+def new_night(host: User, **overrides: object) -> Night:
+    """The tests' usual night (Friday game, euros, 0.10 a chip, guests let in), with `overrides`."""
+    fields: dict = {
+        "name": "Friday game",
+        "date": datetime.date(2026, 11, 27),
+        "currency": "EUR",
+        "chip_value": Decimal("0.10"),
+        "require_approval": False,
+    }
+    fields.update(overrides)
+    return hosting.create_night(host, **fields)
+
+
+def new_table(night: Night, name: str = "Main table", max_seats: int = 9) -> Table:
+    """The tests' usual table: No-Limit Hold'em, blinds 1/2."""
+    return hosting.create_table(
+        night, name=name, game="nlhe", max_seats=max_seats, small_blind=1, big_blind=2
+    )
+
+
+def new_host() -> User:
+    return User.objects.create_superuser(username="hostess", password="a-long-host-password")
+
+
 @pytest.fixture
 def make_night(host: User) -> Callable[..., Night]:
     def make(**overrides: object) -> Night:
-        fields: dict = {
-            "name": "Friday game",
-            "date": datetime.date(2026, 11, 27),
-            "currency": "EUR",
-            "chip_value": Decimal("0.10"),
-            "require_approval": False,
-        }
-        fields.update(overrides)
-        return hosting.create_night(host, **fields)
+        return new_night(host, **overrides)
 
     return make
 
@@ -119,9 +136,7 @@ def night(make_night: Callable[..., Night]) -> Night:
 @pytest.fixture
 def make_table(night: Night) -> Callable[..., Table]:
     def make(name: str = "Main table", max_seats: int = 9, target: Night | None = None) -> Table:
-        return hosting.create_table(
-            target or night, name=name, game="nlhe", max_seats=max_seats, small_blind=1, big_blind=2
-        )
+        return new_table(target or night, name, max_seats)
 
     return make
 

@@ -137,8 +137,9 @@ def test_the_raise_field_slider_and_button_agree_at_every_keystroke_and_a_stradd
     assert state.hand is not None and state.hand.config.straddle_seat == 2
     for phone in (ann, bo, cy):  # shown to everyone when posted
         phone.wait_version(state.version)
-        badge = ".me .badge-blind" if phone is bo else ".seat[data-seat='2'] .badge-blind"
-        assert phone.page.locator(badge).inner_text() == "Str"
+        badge = phone.page.locator(".me .badge-blind" if phone is bo else ".seat[data-seat='2'] .badge-blind")
+        assert badge.locator("[aria-hidden=true]").inner_text() == "Str"  # and read "straddle"
+        assert badge.locator(".visually-hidden").inner_text().strip() == "straddle"
     ann.shot(f"phone-pass-straddle-posted-{width}")
     order = []
     for _ in range(3):

@@ -11,6 +11,7 @@ from channels.db import database_sync_to_async
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from conftest import examples
 from tables import consumers
 from tables.live import apply_intent
 from tables.models.live import HandEvent
@@ -154,7 +155,9 @@ def _is_valid_ping_or_resync(text: str) -> bool:
     return isinstance(data, dict) and data.get("type") in ("ping", "resync")
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=examples(12), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(batch=st.lists(messages, min_size=1, max_size=15))
 def test_malformed_messages_get_an_error_and_change_nothing(seated, monkeypatch, batch):
     monkeypatch.setattr(consumers, "BURST", 1000.0)
@@ -202,7 +205,9 @@ well_formed_acts = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=examples(10), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(actions=st.lists(well_formed_acts, min_size=1, max_size=12))
 def test_well_formed_actions_out_of_turn_are_refused_and_change_nothing(seated, monkeypatch, actions):
     """A player who is not to act: whatever they send is refused, with a reason, and nothing changes."""

@@ -12,9 +12,10 @@ log line fails its scenario.
 
 from __future__ import annotations
 
+import copy
 import datetime
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,8 +44,9 @@ from tables.services import (
     tournaments,
 )
 from tables.services import tournament_seating as seating_service
-from tables.tests.conftest import host_calls
+from tables.tests.conftest import host_calls, new_host, new_night, new_table
 from tables.tests.live_helpers import seat_players
+from tables.tests.made_once import made_once_for_the_module
 from tables.tests.tournament_helpers import entry_of, make_tournament
 
 pytestmark = pytest.mark.django_db
@@ -81,10 +83,10 @@ class Night2:
     client: Client
 
 
-@pytest.fixture
-def cash(night: Night, make_table: Callable[..., Table], host: User, host_client: Client) -> Night2:
-    main = make_table("Main table", 9)
-    side = make_table("Side table", 6)
+def _cash_night(host: User) -> tuple[Night, Table, Table, dict[str, Player]]:
+    night = new_night(host)
+    main = new_table(night, "Main table", 9)
+    side = new_table(night, "Side table", 6)
     ann, bob, eve = seat_players(main, ["Ann", "Bob", "Eve"])
     for player in (ann, bob, eve):
         ledger.record_chips_in(player, "buy_in", 200, host)
@@ -94,8 +96,28 @@ def cash(night: Night, make_table: Callable[..., Table], host: User, host_client
     ledger.record_chips_in(cy, "buy_in", 100, host)
     dee = Player.objects.create(night=night, display_name="Dee", session_token="d")
     ledger.request_chips(eve, "rebuy", 50)
-    names = {"Ann": ann, "Bob": bob, "Cy": cy, "Dee": dee, "Eve": eve}
-    return Night2(night, main, side, names, host_client)
+    return night, main, side, {"Ann": ann, "Bob": bob, "Cy": cy, "Dee": dee, "Eve": eve}
+
+
+@pytest.fixture(scope="module")
+def cash_made_once(
+    django_db_setup: None, django_db_blocker: Any
+) -> Iterator[tuple[Night, Table, Table, dict[str, Player]]]:
+    # Most scenarios start from the same cash night, whose making was most of this module's
+    # time: it is made once (tables/tests/made_once.py keeps each test's changes apart).
+    with made_once_for_the_module(django_db_blocker):
+        yield _cash_night(new_host())
+
+
+@pytest.fixture
+def host(cash_made_once: tuple[Night, ...], db: None) -> User:
+    """The host of the cash night, who also hosts each test's tournament night."""
+    return User.objects.get(pk=cash_made_once[0].host_id)
+
+
+@pytest.fixture
+def cash(cash_made_once: tuple[Night, Table, Table, dict[str, Player]], host_client: Client) -> Night2:
+    return Night2(*copy.deepcopy(cash_made_once), client=host_client)
 
 
 def _ruling(key: str, **values: str) -> Callable[[Night2], tuple[str, dict[str, Any]]]:

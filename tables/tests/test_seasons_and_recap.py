@@ -7,9 +7,12 @@ tournament points with a formula the host chooses, attendance, biggest pot, best
 
 from __future__ import annotations
 
+import copy
 import datetime
 import math
+from collections.abc import Iterator
 from decimal import Decimal
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -21,16 +24,32 @@ from tables.models import AuditEntry, Night
 from tables.models.live import Hand
 from tables.services import joining, seasons, settle_up
 from tables.services.night_results import HandResult, _knockouts, night_results
+from tables.tests.conftest import new_host
 from tables.tests.ledger_helpers import stacks
+from tables.tests.made_once import made_once_for_the_module
 from tables.tests.season_helpers import TwoNights, two_nights
 from tables.tests.test_table_page import phone_of
 
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(scope="module")
+def nights_made_once(django_db_setup: None, django_db_blocker: Any) -> Iterator[TwoNights]:
+    # Playing two nights of hands is most of this module's time, and every test reads the same
+    # two nights: they are made once (tables/tests/made_once.py keeps each test's changes apart).
+    with made_once_for_the_module(django_db_blocker):
+        yield two_nights(new_host())
+
+
 @pytest.fixture
-def nights(host: User) -> TwoNights:
-    return two_nights(host)
+def host(nights_made_once: TwoNights, db: None) -> User:
+    """The host of the two nights (the module's rows are in every test of it)."""
+    return User.objects.get(pk=nights_made_once.first.host_id)
+
+
+@pytest.fixture
+def nights(nights_made_once: TwoNights, db: None) -> TwoNights:
+    return copy.deepcopy(nights_made_once)
 
 
 def test_a_recognised_guests_nights_add_up_to_one_person(nights: TwoNights) -> None:

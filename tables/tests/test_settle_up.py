@@ -13,6 +13,7 @@ from django.contrib.auth.models import User
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import examples
 from tables.errors import ActionRefused
 from tables.models import Night, Player, Table
 from tables.services import ledger, settle_up
@@ -68,7 +69,7 @@ def test_balances_that_do_not_add_up_are_refused() -> None:
         fewest_transfers({"ann": 10, "bob": -5})
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.lists(st.integers(min_value=-40, max_value=40), min_size=1, max_size=7))
 def test_transfers_settle_every_balance_with_the_fewest_transfers(amounts: list[int]) -> None:
     balances = {f"p{i}": amount for i, amount in enumerate(amounts)}

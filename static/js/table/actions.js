@@ -39,17 +39,47 @@ function reasons(actions, names) {
   return items.length ? el("ul", { class: "act-reasons" }, items) : null;
 }
 
+/** Whether the bar may move the keyboard's focus: not out of a dialog, nor from a field being typed in. */
+function mayTakeFocus(container) {
+  if (document.querySelector("dialog[open]")) return false;
+  const active = document.activeElement;
+  if (!active || active === document.body || container.contains(active) || active.contains(container)) return true;
+  return !active.matches("input, select, textarea, [contenteditable]");
+}
+
 /**
  * The action bar. `send(action)` sends an intent and returns its client id; `confirm(text,
- * ok)` resolves true when the player confirms.
+ * ok, mode)` resolves true when the player confirms; `dismiss(mode)` closes a confirmation
+ * asked in another mode than `mode` (an early action's, once the turn has come).
+ *
+ * The keyboard: focus goes to the first action when the turn comes, to the amount field when
+ * Raise is opened from the keyboard, back to Raise on Escape; a control redrawn under the focus
+ * hands it to its new self, or to the bar, never to the top of the page.
  */
-export function createActionBar(container, { send, confirm }) {
+export function createActionBar(container, { send, confirm, dismiss = () => {} }) {
   let signature = "";
   let amount = null; // the chosen bet/raise "to", kept across views of the same decision
   let amountKey = "";
   let selectedCard = null;
   let sizing = ""; // the decision whose bet sizing panel is open
   let waiting = false; // an intent is on its way: no double taps
+  let focusedTurn = ""; // the decision whose first action has had the focus
+  let focusNext = ""; // a selector to focus after the next drawing (the amount field, Raise...)
+
+  /** Open or close the sizing panel; from the keyboard, the focus follows. */
+  function openSizing(decision, event) {
+    sizing = decision;
+    signature = "";
+    focusNext = event && event.detail === 0 ? ".act-exact" : "";
+    render(lastModel);
+  }
+
+  function closeSizing(back) {
+    sizing = "";
+    signature = "";
+    focusNext = back;
+    render(lastModel);
+  }
 
   function act(action) {
     waiting = true;
@@ -74,6 +104,15 @@ export function createActionBar(container, { send, confirm }) {
     ]);
   }
 
+  /** "turn", "early" (acting out of turn is offered) or "idle". */
+  function modeOf(model) {
+    const { hand, me } = model;
+    if (!hand || !me || !me.inHand) return "idle";
+    if (model.myTurn) return "turn";
+    if (!hand.finished && hand.phase === "betting" && me.status === "active") return "early";
+    return "idle";
+  }
+
   function render(model) {
     lastModel = model;
     if (!model) return;
@@ -82,16 +121,51 @@ export function createActionBar(container, { send, confirm }) {
       lastVersion = model.version;
       waiting = false;
     }
-    const hand = model.hand;
-    const me = model.me;
+    const mode = modeOf(model);
+    // "It is not your turn..." must not stay on screen once it is.
+    dismiss(mode);
     const key = keyOf(model);
     if (key === signature) return;
     signature = key;
+    const active = document.activeElement;
+    const hadFocus = container.contains(active);
+    const focusedAction = hadFocus && active.dataset ? active.dataset.action || "" : "";
     container.dataset.mode = "idle";
-    if (!hand || !me || !me.inHand) return fill(container);
-    if (model.myTurn) return renderTurn(model);
-    if (!hand.finished && hand.phase === "betting" && me.status === "active") return renderOutOfTurn(model);
-    fill(container);
+    if (mode === "turn") renderTurn(model);
+    else if (mode === "early") renderOutOfTurn(model);
+    else fill(container);
+    settleFocus(model, mode, hadFocus, focusedAction);
+  }
+
+  /** Focus the first action of a turn not focused yet (when nothing else holds the keyboard). */
+  function takeTurnFocus(model, mode) {
+    const hand = model.hand || {};
+    const decision = mode === "turn" && !waiting ? `${hand.hand_number}:${hand.street}:${hand.phase}:${hand.current_bet}` : "";
+    if (!decision || decision === focusedTurn || !mayTakeFocus(container)) return false;
+    focusedTurn = decision;
+    const first = container.querySelector("button:not(:disabled), input");
+    if (first) first.focus();
+    return Boolean(first);
+  }
+
+  function settleFocus(model, mode, hadFocus, focusedAction) {
+    const wanted = focusNext ? container.querySelector(focusNext) : null;
+    focusNext = "";
+    if (wanted) {
+      wanted.focus();
+      if (wanted.select) wanted.select();
+      return;
+    }
+    if (takeTurnFocus(model, mode)) return;
+    if (!hadFocus) return;
+    // An empty bar is not drawn at all (table.css), so the focus cannot stay on it.
+    const active = document.activeElement;
+    if (container.contains(active) && (active !== container || container.childElementCount)) return;
+    // What had the focus was redrawn: its new self if there is one, else the bar (or the dock
+    // around it when the bar is empty), so the next Tab goes on from here.
+    const again = focusedAction ? container.querySelector(`[data-action="${focusedAction}"]:not(:disabled)`) : null;
+    const home = container.childElementCount ? container : container.closest("[tabindex]:not(#actions)");
+    (again || home)?.focus();
   }
 
   // Your turn ---------------------------------------------------------------------------------
@@ -100,7 +174,7 @@ export function createActionBar(container, { send, confirm }) {
     const { actions } = model;
     container.dataset.mode = "turn";
     if (waiting) {
-      return fill(container, el("p", { class: "act-waiting", role: "status", text: "Sending\u2026" }));
+      return fill(container, el("p", { class: "act-waiting", text: "Sending\u2026" }));
     }
     const names = Object.keys(actions);
     const special = names.filter((name) => !BETTING_ACTIONS.has(name) && name !== "show" && name !== "muck");
@@ -116,7 +190,7 @@ export function createActionBar(container, { send, confirm }) {
     const checkIsFree = Boolean(actions.check && actions.check.allowed);
     const fold = async () => {
       // A fold when checking costs nothing is almost always a slip of the thumb: ask first.
-      if (checkIsFree && !(await confirm("Checking costs nothing. Fold anyway?", "Fold"))) return;
+      if (checkIsFree && !(await confirm("Checking costs nothing. Fold anyway?", "Fold", "turn"))) return;
       act({ type: "fold" });
     };
     row.push(button("Fold", { kind: "act-fold", name: "fold", onClick: fold }));
@@ -140,9 +214,9 @@ export function createActionBar(container, { send, confirm }) {
       parts.push(el("p", { class: "act-note", text: `Fixed limit: ${word}s are ${chips(to - (hand.current_bet || 0))}.` }));
     } else if (word && sizing !== decision) {
       // The sizing panel opens on demand, so the felt keeps the screen the rest of the time.
-      row.push(button(`${Word}\u2026`, { kind: "act-raise", name: "size", onClick: () => { sizing = decision; signature = ""; render(model); } }));
+      row.push(button(`${Word}\u2026`, { kind: "act-raise", name: "size", onClick: (event) => openSizing(decision, event) }));
     } else if (word) {
-      parts.push(amountPanel(model, word, actions[word]));
+      parts.push(amountPanel(model, word, actions[word], undefined, "size"));
     } else {
       const name = hand.current_bet ? "raise" : "bet";
       row.push(button(name === "raise" ? "Raise" : "Bet", { kind: "act-raise", name, disabled: true, reason: (actions[name] || {}).reason }));
@@ -153,11 +227,12 @@ export function createActionBar(container, { send, confirm }) {
       el("div", { class: "act-row", role: "group", "aria-label": "Your action" }, row),
       parts,
       reasons(actions, disabled),
-      el("p", { class: "visually-hidden", text: `Your turn. You have ${chips(me.stack)} chips behind.` }),
+      el("p", { class: "visually-hidden", text: `You have ${chips(me.stack)} chips behind.` }),
     );
   }
 
-  function amountPanel(model, word, info, submitTo = (to) => act({ type: word, to })) {
+  /** The bet sizing panel; `opener` is the data-action of the button that opened it (focus goes back there). */
+  function amountPanel(model, word, info, submitTo = (to) => act({ type: word, to }), opener = "size") {
     const { hand, me } = model;
     const Word = word === "raise" ? "Raise" : "Bet";
     const low = info.min_to;
@@ -221,6 +296,14 @@ export function createActionBar(container, { send, confirm }) {
     };
     slider.addEventListener("input", () => setAmount(slider.value, slider));
     exact.addEventListener("input", typed);
+    // Enter sends what the button reads, and only an amount typed in range (never one brought
+    // into range behind the player's back); otherwise it brings the amount into range, shown.
+    exact.addEventListener("keydown", (event) => {
+      if (event.key !== "Enter") return;
+      event.preventDefault();
+      if (amount !== null && String(amount) === exact.value.trim()) submitTo(amount);
+      else setAmount(exact.value, null);
+    });
     // When the player is done typing, an amount out of range is brought into it, shown everywhere.
     exact.addEventListener("change", () => setAmount(exact.value, null));
     exact.addEventListener("blur", () => setAmount(exact.value, null));
@@ -228,19 +311,25 @@ export function createActionBar(container, { send, confirm }) {
       el("button", { type: "button", class: "act-quick", onclick: () => setAmount(size.to, null) }, size.label),
     );
     const cap = high < info.all_in_to ? el("p", { class: "act-note", text: `Pot limit: at most ${chips(high)}.` }) : null;
+    const cancel = () => closeSizing(`[data-action="${opener}"]`);
     return el(
       "div",
-      { class: "act-amount" },
+      {
+        class: "act-amount",
+        role: "group",
+        "aria-label": `${Word} amount`,
+        // Escape cancels the raise, as Cancel does.
+        onkeydown: (event) => {
+          if (event.key !== "Escape") return;
+          event.preventDefault();
+          cancel();
+        },
+      },
       el("div", { class: "act-quick-row", role: "group", "aria-label": "Quick sizes" }, quick),
       el("div", { class: "act-amount-row" }, slider, exact),
       hint,
       cap,
-      el(
-        "div",
-        { class: "act-row" },
-        el("button", { type: "button", class: "act-quick act-cancel", onclick: () => { sizing = ""; signature = ""; render(model); } }, "Cancel"),
-        submit,
-      ),
+      el("div", { class: "act-row" }, el("button", { type: "button", class: "act-quick act-cancel", "data-action": "cancel-size", onclick: cancel }, "Cancel"), submit),
     );
   }
 
@@ -331,7 +420,7 @@ export function createActionBar(container, { send, confirm }) {
       name,
       disabled: !chosen,
       onClick: async () => {
-        if (!(await confirm(`${choice.verb} ${chosen.label}?`, choice.verb))) return;
+        if (!(await confirm(`${choice.verb} ${chosen.label}?`, choice.verb, "turn"))) return;
         selectedCard = null;
         act({ type: name, [choice.param]: value(chosen) });
       },
@@ -359,7 +448,7 @@ export function createActionBar(container, { send, confirm }) {
     const posted = me.outOfTurn || (early && early.pending) || null;
     if (posted) {
       const what = posted.to && posted.action !== "fold" && posted.action !== "check" ? `${posted.action} to ${chips(posted.to)}` : posted.action;
-      return fill(container, el("p", { class: "act-early-queued", role: "status" }, `Out of turn, binding: ${what}. It stands when the action reaches you.`));
+      return fill(container, el("p", { class: "act-early-queued" }, `Out of turn, binding: ${what}. It stands when the action reaches you.`));
     }
     if (!early) return fill(container);
     return renderEngineOutOfTurn(model, early);
@@ -374,7 +463,7 @@ export function createActionBar(container, { send, confirm }) {
     if (actions.check && actions.check.allowed) choices.push({ type: "check", label: "Check" });
     else if (actions.call && actions.call.allowed) choices.push({ type: "call", label: `Call ${chips(actions.call.amount)}` });
     const bind = async (label, action) => {
-      if (!(await confirm(earlyConfirmText(label), `${label} out of turn`))) return;
+      if (!(await confirm(earlyConfirmText(label), `${label} out of turn`, "early"))) return;
       sizing = "";
       act({ ...action, out_of_turn: true });
     };
@@ -386,10 +475,10 @@ export function createActionBar(container, { send, confirm }) {
     let panel = null;
     if (word && sizing !== decision) {
       const Word = word === "raise" ? "Raise" : "Bet";
-      row.push(button(`${Word}\u2026`, { kind: "act-early", name: "early-size", onClick: () => { sizing = decision; signature = ""; render(model); } }));
+      row.push(button(`${Word}\u2026`, { kind: "act-early", name: "early-size", onClick: (event) => openSizing(decision, event) }));
     } else if (word) {
       const Word = word === "raise" ? "Raise" : "Bet";
-      panel = amountPanel(model, word, actions[word], (to) => bind(`${Word} to ${chips(to)}`, { type: word, to }));
+      panel = amountPanel(model, word, actions[word], (to) => bind(`${Word} to ${chips(to)}`, { type: word, to }), "early-size");
     }
     fill(
       container,
@@ -401,6 +490,10 @@ export function createActionBar(container, { send, confirm }) {
 
   return {
     render,
+    /** A dialog closed: the turn that came meanwhile takes the focus now. */
+    reclaimFocus() {
+      if (lastModel) takeTurnFocus(lastModel, modeOf(lastModel));
+    },
     /** The server answered (view, ack or error): the bar may be used again. */
     settled() {
       waiting = false;

@@ -1,6 +1,6 @@
 // The middle of the table: the board (two for a double board), the pot and side pots,
 // whose turn it is, and the hand's shuffle commitment.
-import { cardElement, cardName, cardsName, cardText } from "./cards.js";
+import { cardElement, cardsName, cardText } from "./cards.js";
 import { chips, el, fill, listWords, potName } from "./format.js";
 import { oddsTitle } from "./odds.js";
 import { ranTwice } from "./run-twice.js";
@@ -57,6 +57,16 @@ function turnLine(model) {
   return el("p", { class: "turn-line", text: (hand.phase || "").replace(/_/g, " ") });
 }
 
+/** Whose turn it is and the pot, for the dock (shown when the page is narrow: table.css). */
+export function renderDockStatus(container, model) {
+  const line = model.hand && !model.hand.finished ? turnLine(model) : null;
+  if (!line) return fill(container);
+  // The middle's line is the one that names its field; this is a copy for the narrow dock.
+  line.removeAttribute("data-field");
+  const pot = el("span", { class: "dock-pot", "aria-hidden": "true" }, "Pot ", el("strong", { text: chips(model.potShown) }));
+  fill(container, line, pot);
+}
+
 /** Crazy Blind Man's removal, said by name to everyone waiting: who takes a card from whom. */
 function removalLine(model) {
   const { by, from } = model.removing;
@@ -73,12 +83,13 @@ function removalLine(model) {
 function deadCardLines(model) {
   const names = new Map(model.seats.map((s) => [s.seat, s.name]));
   return model.deadCards.map(({ seat, card }) =>
+    // Read as its words (the card's image is named): no aria-label, which a <p> may not have.
     el(
       "p",
-      { class: "dead-card", "data-dead-card": card, "aria-label": `Exposed: ${cardName(card)}, set aside as the burn (dealt to ${names.get(seat) || `seat ${seat}`})` },
+      { class: "dead-card", "data-dead-card": card },
       el("span", { class: "dead-card-label", text: "Exposed:" }),
       cardElement(card, { size: "sm" }),
-      el("span", { text: `${cardText(card)} — set aside as the burn` }),
+      el("span", {}, el("span", { "aria-hidden": "true", text: cardText(card) }), " — set aside as the burn"),
       el("span", { class: "dead-card-who", text: ` (dealt to ${names.get(seat) || `seat ${seat}`})` }),
     ),
   );

@@ -25,9 +25,13 @@ function eventWords(event, names) {
   }
 }
 
-function stepView(step, myPlayerId) {
+function stepModel(step, myPlayerId) {
   const model = readView({ version: 0, table: { seats: [] }, hand: step }, myPlayerId);
-  const names = new Map(model.seats.map((s) => [s.seat, s.name]));
+  return { model, names: new Map(model.seats.map((s) => [s.seat, s.name])) };
+}
+
+function stepView(step, myPlayerId) {
+  const { model, names } = stepModel(step, myPlayerId);
   const seats = model.seats.map((s) =>
     el(
       "li",
@@ -112,11 +116,15 @@ export function createHistory(dialog, { handsUrl, verifyUrl, myPlayerId }) {
       return fill(body, el("p", { class: "error", text: `Could not load hand #${summary.number}: ${error.message}` }));
     }
     let index = data.steps.length - 1;
-    const stage = el("div", { class: "replay", "aria-live": "polite" });
+    const stage = el("div", { class: "replay" });
     const counter = el("span", { class: "replay-counter" });
+    // Each step says one line ("Step 3 of 9: Bo calls 10."), not the whole table again.
+    const spoken = el("p", { class: "visually-hidden", role: "status" });
     const draw = () => {
-      fill(stage, stepView(data.steps[index], myPlayerId));
+      const step = data.steps[index];
+      fill(stage, stepView(step, myPlayerId));
       counter.textContent = `Step ${index + 1} of ${data.steps.length}`;
+      spoken.textContent = `${counter.textContent}: ${eventWords(step.event, stepModel(step, myPlayerId).names)}`;
       prev.disabled = index === 0;
       next.disabled = index === data.steps.length - 1;
     };
@@ -128,6 +136,7 @@ export function createHistory(dialog, { handsUrl, verifyUrl, myPlayerId }) {
       el("button", { type: "button", class: "link-button", onclick: showList }, "\u2190 All hands"),
       el("h3", { text: `Hand #${data.number}` }),
       el("div", { class: "replay-controls" }, first, prev, counter, next),
+      spoken,
       stage,
       el("p", {}, el("a", { href: summary.phh_url, download: "", text: "Download PHH" })),
     );

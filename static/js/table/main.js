@@ -1,8 +1,9 @@
 // The live table page: one websocket, one view at a time, drawn by the modules beside this one.
 import { connectTable, socketUrl } from "../socket.js";
 import { createActionBar } from "./actions.js";
+import { createAnnouncer } from "./announce.js";
 import { createConnectionDisplay, createTurnAlert, createWakeLock } from "./attention.js";
-import { renderBoard } from "./board.js";
+import { renderBoard, renderDockStatus } from "./board.js";
 import { bountyLines } from "./bounty.js";
 import { contributeIfDue, renderFairness } from "./fairness.js";
 import { startClockTicker } from "./clock.js";
@@ -29,13 +30,19 @@ const parts = {
   out: $("#out"),
   actions: $("#actions"),
   runTwice: $("#run-twice"),
+  dockStatus: $("#dock-status"),
   stage: $("#stage"),
   rabbit: $("#rabbit"),
   toast: $("#toast"),
 };
 
-// The badge of each blind: the hand view lists who posted which (engine/views.py "posts").
-const BLIND_BADGES = { small_blind: "SB", big_blind: "BB", new_player_blind: "BB", straddle: "Str" };
+// The badge of each blind, and its words: the hand view lists who posted which (engine/views.py "posts").
+const BLIND_BADGES = {
+  small_blind: { short: "SB", words: "small blind" },
+  big_blind: { short: "BB", words: "big blind" },
+  new_player_blind: { short: "BB", words: "big blind" },
+  straddle: { short: "Str", words: "straddle" },
+};
 
 function blindsOf(model) {
   const blinds = new Map();
@@ -59,10 +66,12 @@ function notify(text, kind = "info") {
 }
 
 const confirmDialog = document.getElementById("confirm");
-function confirmAction(text, okLabel) {
+/** Ask before an action; `mode` is the action bar's ("turn" or "early") the question belongs to. */
+function confirmAction(text, okLabel, mode = "") {
   if (!confirmDialog || typeof confirmDialog.showModal !== "function") return Promise.resolve(window.confirm(text));
   confirmDialog.querySelector(".confirm-text").textContent = text;
   confirmDialog.querySelector(".confirm-ok").textContent = okLabel;
+  confirmDialog.dataset.mode = mode;
   confirmDialog.returnValue = "";
   confirmDialog.showModal();
   return new Promise((resolve) => {
@@ -70,17 +79,26 @@ function confirmAction(text, okLabel) {
   });
 }
 
+/** A question asked in another mode of the bar is out of date: closed as if cancelled. */
+function dismissConfirm(mode) {
+  if (confirmDialog && confirmDialog.open && confirmDialog.dataset.mode && confirmDialog.dataset.mode !== mode) {
+    confirmDialog.close("cancel");
+  }
+}
+
 let socket = null;
 let model = null;
 const actionBar = createActionBar(parts.actions, {
   send: (action) => socket.act(action),
   confirm: confirmAction,
+  dismiss: dismissConfirm,
 });
+const announce = createAnnouncer(document.getElementById("announce"));
 const renderRunTwice = createRunTwicePanel(parts.runTwice, { send: (action) => socket.act(action) });
 const renderRabbit = createRabbitPanel(parts.rabbit, { send: (action) => socket.act(action) });
 const turnAlert = createTurnAlert(document.title);
 const keepAwake = createWakeLock();
-const tournamentOut = createTournamentOut(parts.out, config.statusUrl, parts.me);
+const tournamentOut = createTournamentOut(parts.out, config.statusUrl, parts.me, (line) => announce.say(line));
 const showConnection = createConnectionDisplay(document.getElementById("conn"), document.getElementById("conn-banner"));
 
 function render(view) {
@@ -90,6 +108,7 @@ function render(view) {
   const options = { blinds, deadline: model.deadline, total: model.actionSeconds };
   renderSeats(parts.seats, others, options);
   renderBoard(parts.board, model);
+  renderDockStatus(parts.dockStatus, model);
   // House games (stages.js, rabbit.js, bounty.js): each draws its own part beside the usual ones.
   renderStages(parts.stage, model);
   const rabbit = rabbitRows(model);
@@ -117,6 +136,7 @@ function render(view) {
   document.body.dataset.myTurn = model.myTurn ? "true" : "false";
   turnAlert(model.myTurn);
   history.yourTurn(model.myTurn);
+  if (config.role === "player") announce(model);
   keepAwake(model.inProgress && Boolean(model.me && model.me.inHand));
 }
 
@@ -202,10 +222,12 @@ const history = createHistory(document.getElementById("history"), {
   myPlayerId: config.playerId || "",
 });
 document.getElementById("history-open")?.addEventListener("click", () => history.open());
+// The turn may have come while the history was open: its first action takes the focus on the way back.
+document.getElementById("history")?.addEventListener("close", () => setTimeout(() => actionBar.reclaimFocus(), 0));
 
 startClockTicker(app);
 if (config.socketPath) start();
 else fill(parts.board, el("p", { text: "No table." }));
 
 // For the page's browser tests and the curious: the current model, and drawing a view by hand.
-window.homegameTable = { render, get model() { return model; }, get socket() { return socket; } };
+window.homegameTable = { render, get model() { return model; }, get socket() { return socket; }, announced: announce.said };

@@ -6,6 +6,7 @@ import { clockBar } from "./clock.js";
 import { madeHandWords } from "./model.js";
 import { seatOddsLine } from "./odds.js";
 import { seatChoices } from "./seat-choices.js";
+import { positionBadges } from "./seats.js";
 
 export function renderMe(container, model, { blinds = new Map(), onSeat = null, rebuy = null } = {}) {
   const me = model.me;
@@ -41,7 +42,6 @@ export function renderMe(container, model, { blinds = new Map(), onSeat = null, 
         : `Your ${count} cards, face down`;
     cards = el("div", { class: `my-cards${folded ? " my-cards-folded" : ""}`, role: "group", "aria-label": label }, list);
   }
-  const blind = blinds.get(me.seat);
   fill(
     container,
     cards,
@@ -53,8 +53,7 @@ export function renderMe(container, model, { blinds = new Map(), onSeat = null, 
       "div",
       { class: "my-line" },
       el("span", { class: "my-name", text: `${me.name} \u00b7 seat ${me.seat}` }),
-      me.isButton ? el("span", { class: "badge badge-button", title: "Dealer button", text: "D" }) : null,
-      blind ? el("span", { class: "badge badge-blind", text: blind }) : null,
+      positionBadges({ ...me, isMe: false }, blinds),
       el("span", { class: "my-stack" }, el("strong", { text: chips(me.stack) }), " chips"),
       me.bet ? el("span", { class: "seat-bet", text: `bet ${chips(me.bet)}` }) : null,
       el("span", { class: `seat-status status-${me.status}`, text: statusWord(me.status) }),

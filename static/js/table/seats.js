@@ -6,12 +6,23 @@ import { clockBar } from "./clock.js";
 import { madeHandWords } from "./model.js";
 import { oddsWords, seatOddsLine } from "./odds.js";
 
-function badges(seat, blinds) {
+/** A badge: the letters on screen, the words for a screen reader ("SB" is read "small blind"). */
+function badge(kind, short, words) {
+  return el(
+    "span",
+    { class: `badge badge-${kind}` },
+    el("span", { "aria-hidden": "true", text: short }),
+    el("span", { class: "visually-hidden", text: ` ${words} ` }),
+  );
+}
+
+/** The dealer button and the blind a seat posted (`blinds`: seat -> {short, words}). */
+export function positionBadges(seat, blinds) {
   const list = [];
-  if (seat.isButton) list.push(el("span", { class: "badge badge-button", title: "Dealer button", text: "D" }));
+  if (seat.isButton) list.push(badge("button", "D", "dealer"));
   const blind = blinds.get(seat.seat);
-  if (blind) list.push(el("span", { class: "badge badge-blind", text: blind }));
-  if (seat.isMe) list.push(el("span", { class: "badge badge-me", text: "You" }));
+  if (blind) list.push(badge("blind", blind.short, blind.words));
+  if (seat.isMe) list.push(badge("me", "You", "you"));
   return list;
 }
 
@@ -28,13 +39,18 @@ function seatCards(seat) {
   row.classList.add("seat-cards");
   row.setAttribute("role", "img");
   row.setAttribute("aria-label", label);
-  for (const card of row.children) card.removeAttribute("aria-label");
+  // The row is the one picture with one name: its cards are parts of it, not images of their own.
+  for (const card of row.children) {
+    card.removeAttribute("aria-label");
+    card.removeAttribute("role");
+  }
   return row;
 }
 
 /** One seat's tile. */
 export function seatTile(seat, { blinds = new Map(), deadline = null, total = 0 } = {}) {
-  const words = [seat.name, `seat ${seat.seat}`, `${chips(seat.stack)} chips`, statusWord(seat.status)];
+  // The name and badges are read from the tile itself; the rest, drawn for the eyes, from here.
+  const words = [`seat ${seat.seat}`, `${chips(seat.stack)} chips`, statusWord(seat.status)];
   if (seat.bet) words.push(`bet ${chips(seat.bet)}`);
   if (seat.lastAction) words.push(`last action: ${seat.lastAction}`);
   if (seat.isTurn) words.push("to act");
@@ -53,7 +69,7 @@ export function seatTile(seat, { blinds = new Map(), deadline = null, total = 0 
       "div",
       { class: "seat-top" },
       el("span", { class: "seat-name", text: seat.name }),
-      el("span", { class: "seat-badges" }, badges(seat, blinds)),
+      el("span", { class: "seat-badges" }, positionBadges(seat, blinds)),
     ),
     el(
       "div",

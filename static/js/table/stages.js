@@ -23,6 +23,11 @@ export function readStages(hand) {
   };
 }
 
+/** "Stage 2 of 3: The turn", as the banner says it. */
+export function stageWords(stage) {
+  return `Stage ${STAGES[stage].number} of 3: ${STAGES[stage].title}`;
+}
+
 /** Draw the stage banner (hidden when the hand has no stages). */
 export function renderStages(container, model) {
   const stages = readStages(model.hand);

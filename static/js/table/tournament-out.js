@@ -39,8 +39,8 @@ function placeScreen(standing) {
 
 /** The out-of-chips screen of a tournament player, kept current while they wait for a rebuy.
  * It takes the place of `replaces` (my place at the bottom of the screen): on a small phone
- * the screen and the last hand's results would not both fit above it. */
-export function createTournamentOut(container, statusUrl, replaces = null) {
+ * the screen and the last hand's results would not both fit above it. `say(line)` announces. */
+export function createTournamentOut(container, statusUrl, replaces = null, say = null) {
   let standing = null;
   let timer = null;
   let asking = false;
@@ -70,6 +70,9 @@ export function createTournamentOut(container, statusUrl, replaces = null) {
     if (replaces) replaces.hidden = true;
     const screens = { out: placeScreen, closing: closingScreen, rebuy: rebuyScreen };
     fill(container, (screens[standing.state] || rebuyScreen)(standing));
+    // One line for a screen reader ("You finished 3rd"), not the whole screen: the section is not live.
+    const title = container.querySelector(".out-title");
+    if (say && title) say(`${title.textContent}.`);
   }
 
   /** Called with every view: `me` is my seat in it (null once my chips are gone). Asks once
