@@ -88,7 +88,7 @@ REBUY_STACK = 300
 ADD_ON_STACK = 200
 _hosts = itertools.count()
 
-# Each night of 30 steps takes some 30 s of CPU: three keep the suite quick; NIGHT_EXAMPLES=50
+# Each night of 30 steps takes a few seconds of CPU: three keep the suite quick; NIGHT_EXAMPLES=50
 # plays fifty. Seat draws and the tournament clock are really random and really timed, so a
 # failure found may not replay exactly: read the steps printed with it.
 # Shrinking a night takes minutes: NIGHT_SHRINK=1 turns it on when a failure needs reading.
