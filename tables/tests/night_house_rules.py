@@ -20,7 +20,7 @@ import contextlib
 import random
 import re
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
@@ -123,41 +123,69 @@ def seven_deuce_seed(state: LiveTable, rnd: random.Random) -> str | None:
     return None
 
 
-def _favoured_action(state: LiveTable, seat: int, favoured: int) -> dict[str, Any] | None:
-    """The others give up to a seven-deuce, which shows when asked: so the bounty is paid."""
-    assert state.hand is not None
-    actions = state.hand.legal_actions(seat)["actions"]
-    allowed = [name for name, info in actions.items() if info.get("allowed")]
-    preferred = ("show", "check", "call") if seat == favoured else ("fold", "check", "muck")
-    return next(({"type": name} for name in preferred if name in allowed), None)
+Steer = Callable[[LiveTable, int], dict[str, Any] | None]  # a decision for the seat, or None: random
 
 
 def play_house_hand(table_id: int, rnd: random.Random, seed: str | None = None) -> LiveTable:
-    """Deal one hand through the write path and play it out with random legal decisions: a
-    run-it-twice question is answered at random or left to its timer, and a staged reveal's
-    pauses end when the stored timer fires them. With `seed`, half the time everyone gives up
-    to a seven-deuce."""
+    """Deal one hand through the write path and play it out with random legal decisions (see
+    `play_out`). With `seed`, half the time everyone gives up to a seven-deuce."""
     apply_intent(table_id, HOST, {"type": "start_hand", **({"seed": seed} if seed else {})})
     state = load_state(table_id)
     favoured = None
     if seed and state.hand is not None and rnd.random() < 0.5:
         favoured = next((s.seat for s in state.hand.seats if is_seven_deuce(s.hole)), None)
+    steer = None if favoured is None else give_up_to(favoured)
+    return play_out(table_id, rnd, steer)
+
+
+def give_up_to(favoured: int) -> Steer:
+    """The others give up to a seven-deuce, which shows when asked: so the bounty is paid."""
+
+    def steer(state: LiveTable, seat: int) -> dict[str, Any] | None:
+        assert state.hand is not None
+        if state.hand.phase == "run_it_twice":
+            return None
+        preferred = ("show", "check", "call") if seat == favoured else ("fold", "check", "muck")
+        return first_allowed(state, seat, preferred)
+
+    return steer
+
+
+def first_allowed(state: LiveTable, seat: int, preferred: tuple[str, ...]) -> dict[str, Any] | None:
+    """The first of `preferred` that `seat` may do now, as an action, or None."""
+    assert state.hand is not None
+    actions = state.hand.legal_actions(seat)["actions"]
+    allowed = [name for name, info in actions.items() if info.get("allowed")]
+    return next(({"type": name} for name in preferred if name in allowed), None)
+
+
+def play_out(table_id: int, rnd: random.Random, steer: Steer | None = None) -> LiveTable:
+    """Play the hand being dealt at the table to its end through the write path: each decision
+    is the steer's, or random and legal where it has none. A run-it-twice question the steer
+    leaves is answered at random or left to its timer, and a staged reveal's pauses end when
+    the stored timer fires them."""
     for _ in range(300):
         state = load_state(table_id)
         hand = state.hand
         if not state.hand_in_progress or hand is None:
             return state
         asked = hand.phase == "run_it_twice"
-        if hand.to_act is None or (asked and rnd.random() < 0.15):
+        steered = steer(state, hand.to_act) if steer is not None and hand.to_act is not None else None
+        if hand.to_act is None or (asked and steered is None and rnd.random() < 0.15):
             # A staged reveal's pause, or nobody answers in time: the table's timer fires.
             assert state.deadline is not None, f"the hand waits in {hand.phase} with no deadline"
             assert timers.fire_due(now=state.deadline, table_ids=[table_id]) == 1
             continue
         seat, action = random_action(state, rnd)
-        if favoured is not None and not asked:
-            action = _favoured_action(state, seat, favoured) or action
+        if steered is not None:
+            action = steered
         player = state.table.occupant(seat).player
-        apply_intent(table_id, player_actor(int(player)), {"type": "act", "action": action})
+        try:
+            apply_intent(table_id, player_actor(int(player)), {"type": "act", "action": action})
+        except ActionRefused as refused:
+            # A decision the hand offered as legal: refusing it leaves the table stuck mid-hand
+            # (the write path refuses, for one, a hand whose final stacks do not add up).
+            raise AssertionError(f"seat {seat}'s legal {action} was refused: {refused}") from refused
     raise AssertionError("The hand did not finish")
 
 

@@ -172,6 +172,22 @@ def open_phones(browser: Any, server: Any, arranged: dict[str, Any], names: list
     return phones
 
 
+def wait_until_quiet(server: Any, table_id: int, phones: list[Phone], quiet_seconds: float = 1.5) -> None:
+    """Wait until the table's version has stood still for `quiet_seconds` (every phone's deck
+    contribution applied) and every phone shows it: a view drawn by a test after this is not
+    redrawn by a late real one."""
+    version, since = committed(server, table_id).version, time.monotonic()
+    deadline = since + WAIT_MS / 1000
+    while time.monotonic() - since < quiet_seconds:
+        assert time.monotonic() < deadline, "the table never went quiet"
+        time.sleep(0.1)
+        now = committed(server, table_id).version
+        if now != version:
+            version, since = now, time.monotonic()
+    for phone in phones:
+        phone.wait_version(version)
+
+
 # Privacy ---------------------------------------------------------------------------------------
 
 

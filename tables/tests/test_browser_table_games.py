@@ -15,6 +15,7 @@ from tables.tests.test_browser_table import (
     assert_page_private,
     committed,
     open_phones,
+    wait_until_quiet,
 )
 
 pytestmark = [pytest.mark.browser]
@@ -85,6 +86,7 @@ def test_blind_holdem_has_no_betting_and_a_staged_reveal_picks_the_card_by_tap(
     names = ["Ann", "Bo", "Cy"]
     arranged = daphne_server.call(f"{HERE}:arrange_table", names=names, stacks=[200, 200, 200], seed=SEED)
     phones = open_phones(browser, daphne_server, arranged, names)
+    wait_until_quiet(daphne_server, arranged["table"], phones)
     live = last_view(phones[0])
     players = {s["seat"]: s["player"] for s in live["table"]["seats"]}
     seats = [SeatInHand(n, players[n], 200, name) for n, name in enumerate(names, start=1)]

@@ -9,7 +9,11 @@ and the final table (drawn once, drawn again, confirmed and undone), an agreed d
 the night. The cash tables also play the house games (tables/tests/night_house_rules.py): run
 it twice, the 7-2 bounty, straddles, the rabbit hunt and Blind Hold'em's staged reveal, and the
 host voids entries, archives and reopens nights, draws the waiting players evenly and moves
-players with the Move form. After every step:
+players with the Move form. Every night also plays a featured hand of each house game's
+chip-moving moment (tables/tests/night_featured_hands.py): a 7-2 bounty paid, an all-in run
+twice with an odd chip to halve, a straddle posted, a rabbit hunted. A decision the hand offered
+as legal and the write path refused fails the night: it would leave the table stuck mid-hand.
+After every step:
 
 - cash: chips on the tables + chips in players' hands + chips cashed out = chips bought, for
   every player and for the night, and no chip sits on a table without a buy-in;
@@ -72,7 +76,7 @@ from tables.services import (
     tournaments,
 )
 from tables.tests.ledger_helpers import play_hand
-from tables.tests.night_house_rules import HouseRulesAtTheCashTables
+from tables.tests.night_featured_hands import FeaturedHandsAtTheCashTables
 
 # Minutes of random play: `make test` and CI run it; `make test-fast` leaves it out.
 pytestmark = pytest.mark.slow
@@ -84,14 +88,14 @@ REBUY_STACK = 300
 ADD_ON_STACK = 200
 _hosts = itertools.count()
 
-# Each night of 30 steps takes some 30 s of CPU: three keep the suite quick; NIGHT_EXAMPLES=50
+# Each night of 30 steps takes a few seconds of CPU: three keep the suite quick; NIGHT_EXAMPLES=50
 # plays fifty. Seat draws and the tournament clock are really random and really timed, so a
 # failure found may not replay exactly: read the steps printed with it.
 # Shrinking a night takes minutes: NIGHT_SHRINK=1 turns it on when a failure needs reading.
 PHASES = list(Phase) if os.environ.get("NIGHT_SHRINK") else [Phase.explicit, Phase.reuse, Phase.generate]
 
 
-class NightMachine(HouseRulesAtTheCashTables, RuleBasedStateMachine):
+class NightMachine(FeaturedHandsAtTheCashTables, RuleBasedStateMachine):
     def __init__(self) -> None:
         super().__init__()
         # Each run is undone afterwards, so runs never see each other's rows.
