@@ -46,11 +46,16 @@ test: $(VENV)/.installed-dev
 # still migrate, and the migration tests are among the slow ones. The test-fast Hypothesis
 # profile (conftest.py) runs about a third of each property test's examples; `make test` and
 # CI run them all.
+# The costly tests (privacy, live sockets) sit together in the collection order: with xdist's
+# default scheduling one worker was left with a long run of them while the others had
+# finished. With worksteal a worker that runs out takes half of another's remaining tests.
+# Bytecode is cached even where PYTHONDONTWRITEBYTECODE is set: otherwise each worker compiles
+# the app and rewrites every test module again on every run (seconds of CPU per worker).
 test-fast: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/python -m pytest -q -n auto --no-migrations --hypothesis-profile=test-fast \
-		-m "not browser and not slow" $(PYTEST_ARGS)
+	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest -q -n auto --dist worksteal --no-migrations \
+		--hypothesis-profile=test-fast -m "not browser and not slow" $(PYTEST_ARGS)
 
 lint:
 	$(BIN)/ruff check --fix .
