@@ -11,6 +11,7 @@ from channels.db import database_sync_to_async
 
 from engine.cards import STANDARD_DECK
 from tables.live import apply_intent, group_name
+from tables.live import presence as live_presence
 from tables.models import Night, Table
 from tables.services import hosting
 from tables.tests.live_helpers import (
@@ -138,7 +139,10 @@ async def test_hints_on_the_channel_layer_carry_a_version_and_no_card(seated):
     await layer.group_discard(group_name(table.pk), channel)
 
 
-async def test_a_disconnected_player_keeps_the_seat_and_chips_and_shows_as_away(seated):
+async def test_a_disconnected_player_keeps_the_seat_and_chips_and_shows_as_away(seated, monkeypatch):
+    # The grace before "away" is not what this test checks (test_presence_flapping does): a
+    # short one spares it seconds of waiting.
+    monkeypatch.setattr(live_presence, "AWAY_AFTER_SECONDS", 0.5)
     table = seated["table"]
     phones = [Phone(table.pk, await database_sync_to_async(player_cookie)(p)) for p in seated["players"]]
     for phone in phones:
