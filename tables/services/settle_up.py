@@ -124,9 +124,16 @@ def payee_names(night: Night) -> dict[int, str]:
     """
     names: dict[int, str] = {}
     seen: dict[str, int] = {}
+    taken: set[str] = set()
     for pk, name in night.players.order_by("joined_at", "id").values_list("pk", "display_name"):
         count = seen[name.lower()] = seen.get(name.lower(), 0) + 1
-        names[pk] = name if count == 1 else f"{name} ({count})"
+        shown = name if count == 1 else f"{name} ({count})"
+        # A guest may have typed "Alice (2)" themselves: the next free number, never a shared name.
+        while shown.lower() in taken:
+            count = seen[name.lower()] = count + 1
+            shown = f"{name} ({count})"
+        taken.add(shown.lower())
+        names[pk] = shown
     return names
 
 
