@@ -248,6 +248,14 @@ def cash_out(
             if state.hand_in_progress and state.hand is not None and found.seat in state.hand.index:
                 raise ActionRefused(f"{player.display_name} is in the hand being played; cash out after it.")
             chips, table = found.stack, seat.table
+            if not has_cash_entries(player):
+                # A finished tournament's winner, or a stack the table gave: paid out, it would be
+                # money for chips nobody bought.
+                raise ActionRefused(
+                    f"{player.display_name} bought no cash chips: the {chips} chips at {table.name} "
+                    "are not cash (a tournament's, or a stack no buy-in backs): Has left lets "
+                    "them go with them; a buy-in gives them cash chips."
+                )
             _check_count(player, chips, counted, f"at {table.name}")
             live.apply_intent(seat.table_id, HOST, {"type": "leave", "seat": found.seat})
             seat.delete()
