@@ -39,3 +39,21 @@ def test_the_winner_s_tournament_chips_are_not_cashed_out_as_money(
     assert LedgerEntry.objects.count() == entries and AuditEntry.objects.count() == log
     assert ledger.totals(night).balanced
     assert load_state(table.pk).table.seat_of(str(ann.pk)) is not None  # nothing moved
+
+
+def test_the_winner_may_leave_the_night_with_the_tournament_s_chips(
+    table: Table, host: User, host_client: Client
+) -> None:
+    """Cash-out refuses them, so "Has left" is the way out: the chips no buy-in backs go with them."""
+    night = table.night
+    tournament, (ann, bea) = make_tournament(night, host, names=("Ann", "Bea"))
+    for number, player in enumerate((ann, bea), 1):
+        seating.move_player(player, table, number)
+    tournaments.record_busts(tournament.pk, host, [(entry_of(tournament, "Bea"), None)], now=at(10))
+
+    host_client.post(f"/host/nights/{night.pk}/players/{ann.pk}/remove/", {"why": "home"})
+
+    ann.refresh_from_db()
+    assert ann.status == ann.Status.LEFT
+    assert load_state(table.pk).table.seat_of(str(ann.pk)) is None
+    assert ledger.totals(night).balanced
