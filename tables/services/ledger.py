@@ -253,8 +253,8 @@ def cash_out(
                 # money for chips nobody bought.
                 raise ActionRefused(
                     f"{player.display_name} bought no cash chips: the {chips} chips at {table.name} "
-                    "are not cash (a tournament's, or a stack no buy-in backs): Has left lets "
-                    "them go with them; a buy-in gives them cash chips."
+                    "are not cash (what a tournament left, or a stack no buy-in backs), so they "
+                    "pay nothing. Use Has left to let them go, or record a buy-in to play cash."
                 )
             _check_count(player, chips, counted, f"at {table.name}")
             live.apply_intent(seat.table_id, HOST, {"type": "leave", "seat": found.seat})
