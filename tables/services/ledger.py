@@ -310,6 +310,9 @@ def correct(
         raise ActionRefused("That correction is larger than any entry can be.")
     _check_cash_entry(entry)
     target = entry.corrects if entry.kind == EntryKind.CORRECTION and entry.corrects else entry
+    if target.kind in KINDS_IN:
+        # Chips brought in go onto (or come off) what they hold: in a tournament, its stack.
+        _check_not_in_a_tournament(entry.player)
     with transaction.atomic():
         if target.corrections.filter(is_void=True).exists():
             raise ActionRefused(
