@@ -163,12 +163,12 @@ def _set_live_stack(seat: Seat, stack: int) -> None:
     live.apply_intent(seat.table_id, HOST, {"type": "set_stack", "seat": found.seat, "stack": stack})
 
 
-def _check_chips(chips: int) -> None:
+def check_chips(chips: int) -> None:
     if not isinstance(chips, int) or isinstance(chips, bool) or not 1 <= chips <= MAX_CHIPS_PER_ENTRY:
         raise ActionRefused(f"Enter a whole number of chips, from 1 to {MAX_CHIPS_PER_ENTRY}.")
 
 
-def _check_player(night: Night, player: Player) -> None:
+def check_player(night: Night, player: Player) -> None:
     if player.night_id != night.pk:
         raise ActionRefused("This player is not in this night.")
     if not night.is_open:
@@ -194,8 +194,8 @@ def record_chips_in(
 ) -> LedgerEntry:
     """A buy-in, rebuy or top-up: money in, and the chips onto the player's stack if seated."""
     night = player.night
-    _check_player(night, player)
-    _check_chips(chips)
+    check_player(night, player)
+    check_chips(chips)
     if kind not in KINDS_IN:
         raise ActionRefused("Choose buy-in, rebuy or top-up.")
     _check_still_here(player)
@@ -233,9 +233,9 @@ def cash_out(
     otherwise what they bought and have not cashed out. `counted`, the chips the host typed,
     must be that number: a count that differs is refused with what the player holds."""
     night = player.night
-    _check_player(night, player)
+    check_player(night, player)
     if counted is not None:
-        _check_chips(counted)
+        check_chips(counted)
     _check_not_in_a_tournament(player)
     with transaction.atomic():
         seated = _seat_in_live_table(player)
@@ -293,7 +293,7 @@ def correct(
     """Fix a mistaken entry by `chips` (signed: -900 takes back 900 chips recorded by mistake).
     A correction of chips brought in changes the player's stack too, if they are seated."""
     night = entry.night
-    _check_player(night, entry.player)
+    check_player(night, entry.player)
     if not reason.strip():
         raise ActionRefused("Say why the entry is corrected: the log is open to everyone.")
     if not isinstance(chips, int) or isinstance(chips, bool) or chips == 0:
@@ -422,7 +422,7 @@ def adjust_stack(
     """The host sets a seated player's stack: the difference is a correction of their last
     buy-in, rebuy or top-up, so the ledger says where the chips came from (or went). A player
     the ledger never saw just gets the stack (the totals show it as chips not bought)."""
-    _check_player(player.night, player)
+    check_player(player.night, player)
     with transaction.atomic():
         _seat_in_live_table(player)  # the table locked first, as every entry does
         target, difference = stack_adjustment(player, stack)
@@ -494,8 +494,8 @@ def _log(
 
 def request_chips(player: Player, kind: str, chips: int) -> ChipRequest:
     """A player asks for a buy-in, rebuy or top-up; it waits for the host."""
-    _check_player(player.night, player)
-    _check_chips(chips)
+    check_player(player.night, player)
+    check_chips(chips)
     if player.status != Player.Status.APPROVED:
         raise ActionRefused("The host has to let you in first.")
     if kind not in KINDS_IN:
