@@ -34,6 +34,7 @@ from tables.models import NameClaim, Night, Player, Season, SeasonAuditEntry, Ta
 from tables.models.ledger import AuditEntry, ChipRequest
 from tables.models.tournaments import Tournament, TournamentAction
 from tables.services import (
+    chip_requests,
     host_panel,
     hosting,
     joining,
@@ -95,7 +96,7 @@ def _cash_night(host: User) -> tuple[Night, Table, Table, dict[str, Player]]:
     )
     ledger.record_chips_in(cy, "buy_in", 100, host)
     dee = Player.objects.create(night=night, display_name="Dee", session_token="d")
-    ledger.request_chips(eve, "rebuy", 50)
+    chip_requests.request_chips(eve, "rebuy", 50)
     return night, main, side, {"Ann": ann, "Bob": bob, "Cy": cy, "Dee": dee, "Eve": eve}
 
 
