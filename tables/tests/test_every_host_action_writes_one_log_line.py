@@ -100,8 +100,8 @@ def _cash_night(host: User) -> tuple[Night, Table, Table, dict[str, Player]]:
     return night, main, side, {"Ann": ann, "Bob": bob, "Cy": cy, "Dee": dee, "Eve": eve}
 
 
-@pytest.fixture(scope="module")
-def cash_made_once(
+@pytest.fixture(scope="module", name="cash_made_once")
+def made_once_cash_night(
     django_db_setup: None, django_db_blocker: Any
 ) -> Iterator[tuple[Night, Table, Table, dict[str, Player]]]:
     # Most scenarios start from the same cash night, whose making was most of this module's
@@ -110,14 +110,16 @@ def cash_made_once(
         yield _cash_night(new_host())
 
 
-@pytest.fixture
-def host(cash_made_once: tuple[Night, ...], db: None) -> User:
+@pytest.fixture(name="host")
+def host_of_the_cash_night(cash_made_once: tuple[Night, ...], db: None) -> User:
     """The host of the cash night, who also hosts each test's tournament night."""
     return User.objects.get(pk=cash_made_once[0].host_id)
 
 
-@pytest.fixture
-def cash(cash_made_once: tuple[Night, Table, Table, dict[str, Player]], host_client: Client) -> Night2:
+@pytest.fixture(name="cash")
+def cash_night_in_progress(
+    cash_made_once: tuple[Night, Table, Table, dict[str, Player]], host_client: Client
+) -> Night2:
     return Night2(*copy.deepcopy(cash_made_once), client=host_client)
 
 
@@ -147,7 +149,7 @@ def _table(action: str, **data: str) -> Callable[[Night2], tuple[str, dict[str, 
     return post
 
 
-def _deal(c: Night2) -> None:
+def deal_a_hand(c: Night2) -> None:
     apply_intent(c.main.pk, HOST, {"type": "start_hand"})
 
 
@@ -282,7 +284,7 @@ CASH_SCENARIOS: dict[tuple[str, str], Scenario] = {
         ),
         "Main table: Move the button previewed",
     ),
-    ("host_ruling", "award_pot"): (_deal, _ruling("award_pot", seat="2"), "Seat 2 (Bob): stack"),
+    ("host_ruling", "award_pot"): (deal_a_hand, _ruling("award_pot", seat="2"), "Seat 2 (Bob): stack"),
     ("host_ruling", "adjust_stack"): (
         None,
         _ruling("adjust_stack", seat="1", stack="250"),
@@ -383,7 +385,7 @@ class Tourney:
     client: Client
 
 
-def _form_data(*forms: BaseForm) -> dict[str, Any]:
+def form_data(*forms: BaseForm) -> dict[str, Any]:
     data: dict[str, Any] = {}
     for form in forms:
         for field in form:
@@ -400,7 +402,7 @@ def _edit(t: Tourney) -> tuple[str, dict[str, Any]]:
     url = reverse("tournament_edit", args=[t.tournament.pk])
     page = t.client.get(url)
     rows = page.context["rows"]
-    return url, _form_data(page.context["form"], rows.management_form, *rows.forms)
+    return url, form_data(page.context["form"], rows.management_form, *rows.forms)
 
 
 def _to_first_break(t: Tourney) -> None:
@@ -577,7 +579,7 @@ def autumn(night: Night, make_night: Callable[..., Night], host: User, host_clie
 def _season_settings(s: SeasonScene) -> tuple[str, dict[str, Any]]:
     url = reverse("season_edit", args=[s.season.pk])
     form = s.client.get(url).context["form"]
-    return url, {**_form_data(form), "name": "Autumn league", "attendance_points": "1", "why": WHY}
+    return url, {**form_data(form), "name": "Autumn league", "attendance_points": "1", "why": WHY}
 
 
 # (url name, label): (the POST, words the line must hold). A season is not a night: its line
@@ -631,7 +633,7 @@ def test_every_host_action_has_a_scenario() -> None:
     assert host_intents == set(SOCKET_SCENARIOS)
 
 
-def _check_complete(line: AuditEntry | SeasonAuditEntry, words: str, why: bool) -> None:
+def check_complete(line: AuditEntry | SeasonAuditEntry, words: str, why: bool) -> None:
     """Who, when, what exactly and (where the form asks it) why."""
     assert line.who_label == "hostess" and line.when is not None
     assert words in line.what, line.what
@@ -639,7 +641,7 @@ def _check_complete(line: AuditEntry | SeasonAuditEntry, words: str, why: bool) 
         assert line.why == WHY
 
 
-def _check_one_complete_line(
+def check_one_complete_line(
     before: int, night: Night, words: str, why: bool, players_moved: int = 1
 ) -> AuditEntry:
     """One line in `night`'s log (one per player, for a confirmation of several tournament moves)."""
@@ -647,11 +649,11 @@ def _check_one_complete_line(
     assert len(lines) == players_moved, [line.what for line in lines]
     line = lines[0]
     assert line.night_id == night.pk, line.night
-    _check_complete(line, words, why)
+    check_complete(line, words, why)
     return line
 
 
-def _last_id(model: type[AuditEntry] | type[SeasonAuditEntry] = AuditEntry) -> int:
+def last_line_id(model: type[AuditEntry] | type[SeasonAuditEntry] = AuditEntry) -> int:
     last = model.objects.order_by("-id").first()
     return last.pk if last is not None else 0
 
@@ -661,14 +663,14 @@ def test_each_host_page_action_writes_one_complete_line(cash: Night2, key: tuple
     setup, post, words = CASH_SCENARIOS[key]
     if setup is not None:
         setup(cash)
-    before = _last_id()
+    before = last_line_id()
     url, data = post(cash)
     response = cash.client.post(url, data, follow=True)
     assert response.status_code == 200
     label = ":".join(key).strip(":")
     # A new night's first line is in its own log.
     night = Night.objects.latest("id") if key[0] == "night_create" else cash.night
-    _check_one_complete_line(before, night, words, why=key[0] not in NO_WHY and label not in NO_WHY)
+    check_one_complete_line(before, night, words, why=key[0] not in NO_WHY and label not in NO_WHY)
 
 
 @pytest.mark.parametrize(
@@ -678,7 +680,7 @@ def test_each_season_action_writes_one_complete_line_in_the_seasons_log(
     autumn: SeasonScene, key: tuple[str, str]
 ) -> None:
     post, words = SEASON_SCENARIOS[key]
-    before, before_in_nights = _last_id(SeasonAuditEntry), _last_id()
+    before, before_in_nights = last_line_id(SeasonAuditEntry), last_line_id()
     url, data = post(autumn)
     response = autumn.client.post(url, data, follow=True)
     assert response.status_code == 200
@@ -688,7 +690,7 @@ def test_each_season_action_writes_one_complete_line_in_the_seasons_log(
     season = Season.objects.get(name="Winter") if key[0] == "season_list" else autumn.season
     assert lines[0].season_id == season.pk
     assert not AuditEntry.objects.filter(pk__gt=before_in_nights).exists()  # and no night's
-    _check_complete(lines[0], words, why=key[0] != "season_list")  # a new season's form asks no why
+    check_complete(lines[0], words, why=key[0] != "season_list")  # a new season's form asks no why
 
 
 @pytest.mark.parametrize(
@@ -701,7 +703,7 @@ def test_each_tournament_action_writes_one_complete_line_in_the_nights_log(
     setup, post, words = TOURNAMENT_SCENARIOS[key]
     if setup is not None:
         setup(tourney)
-    before = _last_id()
+    before = last_line_id()
     url, data = post(tourney)
     response = tourney.client.post(url, data, follow=True)
     assert not [m for m in response.context["messages"] if m.level_tag == "error"], data
@@ -714,7 +716,7 @@ def test_each_tournament_action_writes_one_complete_line_in_the_nights_log(
         "tournament_undo_moves",
         "tournament_deal_record",
     )
-    _check_one_complete_line(before, night, words, why=why, players_moved=moved)
+    check_one_complete_line(before, night, words, why=why, players_moved=moved)
 
 
 # Host intents over a table's socket (tables.consumers -> host_panel.socket_command): the
@@ -722,7 +724,7 @@ def test_each_tournament_action_writes_one_complete_line_in_the_nights_log(
 # cannot reach are refused, and a refused ruling attempt is one line too.
 SOCKET_SCENARIOS: dict[str, tuple[Callable[[Night2], object] | None, dict[str, Any], str]] = {
     "start_hand": (None, {"type": "start_hand"}, "dealt the next hand: Button: "),
-    "pause": (_deal, {"type": "pause"}, "paused dealing"),
+    "pause": (deal_a_hand, {"type": "pause"}, "paused dealing"),
     "sit": (
         None,
         {"type": "sit", "seat": 5, "player": "guest", "stack": 100, "name": "Guest"},
@@ -748,29 +750,29 @@ SOCKET_SCENARIOS: dict[str, tuple[Callable[[Night2], object] | None, dict[str, A
         {"type": "set_game", "game": "plo", "stakes": {"small_blind": 1, "big_blind": 2}},
         "changed the game",
     ),
-    "misdeal": (_deal, {"type": "misdeal", "reason": WHY}, "called a misdeal"),
+    "misdeal": (deal_a_hand, {"type": "misdeal", "reason": WHY}, "called a misdeal"),
     "exposed_card": (
-        _deal,
+        deal_a_hand,
         {"type": "exposed_card", "seat": 1, "card_number": 1, "reason": WHY},
         "exposed card",
     ),
-    "award_pot": (_deal, {"type": "award_pot", "seat": 2, "reason": WHY}, "awarded the pot: "),
-    "kill_hand": (_deal, {"type": "kill_hand", "seat": 1, "reason": WHY}, "killed a hand"),
-    "fold_away": (_deal, {"type": "fold_away", "seat": 1, "reason": WHY}, "folded an away player"),
-    "undo": (_deal, {"type": "undo", "reason": WHY}, "undid the last action"),
-    "pause_hand": (_deal, {"type": "pause_hand", "reason": WHY}, "paused the hand"),
+    "award_pot": (deal_a_hand, {"type": "award_pot", "seat": 2, "reason": WHY}, "awarded the pot: "),
+    "kill_hand": (deal_a_hand, {"type": "kill_hand", "seat": 1, "reason": WHY}, "killed a hand"),
+    "fold_away": (deal_a_hand, {"type": "fold_away", "seat": 1, "reason": WHY}, "folded an away player"),
+    "undo": (deal_a_hand, {"type": "undo", "reason": WHY}, "undid the last action"),
+    "pause_hand": (deal_a_hand, {"type": "pause_hand", "reason": WHY}, "paused the hand"),
     "resume_hand": (
-        lambda c: (_deal(c), apply_intent(c.main.pk, HOST, {"type": "pause_hand"})),
+        lambda c: (deal_a_hand(c), apply_intent(c.main.pk, HOST, {"type": "pause_hand"})),
         {"type": "resume_hand", "reason": WHY},
         "resumed the hand",
     ),
     "settle_out_of_turn": (
-        _deal,
+        deal_a_hand,
         {"type": "settle_out_of_turn", "seat": 1, "decision": "stands", "reason": WHY},
         "out of turn",
     ),
-    "reveal_rest": (_deal, {"type": "reveal_rest", "reason": WHY}, "revealed the rest"),
-    "ruling": (_deal, {"type": "ruling", "ruling": {"type": "pause"}, "reason": WHY}, "made a ruling"),
+    "reveal_rest": (deal_a_hand, {"type": "reveal_rest", "reason": WHY}, "revealed the rest"),
+    "ruling": (deal_a_hand, {"type": "ruling", "ruling": {"type": "pause"}, "reason": WHY}, "made a ruling"),
 }
 
 
@@ -781,13 +783,13 @@ def test_each_host_command_over_the_socket_writes_one_complete_line(
     setup, intent, words = SOCKET_SCENARIOS[kind]
     if setup is not None:
         setup(cash)
-    before = _last_id()
+    before = last_line_id()
     try:
         host_panel.socket_command(cash.main.pk, host, intent, f"c-{kind}", None)
     except Exception as refused:  # a refused ruling attempt: still exactly one line, saying so
         assert INTENTS[kind].changes_hand, refused
-        line = _check_one_complete_line(before, cash.night, "refused", why=True)
+        line = check_one_complete_line(before, cash.night, "refused", why=True)
         assert line.what.startswith("Main table: refused: ")
         return
-    _check_one_complete_line(before, cash.night, words, why="reason" in intent)
+    check_one_complete_line(before, cash.night, words, why="reason" in intent)
     assert host_calls().filter(pk__gt=before).count() == 1
