@@ -15,7 +15,7 @@ from django.test import Client
 from tables.live import load_state
 from tables.models import Table
 from tables.models.ledger import AuditEntry, EntryKind, LedgerEntry
-from tables.services import joining, ledger, seating, tournaments
+from tables.services import joining, ledger, night_totals, seating, tournaments
 from tables.tests.tournament_helpers import make_tournament
 
 pytestmark = pytest.mark.django_db
@@ -51,4 +51,4 @@ def test_fixing_a_cash_buy_in_leaves_the_tournament_stack_alone(
 
     assert load_state(kitchen.pk).table.seat_of(str(bob)).stack == stack
     assert LedgerEntry.objects.count() == entries and AuditEntry.objects.count() == log
-    assert ledger.totals(kitchen.night).balanced
+    assert night_totals.totals(kitchen.night).balanced

@@ -16,7 +16,7 @@ from django.test import Client
 
 from tables.models import Table
 from tables.models.ledger import AuditEntry, EntryKind, LedgerEntry
-from tables.services import joining, ledger, seating
+from tables.services import joining, ledger, night_totals, seating
 from tables.tests.tournament_helpers import make_tournament
 
 pytestmark = pytest.mark.django_db
@@ -40,7 +40,7 @@ def test_a_player_holding_cash_chips_is_refused_an_entry(
     assert "Bob still holds 100 cash chips" in page.content.decode()
     assert not tournament.entries.filter(player=bob).exists()
     assert LedgerEntry.objects.count() == entries and AuditEntry.objects.count() == log
-    assert ledger.totals(night).balanced
+    assert night_totals.totals(night).balanced
 
 
 def test_a_cash_player_who_cashed_out_may_enter(make_table: Callable[..., Table], host: User) -> None:
@@ -57,4 +57,4 @@ def test_a_cash_player_who_cashed_out_may_enter(make_table: Callable[..., Table]
     tournaments.register_players(tournament.pk, host, [bob])
 
     assert tournament.entries.filter(player=bob).exists()
-    assert ledger.totals(night).balanced
+    assert night_totals.totals(night).balanced

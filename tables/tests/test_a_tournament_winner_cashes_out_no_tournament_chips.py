@@ -12,7 +12,7 @@ from django.test import Client
 from tables.live import load_state
 from tables.models import Table
 from tables.models.ledger import AuditEntry, LedgerEntry
-from tables.services import ledger, seating, tournaments
+from tables.services import night_totals, seating, tournaments
 from tables.tests.tournament_helpers import at, entry_of, make_tournament
 
 pytestmark = pytest.mark.django_db
@@ -26,7 +26,7 @@ def test_the_winner_s_tournament_chips_are_not_cashed_out_as_money(
     for number, player in enumerate((ann, bea), 1):
         seating.move_player(player, table, number)
     tournaments.record_busts(tournament.pk, host, [(entry_of(tournament, "Bea"), None)], now=at(10))
-    assert ledger.totals(night).balanced
+    assert night_totals.totals(night).balanced
     entries, log = LedgerEntry.objects.count(), AuditEntry.objects.count()
 
     page = host_client.post(
@@ -37,7 +37,7 @@ def test_the_winner_s_tournament_chips_are_not_cashed_out_as_money(
     assert page.status_code == 400
     assert "not cash" in page.content.decode()
     assert LedgerEntry.objects.count() == entries and AuditEntry.objects.count() == log
-    assert ledger.totals(night).balanced
+    assert night_totals.totals(night).balanced
     assert load_state(table.pk).table.seat_of(str(ann.pk)) is not None  # nothing moved
 
 
@@ -56,4 +56,4 @@ def test_the_winner_may_leave_the_night_with_the_tournament_s_chips(
     ann.refresh_from_db()
     assert ann.status == ann.Status.LEFT
     assert load_state(table.pk).table.seat_of(str(ann.pk)) is None
-    assert ledger.totals(night).balanced
+    assert night_totals.totals(night).balanced
