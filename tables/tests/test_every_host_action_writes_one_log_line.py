@@ -30,7 +30,7 @@ from engine.live.intents import INTENTS
 from engine.tournament import RebuyRules
 from tables import urls
 from tables.live import apply_intent, load_state
-from tables.models import NameClaim, Night, Player, Season, SeasonAuditEntry, Table
+from tables.models import NameClaim, Night, Player, Season, SeasonAuditEntry, Seat, Table
 from tables.models.ledger import AuditEntry, ChipRequest
 from tables.models.tournaments import Tournament, TournamentAction
 from tables.services import (
@@ -47,7 +47,7 @@ from tables.services import tournament_seating as seating_service
 from tables.tests.conftest import host_calls, new_host, new_night, new_table
 from tables.tests.live_helpers import seat_players
 from tables.tests.made_once import made_once_for_the_module
-from tables.tests.tournament_helpers import entry_of, make_tournament
+from tables.tests.tournament_helpers import entry_of, loses_every_chip, make_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -425,6 +425,13 @@ def _one_left_at_each_table(t: Tourney) -> None:
         tournaments.record_busts(t.tournament.pk, None, [(entry, None)])
 
 
+def _ann_busted(t: Tourney) -> None:
+    """The draw seats everyone; Ann loses every chip at her table: a rebuy is hers to take."""
+    seating_service.draw_opening_seats(t.tournament.pk, None)
+    ann = t.tournament.entries.select_related("player").get(player__display_name="Ann").player
+    loses_every_chip(Seat.objects.get(player=ann).table, ann)
+
+
 def _final_table_confirmed(t: Tourney) -> None:
     _one_left_at_each_table(t)
     moves = seating_service.planned_moves(t.tournament.pk, None)
@@ -489,7 +496,7 @@ TOURNAMENT_SCENARIOS: dict[tuple[str, str], TournamentScenario] = {
         "Main event: Entered Fay: buy-in 20 EUR each into the prize pool",
     ),
     ("tournament_rebuy", ""): (
-        None,
+        _ann_busted,
         lambda t: (reverse("tournament_rebuy", args=[t.tournament.pk, entry_of(t.tournament, "Ann")]), {}),
         "Main event: Rebuy for Ann (1 of 1): 0 EUR into the prize pool, 5000 chips",
     ),
