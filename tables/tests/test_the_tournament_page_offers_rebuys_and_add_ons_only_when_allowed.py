@@ -3,14 +3,16 @@
 "Rebuys. If the night allows them, busting isn't the end while you still have a rebuy left.
 You can buy back in for a fresh stack and keep playing. Once your rebuys are used up, or the
 rebuy window closes, the next time you bust is for good." A freeze-out has neither button; a
-rebuy tournament shows Rebuy while its window is open and the player has a rebuy left, and
-Add-on at the first break to a player who has not taken it. The services still refuse a rebuy
+rebuy tournament shows Rebuy to a player who lost their chips at the table while its window is
+open and they have a rebuy left, and Add-on at the first break to a player still holding chips
+who has not taken it. The services still refuse a rebuy
 or add-on the rules do not allow, with their reason, when one is posted anyway.
 """
 
 from __future__ import annotations
 
 import datetime
+import re
 
 import pytest
 from django.contrib.auth.models import User
@@ -18,11 +20,11 @@ from django.test import Client
 from django.utils import timezone
 
 from engine.tournament import RebuyRules
-from tables.models import Night
+from tables.models import Night, Table
 from tables.models.ledger import LedgerEntry
 from tables.models.tournaments import Tournament, TournamentAction, TournamentEntry
-from tables.services import tournament_clock, tournaments
-from tables.tests.tournament_helpers import entry_of, make_tournament
+from tables.services import tournament_clock, tournament_seating, tournaments
+from tables.tests.tournament_helpers import entry_of, loses_every_chip, make_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -38,14 +40,14 @@ def _started(night: Night, host: User, minutes_ago: float, rules: RebuyRules | N
 
 
 def _buttons(client: Client, tournament: Tournament) -> dict[str, set[str]]:
-    """Which players' rows have a Rebuy and which an Add-on button."""
+    """Which rows of "Players still in" have a Rebuy and which an Add-on button."""
     page = client.get(f"/host/tournaments/{tournament.pk}/").content.decode()
-    shown: dict[str, set[str]] = {"rebuy": set(), "add-on": set()}
-    for entry in tournament.entries.select_related("player"):
-        for action in shown:
-            if f"/host/tournaments/{tournament.pk}/entries/{entry.pk}/{action}/" in page:
-                shown[action].add(entry.player.display_name)
-    return shown
+    rows = dict(re.findall(r'<li class="player-row entry-row" data-entry="(\w+)">(.*?)</li>', page, re.S))
+    assert set(rows) == {entry.player.display_name for entry in tournament.entries.filter(place=None)}
+    return {
+        "rebuy": {name for name, row in rows.items() if ">Rebuy</button>" in row},
+        "add-on": {name for name, row in rows.items() if ">Add-on</button>" in row},
+    }
 
 
 def test_a_freeze_out_shows_no_rebuy_or_add_on_and_still_refuses_one_posted(
@@ -67,13 +69,19 @@ def test_a_freeze_out_shows_no_rebuy_or_add_on_and_still_refuses_one_posted(
     assert LedgerEntry.objects.count() == entries
 
 
-def test_rebuy_shows_while_the_window_is_open_for_players_with_a_rebuy_left(
-    night: Night, host: User, host_client: Client
+def test_rebuy_shows_for_a_player_who_busted_while_the_window_is_open(
+    night: Night, host: User, host_client: Client, table: Table
 ) -> None:
     tournament = _started(night, host, minutes_ago=5, rules=REBUYS)
-    tournaments.record_rebuy(entry_of(tournament, "Ann"), host)  # her one rebuy
+    tournament_seating.draw_opening_seats(tournament.pk, host)
+    assert _buttons(host_client, tournament) == {"rebuy": set(), "add-on": set()}  # everyone has chips
 
-    assert _buttons(host_client, tournament) == {"rebuy": {"Bea", "Cal", "Dan"}, "add-on": set()}
+    for name in ("Ann", "Bea"):
+        loses_every_chip(table, tournament.entries.get(player__display_name=name).player)
+
+    assert _buttons(host_client, tournament) == {"rebuy": {"Ann", "Bea"}, "add-on": set()}
+    tournaments.record_rebuy(entry_of(tournament, "Ann"), host)  # her one rebuy, from the row
+    assert _buttons(host_client, tournament) == {"rebuy": {"Bea"}, "add-on": set()}
 
 
 def test_after_the_rebuy_window_only_the_add_on_shows_at_the_first_break(

@@ -138,11 +138,14 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
         by_entry = {str(entry.pk): entry for entry in entries}
         deal.rows = [(by_entry[key], deal.stacks.get(key), amount) for key, amount in deal.amounts.items()]
     still_in = [entry for entry in entries if not entry.is_out]
+    busted = {entry.pk for entry, _ in offers}
     for entry in still_in:
         # The buttons follow the rules (the service refuses the rest): none in a freeze-out, Rebuy
-        # while the window is open and a rebuy is left, Add-on at the first break, once.
-        entry.may_rebuy = bool(can_rebuy(rules, reading, rebuys_used=entry.rebuys, chips=0))
-        entry.may_add_on = bool(can_add_on(rules, reading, add_ons_used=entry.add_ons, chips=1))
+        # for a player who busted at the table while the window is open and a rebuy is left,
+        # Add-on at the first break, once, to a player who still has chips.
+        rebuy = can_rebuy(rules, reading, rebuys_used=entry.rebuys, chips=0 if entry.pk in busted else 1)
+        add_on = can_add_on(rules, reading, add_ons_used=entry.add_ons, chips=0 if entry.pk in busted else 1)
+        entry.may_rebuy, entry.may_add_on = bool(rebuy), bool(add_on)
     context = {
         "confirm_next": request.GET.get("confirm") == "next" and reading.started,
         "rebuy_until_level": rules.rebuy_until_level,
