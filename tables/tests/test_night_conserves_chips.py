@@ -240,7 +240,7 @@ class NightMachine(FeaturedHandsAtTheCashTables, RuleBasedStateMachine):
     def correct_last_entry(self, who: int, chips: int) -> None:
         last = (
             ledger.entries(self.cash)
-            .filter(player=self._cash_player(who), kind__in=["buy_in", "rebuy"])
+            .filter(player=self._cash_player(who), kind__in=["buy_in", "rebuy", "cash_out"])
             .last()
         )
         if last is not None:
