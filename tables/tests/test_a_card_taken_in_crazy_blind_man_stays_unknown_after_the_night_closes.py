@@ -116,6 +116,10 @@ def _verify_entry(page: str, row: Hand) -> str:
 
 @pytest.fixture
 def played(night: Night, host: User) -> dict[str, Any]:
+    return play_the_night(night, host)
+
+
+def play_the_night(night: Night, host: User) -> dict[str, Any]:
     """A No-Limit hand, then a Crazy Blind Man hand played through its removal to the
     showdown, at one table; then the night is closed."""
     table, players = _table(night, host, "nlhe")
