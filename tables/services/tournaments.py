@@ -315,13 +315,14 @@ def record_add_on(
             raise ActionRefused(decision.reason)
         entry.add_ons += 1
         entry.save(update_fields=["add_ons"])
-        add_on_seated(entry, tournament.get_rebuy_rules().add_on_stack)  # the chips, on their stack
+        # The chips, on their stack (or on the stack they sit down with, said in the line).
+        sitting_down = add_on_seated(entry, tournament.get_rebuy_rules().add_on_stack)
         tournament.version += 1
         tournament.save(update_fields=["version"])
         paid = tournament_money.pay_in(tournament, [entry], EntryKind.TOURNAMENT_ADD_ON, actor)
         line = (
             f"Add-on for {entry.player.display_name}: {tournament.add_on_price} {tournament.night.currency} "
-            f"into the prize pool, {tournament.get_rebuy_rules().add_on_stack} chips"
+            f"into the prize pool, {tournament.get_rebuy_rules().add_on_stack} chips{sitting_down}"
         )
         name = entry.player.display_name
         log_action(
@@ -374,10 +375,12 @@ def record_busts(
         }
         out = []
         champion = None
+        champion_taken = chips_out.Taken(None, 0)
         if len(still_in) - len(finishes) == 1:
             (champion,) = (entry for pk, entry in still_in.items() if pk not in taken)
+            champion_taken = chips_out.take_out_a_winner_never_seated(champion)
             champion.place, champion.shared_by, champion.finished_at = 1, 1, now
-            champion.save(update_fields=["place", "shared_by", "finished_at"])
+            champion.save(update_fields=["place", "shared_by", "finished_at", *chips_out.OUT_FIELDS])
             tournament.status = Tournament.Status.FINISHED
         for finish in finishes:
             entry = still_in.pop(int(finish.player))
@@ -393,7 +396,7 @@ def record_busts(
             detail = f"{entry.player.display_name}: {finish.label}"
             line = f"{entry.player.display_name} is out in {finish.label}"
             if champion is not None and last:
-                line += f"; {champion.player.display_name} wins"
+                line += f"; {champion.player.display_name} wins{chips_out.winner_words(champion_taken)}"
             line += chips_out.taken_out_words(taken[entry.pk])
             log_action(
                 tournament,
@@ -401,7 +404,11 @@ def record_busts(
                 TournamentAction.BUST,
                 detail,
                 now,
-                payload={**chips_out.bust_payload(entry, taken[entry.pk]), **(paid.payload if last else {})},
+                payload={
+                    **chips_out.bust_payload(entry, taken[entry.pk]),
+                    **(chips_out.winner_payload(champion_taken) if last else {}),
+                    **(paid.payload if last else {}),
+                },
                 night_line=paid.then(line) if last else line,
             )
         if champion is not None:
