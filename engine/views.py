@@ -124,6 +124,12 @@ def seeds_may_be_revealed(hand: Hand) -> bool:
     return why_seeds_stay_secret(hand) is None
 
 
+def seeds_always_revealed(game: str) -> bool:
+    """Whether every hand of this game may have its seeds revealed: then a caller holding only
+    the game's key need not replay a hand to ask `why_seeds_stay_secret`."""
+    return not home_views.may_keep_cards_for_good(game)
+
+
 def view(hand: Hand, viewer: Viewer) -> dict[str, Any]:
     """A JSON-able dict of what `viewer` may see of `hand`."""
     return HandProjector(hand).view(viewer)

@@ -117,6 +117,12 @@ def hand_extras(hand: Hand, viewer: Viewer) -> dict[str, Any]:
     return data
 
 
+def may_keep_cards_for_good(game: str) -> bool:
+    """Whether a hand of this game can hold a card one of its players must never learn (only
+    then need `kept_for_good` look at the hand itself)."""
+    return game in crazy_blind_man.KEYS
+
+
 def kept_for_good(hand: Hand) -> str | None:
     """Why a card of this hand must stay unknown to one of its players for good, or None.
 
@@ -125,7 +131,9 @@ def kept_for_good(hand: Hand) -> str | None:
     history; the deck would name it, so once a card was taken the deck stays secret too.
     A hand that ended before the removal took nothing: its folded hands are like any other's.
     """
-    if crazy_blind_man.is_crazy_blind_man(hand) and (crazy_blind_man.removal(hand) or {}).get("done"):
+    if not may_keep_cards_for_good(hand.config.game):
+        return None
+    if (crazy_blind_man.removal(hand) or {}).get("done"):
         return (
             "In Crazy Blind Man a card was taken from each player still in, and the rules say "
             '"No player may see the card that was taken from them." The deck would show it.'

@@ -6,11 +6,12 @@ player may see the card that was taken from them." and "B never learns which car
 The deck would name it: once a card was taken, the hand's seeds stay secret for good.
 """
 
+from engine.games import GAMES
 from engine.hand import Hand
 from engine.house.crazy_blind_man import removed_from
 from engine.house.views import visible_history
 from engine.tests.hand_helpers import make_hand, play
-from engine.views import seeds_may_be_revealed, view, why_seeds_stay_secret
+from engine.views import seeds_always_revealed, seeds_may_be_revealed, view, why_seeds_stay_secret
 
 HOLES = {1: "AsQsJs", 2: "2c4c7c", 3: "KhKd2s"}
 BOARD = ["Ks8d3c 5h 6h"]
@@ -63,3 +64,9 @@ def test_a_crazy_blind_man_hand_over_before_the_removal_reveals_its_seeds_like_a
 def test_a_no_limit_hand_reveals_its_seeds_folded_hands_and_all():
     hand = play(make_hand("nlhe", [1000] * 3, button=1), "1 fold", "2 fold")
     assert hand.finished and seeds_may_be_revealed(hand)
+
+
+def test_only_crazy_blind_man_hands_need_a_look_before_their_seeds_are_revealed():
+    """A caller with only a game's key may skip the replay for every other game."""
+    assert not seeds_always_revealed("crazy_blind_man") and not seeds_always_revealed("crazy_blind_man_fl")
+    assert all(seeds_always_revealed(key) for key in GAMES if not key.startswith("crazy_blind_man"))

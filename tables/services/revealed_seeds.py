@@ -10,7 +10,7 @@ download that publishes a seed asks it here.
 from __future__ import annotations
 
 from engine.hand import Hand as EngineHand
-from engine.views import why_seeds_stay_secret
+from engine.views import seeds_always_revealed, why_seeds_stay_secret
 from tables.models import Night
 from tables.models.live import Hand
 from tables.services.hand_replay import replayed_hand
@@ -19,8 +19,8 @@ from tables.services.hand_replay import replayed_hand
 def kept_secret_because(row: Hand, replayed: EngineHand | None = None) -> str | None:
     """Why this finished hand's seeds are never revealed, or None when the close reveals them.
     `replayed` is the hand replayed from `row`, when the caller has it already."""
-    if not row.seed:
-        return None
+    if not row.seed or seeds_always_revealed(row.game):
+        return None  # no need to replay a hand of a game that never keeps a card for good
     return why_seeds_stay_secret(replayed if replayed is not None else replayed_hand(row))
 
 

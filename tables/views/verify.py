@@ -22,8 +22,10 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from engine.games import GAMES
+from engine.hand import Hand as EngineHand
 from engine.live.fairness import openings_of_shown
 from engine.shuffle import DeckCommitment, check_opening, verify
+from engine.views import seeds_always_revealed
 from tables.consumers import Identity, identify
 from tables.live import hand_deck_seed
 from tables.models import Night, Table
@@ -49,12 +51,12 @@ def _reader_of(request: HttpRequest, table_id: str) -> tuple[Night, Identity] | 
     return table.night, identity
 
 
-def _openings_seen(row: Hand, identity: Identity) -> dict[str, Any]:
-    """For a hand whose deck stays secret: the cards this reader saw in it, each opened and
-    checked against the root, and the command that checks them all again."""
+def _openings_seen(row: Hand, hand: EngineHand, steps: list[dict[str, Any]]) -> dict[str, Any]:
+    """For a hand whose deck stays secret: the cards this reader saw in it (`steps`, their views
+    of the replayed `hand`), each opened and checked against the root, and the command that
+    checks them all again."""
     if not row.deck_root:  # a hand stored before roots were published: nothing to open against
         return {"openings": [], "opening_command": ""}
-    hand, steps = replay_steps(row, identity)
     deck = DeckCommitment(hand_deck_seed(row), hand.deck)
     openings = openings_of_shown(deck, steps)
     command = f"python -m engine.shuffle verify --root {row.deck_root}"
@@ -81,9 +83,11 @@ def _night_hands(night: Night, identity: Identity) -> list[dict[str, Any]]:
             "deck_root": row.deck_root,
             "contributions": row.contributions,
         }
-        secret = kept_secret_because(row) if closed else None
-        if secret is not None:
-            entry.update(secret=secret, **_openings_seen(row, identity))
+        # Only a game that may keep a card for good needs its hands replayed to ask.
+        replay = replay_steps(row, identity) if closed and not seeds_always_revealed(row.game) else None
+        secret = kept_secret_because(row, replay[0]) if replay else None
+        if replay and secret is not None:
+            entry.update(secret=secret, **_openings_seen(row, *replay))
         elif closed and row.seed:
             game = GAMES.get(row.game)
             short = bool(game and game.short_deck)
