@@ -14,7 +14,10 @@ reader saw. A No-Limit hand of the same night is revealed and checked as before.
 
 from __future__ import annotations
 
+import html
+import json
 import re
+import shlex
 from dataclasses import replace
 from typing import Any
 
@@ -27,6 +30,7 @@ from engine.config import Stakes
 from engine.house import crazy_blind_man
 from engine.live import LiveTable
 from engine.shuffle import deck_root, deck_seed, shuffled_deck
+from engine.shuffle import main as shuffle_command
 from engine.table import set_game
 from tables.live import apply_intent, load_state
 from tables.models import Night, Table
@@ -186,4 +190,10 @@ def test_the_verify_page_says_why_the_deck_stays_secret_and_checks_the_cards_bo_
     assert others | own | board <= checked
     assert taken not in checked
     assert entry.count("matches the root") == len(checked)
-    assert "--opening" in entry and f"--root {blind.deck_root}" in entry
+    # The command given checks the same openings, and nothing else, with the project's code.
+    [command] = re.findall(r"<code>(python -m engine.shuffle verify --root .*?)</code>", entry, re.S)
+    args = shlex.split(html.unescape(command))
+    assert args[:4] == ["python", "-m", "engine.shuffle", "verify"]
+    assert shuffle_command(args[3:]) == 0
+    opened = {json.loads(args[i + 1])["card"] for i, arg in enumerate(args) if arg == "--opening"}
+    assert opened == checked
