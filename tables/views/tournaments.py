@@ -38,6 +38,7 @@ from tables.services import audit, tournament_deals, tournament_play, tournament
 from tables.services import tournament_clock as clock_service
 from tables.services import tournament_seating as seating_service
 from tables.services.tournament_results import still_to_pay
+from tables.services.tournament_stack_locks import stack_lock_notes
 from tables.views.host_panel import confirm, run_and_confirm
 
 CLOCK_BUTTONS = {
@@ -95,7 +96,7 @@ def tournament_create(request: HttpRequest, night_id: int) -> HttpResponse:
 def tournament_edit(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = _get_tournament_for_user(request, tournament_id)
     if request.method == "POST":
-        form = TournamentSettingsForm(request.POST)
+        form = TournamentSettingsForm(request.POST).show_locks(stack_lock_notes(tournament))
         rows = PeriodFormSet(request.POST, prefix="periods")
         setup = clean_setup(form, rows, tournament.get_structure().name)
         if setup is not None:
@@ -108,7 +109,7 @@ def tournament_edit(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 confirm(request, tournament.night, since)
                 return redirect("tournament_detail", tournament_id=tournament.pk)
     else:
-        form = TournamentSettingsForm.for_tournament(tournament)
+        form = TournamentSettingsForm.for_tournament(tournament).show_locks(stack_lock_notes(tournament))
         rows = PeriodFormSet(initial=period_rows(tournament.get_structure()), prefix="periods")
     context = {"tournament": tournament, "night": tournament.night, "form": form, "rows": rows}
     return render(request, "tables/tournament_edit.html", context, status=400 if form.errors else 200)
