@@ -102,16 +102,17 @@ def contribute(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Re
     return replace(state, contributions=contributions), [event]
 
 
-def _cards_in(value: Any, found: set[str]) -> set[str]:
+def cards_in(value: Any, found: set[str]) -> set[str]:
+    """Every card code (`"Ah"`) anywhere in a view, added to `found`."""
     if isinstance(value, str):
         if CARD.fullmatch(value):
             found.add(value)
     elif isinstance(value, Mapping):
         for item in value.values():
-            _cards_in(item, found)
+            cards_in(item, found)
     elif isinstance(value, list | tuple):
         for item in value:
-            _cards_in(item, found)
+            cards_in(item, found)
     return found
 
 
@@ -120,7 +121,7 @@ def openings_of_shown(deck: DeckCommitment, views: Iterable[Mapping[str, Any]]) 
     saw, and nothing else, proved against the deck's root."""
     shown: set[str] = set()
     for hand_view in views:
-        _cards_in(hand_view, shown)
+        cards_in(hand_view, shown)
     positions = {str(c): i for i, c in enumerate(deck.deck)}
     return [deck.opening(position) for position in sorted(positions[c] for c in shown if c in positions)]
 
