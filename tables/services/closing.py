@@ -31,7 +31,8 @@ from tables.errors import ActionRefused
 from tables.models import Night
 from tables.models.ledger import AuditEntry
 from tables.services import audit, settle_up
-from tables.services.ledger import NightTotals, difference_words, format_money, signed_money, totals
+from tables.services.money_words import difference_words, format_money, signed_money
+from tables.services.night_totals import NightTotals, totals
 
 CLOSED = "closed"
 REOPENED = "reopened"
@@ -77,7 +78,7 @@ def close_night(night: Night, by: AbstractBaseUser | None) -> NightTotals:
         locked.status = Night.Status.CLOSED
         locked.save(update_fields=["status"])
         players = [
-            [row.name, str(row.money_in), str(row.money_out + row.in_play + row.tournaments), str(row.net)]
+            [row.name, str(row.put_in), str(row.took_out), str(row.net)]
             for row in settle_up.player_money(locked)
         ]
         audit.record(

@@ -20,8 +20,8 @@ from decimal import ROUND_HALF_EVEN, Decimal
 from tables.errors import ActionRefused
 from tables.models import Night
 from tables.models.ledger import CASH
-from tables.services import ledger, tournament_money
-from tables.services.ledger import minor_digits
+from tables.services import ledger, night_totals, tournament_money
+from tables.services.money_words import difference_words, minor_digits
 
 EXACT_LIMIT = 14
 
@@ -124,26 +124,49 @@ def payee_names(night: Night) -> dict[int, str]:
     """
     names: dict[int, str] = {}
     seen: dict[str, int] = {}
+    taken: set[str] = set()
     for pk, name in night.players.order_by("joined_at", "id").values_list("pk", "display_name"):
         count = seen[name.lower()] = seen.get(name.lower(), 0) + 1
-        names[pk] = name if count == 1 else f"{name} ({count})"
+        shown = name if count == 1 else f"{name} ({count})"
+        # A guest may have typed "Alice (2)" themselves: the next free number, never a shared name.
+        while shown.lower() in taken:
+            count = seen[name.lower()] = count + 1
+            shown = f"{name} ({count})"
+        taken.add(shown.lower())
+        names[pk] = shown
     return names
 
 
 @dataclass(frozen=True, slots=True)
 class PlayerMoney:
     """One player's money for the night. Net is what they take away minus what they put in
-    (one sign everywhere: + up, - down): out + still in play + tournaments - in."""
+    (one sign everywhere: + up, - down): `took_out` - `put_in`."""
 
     name: str
-    money_in: Decimal
-    money_out: Decimal
+    money_in: Decimal  # cash bought
+    money_out: Decimal  # cashed out
     in_play: Decimal  # their chips still on a table or in their hand, at chip value
-    tournaments: Decimal  # prizes minus entries, rebuys and add-ons
+    tournament_in: Decimal  # entries, rebuys and add-ons of finished tournaments
+    tournament_out: Decimal  # their prizes and deal shares
+
+    @property
+    def put_in(self) -> Decimal:
+        """Everything they paid: cash bought, tournament entries, rebuys and add-ons."""
+        return self.money_in + self.tournament_in
+
+    @property
+    def took_out(self) -> Decimal:
+        """Everything they take away: cash-outs, chips still in play at chip value, prizes."""
+        return self.money_out + self.in_play + self.tournament_out
+
+    @property
+    def tournaments(self) -> Decimal:
+        """Prizes minus entries, rebuys and add-ons."""
+        return self.tournament_out - self.tournament_in
 
     @property
     def net(self) -> Decimal:
-        return self.money_out + self.in_play + self.tournaments - self.money_in
+        return self.took_out - self.put_in
 
 
 def player_money(night: Night) -> list[PlayerMoney]:
@@ -152,7 +175,7 @@ def player_money(night: Night) -> list[PlayerMoney]:
     its pool and is settled when it ends."""
     money_in: dict[int, Decimal] = {}
     money_out: dict[int, Decimal] = {}
-    played = tournament_money.balances(night)
+    played = tournament_money.paid_in_and_out(night)
     for entry in ledger.entries(night).filter(CASH):
         side = money_in if entry.is_in else money_out
         side[entry.player_id] = side.get(entry.player_id, Decimal(0)) + entry.money
@@ -162,7 +185,7 @@ def player_money(night: Night) -> list[PlayerMoney]:
         held = ledger.chips_in_hand(player)
         if held:
             in_play[player.pk] = ledger.money_for(night, held)
-    stacks, _ = ledger.cash_stacks(night)
+    stacks, _ = night_totals.cash_stacks(night)
     for pk, stack in stacks.items():
         in_play[pk] = in_play.get(pk, Decimal(0)) + ledger.money_for(night, stack)
     names = payee_names(night)
@@ -173,7 +196,7 @@ def player_money(night: Night) -> list[PlayerMoney]:
             money_in.get(pk, zero),
             money_out.get(pk, zero),
             in_play.get(pk, zero),
-            played.get(pk, zero),
+            *played.get(pk, (zero, zero)),
         )
         for pk in names
         if pk in known or pk in played
@@ -193,7 +216,7 @@ def settle(night: Night) -> Settlement:
     if sum(exact.values(), Decimal(0)) != 0:
         off = -sum(exact.values(), Decimal(0))
         raise ActionRefused(
-            f"The ledger does not balance ({ledger.difference_words(off, currency)}): "
+            f"The ledger does not balance ({difference_words(off, currency)}): "
             "fix it with a correction before settling up."
         )
     balances = {name: to_minor(amount, currency) for name, amount in exact.items()}

@@ -40,9 +40,10 @@ from tables.models import Night, Player, Seat
 from tables.models.ledger import EntryKind
 from tables.models.live import TableSnapshot
 from tables.models.tournaments import Tournament, TournamentAction, TournamentEntry, TournamentLog
-from tables.services import audit, tournament_money
+from tables.services import audit, ledger, tournament_money
 from tables.services import tournament_chips_out as chips_out
 from tables.services.tournament_results import deal_of
+from tables.services.tournament_stack_locks import check_stacks_may_change
 from tables.services.tournament_stacks import add_on_seated, rebuy_seated
 
 DEFAULT_PAYOUTS = PayoutTable((50, 30, 20))
@@ -150,7 +151,9 @@ def update_tournament(
     payouts: PayoutTable,
     now: datetime.datetime | None = None,
 ) -> Tournament:
-    """Save an edited set-up. The clock keeps its times; it may not point past the new structure."""
+    """Save an edited set-up. The clock keeps its times; it may not point past the new structure.
+    A stack already handed out stays as it is (`tournament_stack_locks`): changing it is refused,
+    and nothing of the edit is saved."""
     now = _moment(now)
     try:
         rules.check_against(structure)
@@ -165,6 +168,7 @@ def update_tournament(
             )
         if tournament.night.tournaments.exclude(pk=tournament.pk).filter(name__iexact=name).exists():
             raise ActionRefused(f"This night already has a tournament called {name!r}.")
+        stacks_changed = check_stacks_may_change(tournament, structure, rules)
         prices = (tournament.buy_in, tournament.rebuy_price, tournament.add_on_price)
         tournament.name = name
         tournament.buy_in = buy_in
@@ -179,7 +183,7 @@ def update_tournament(
         repriced = tournament_money.Paid()
         if prices != (buy_in, rebuy_price, add_on_price):
             repriced = tournament_money.reprice(tournament, actor)  # what was paid follows the new prices
-        detail = f"{len(structure.levels)} levels"
+        detail = "; ".join(part for part in (f"{len(structure.levels)} levels", stacks_changed) if part)
         log_action(
             tournament,
             actor,
@@ -209,6 +213,7 @@ def register_players(
             if player.night_id != tournament.night_id or player.status != Player.Status.APPROVED:
                 raise ActionRefused(f"{player.display_name} is not a player of this night.")
             if player.pk not in entered:
+                _check_holds_no_cash_chips(player)
                 created.append(TournamentEntry.objects.create(tournament=tournament, player=player))
                 entered.add(player.pk)
         if not created:
@@ -223,6 +228,17 @@ def register_players(
             tournament, actor, TournamentAction.REGISTER, names, now, payload=paid.payload, night_line=line
         )
     return created
+
+
+def _check_holds_no_cash_chips(player: Player) -> None:
+    """Cash chips never become tournament chips: entered, a player's cash stack would leave the
+    night's count (and could not be cashed out), or be played at a tournament table."""
+    held = ledger.chips_held(player) if ledger.has_cash_entries(player) else 0
+    if held:
+        raise ActionRefused(
+            f"{player.display_name} still holds {held} cash chips: cash them out before they enter "
+            "(tournament chips are not cash chips)."
+        )
 
 
 # The clock -------------------------------------------------------------------------------------
@@ -303,13 +319,14 @@ def record_add_on(
             raise ActionRefused(decision.reason)
         entry.add_ons += 1
         entry.save(update_fields=["add_ons"])
-        add_on_seated(entry, tournament.get_rebuy_rules().add_on_stack)  # the chips, on their stack
+        # The chips, on their stack (or on the stack they sit down with, said in the line).
+        sitting_down = add_on_seated(entry, tournament.get_rebuy_rules().add_on_stack)
         tournament.version += 1
         tournament.save(update_fields=["version"])
         paid = tournament_money.pay_in(tournament, [entry], EntryKind.TOURNAMENT_ADD_ON, actor)
         line = (
             f"Add-on for {entry.player.display_name}: {tournament.add_on_price} {tournament.night.currency} "
-            f"into the prize pool, {tournament.get_rebuy_rules().add_on_stack} chips"
+            f"into the prize pool, {tournament.get_rebuy_rules().add_on_stack} chips{sitting_down}"
         )
         name = entry.player.display_name
         log_action(
@@ -362,10 +379,12 @@ def record_busts(
         }
         out = []
         champion = None
+        champion_taken = chips_out.Taken(None, 0)
         if len(still_in) - len(finishes) == 1:
             (champion,) = (entry for pk, entry in still_in.items() if pk not in taken)
+            champion_taken = chips_out.take_out_a_winner_never_seated(champion)
             champion.place, champion.shared_by, champion.finished_at = 1, 1, now
-            champion.save(update_fields=["place", "shared_by", "finished_at"])
+            champion.save(update_fields=["place", "shared_by", "finished_at", *chips_out.OUT_FIELDS])
             tournament.status = Tournament.Status.FINISHED
         for finish in finishes:
             entry = still_in.pop(int(finish.player))
@@ -381,7 +400,7 @@ def record_busts(
             detail = f"{entry.player.display_name}: {finish.label}"
             line = f"{entry.player.display_name} is out in {finish.label}"
             if champion is not None and last:
-                line += f"; {champion.player.display_name} wins"
+                line += f"; {champion.player.display_name} wins{chips_out.winner_words(champion_taken)}"
             line += chips_out.taken_out_words(taken[entry.pk])
             log_action(
                 tournament,
@@ -389,7 +408,11 @@ def record_busts(
                 TournamentAction.BUST,
                 detail,
                 now,
-                payload={**chips_out.bust_payload(entry, taken[entry.pk]), **(paid.payload if last else {})},
+                payload={
+                    **chips_out.bust_payload(entry, taken[entry.pk]),
+                    **(chips_out.winner_payload(champion_taken) if last else {}),
+                    **(paid.payload if last else {}),
+                },
                 night_line=paid.then(line) if last else line,
             )
         if champion is not None:
