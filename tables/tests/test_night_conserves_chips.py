@@ -5,20 +5,23 @@ leave through a cash-out or a tournament finish" (docs/chips-and-money.md). A ca
 tournament night are played side by side by the host's own tools: joins, buy-ins, rebuys, seats,
 draws, random hands through the write path, stack adjustments, corrections, cash-outs, players
 leaving, a tournament with its draw, busts and their undo, rebuys, a break with add-ons, balancing
-and the final table (drawn once, drawn again, confirmed and undone), an agreed deal, and closing
-the night. The cash tables also play the house games (tables/tests/night_house_rules.py): run
-it twice, the 7-2 bounty, straddles, the rabbit hunt and Blind Hold'em's staged reveal, and the
-host voids entries, archives and reopens nights, draws the waiting players evenly and moves
-players with the Move form. Every night also plays a featured hand of each house game's
-chip-moving moment (tables/tests/night_featured_hands.py): a 7-2 bounty paid, an all-in run
-twice with an odd chip to halve, a straddle posted, a rabbit hunted. A decision the hand offered
-as legal and the write path refused fails the night: it would leave the table stuck mid-hand.
+and the final table (drawn once, drawn again, confirmed and undone), an agreed deal, the
+tournament played to its end with its winner taken off the table by the host's `leave` over the
+socket and the last bust undone after, and closing the night. The cash tables also play the house
+games (tables/tests/night_house_rules.py): run it twice, the 7-2 bounty, straddles, the rabbit
+hunt and Blind Hold'em's staged reveal, and the host voids entries, archives and reopens
+nights, draws the waiting players evenly and moves players with the Move form. Every night also
+plays a featured hand of each house game's chip-moving moment (tables/tests/night_featured_hands.py):
+a 7-2 bounty paid, an all-in run twice with an odd chip to halve, a straddle posted, a rabbit
+hunted. A decision the hand offered as legal and the write path refused fails the night: it
+would leave the table stuck mid-hand.
 After every step:
 
 - cash: chips on the tables + chips in players' hands + chips cashed out = chips bought, for
   every player and for the night, and no chip sits on a table without a buy-in;
 - tournament: chips in play = entries x starting stack + rebuys x rebuy stack + add-ons x
-  add-on stack - chips taken out of play, and only players still in hold them;
+  add-on stack - chips taken out of play, and only players still in hold them (not the winner
+  of a tournament over: its end took them out of play);
 - tournament money: the ledger's entries, rebuys and add-ons are the prize pool; a finished
   tournament has paid all of it out in the ledger (prizes or a deal), a running one nothing;
 - every live seat has its seat record (nobody sits twice, nobody sits unseen);
@@ -331,6 +334,31 @@ class NightMachine(FeaturedHandsAtTheCashTables, RuleBasedStateMachine):
             tournaments.undo_last_bust(self.tournament.pk, self.host, "wrong bust")
 
     @precondition(lambda self: self.tournament is not None)
+    @rule(undo=st.booleans())
+    def winner_taken_off_over_the_socket(self, undo: bool) -> None:
+        """The tournament played to its end ("Record who is out" on everyone still in but one),
+        the host's `leave` over the socket on the winner's seat, then, often, the last bust
+        undone: the chips are checked after the leave too, not only after the whole step."""
+        for entry in self._entries_still_in()[1:]:
+            with self.refused_changes_nothing():  # refused for a player in a hand being played
+                tournaments.record_busts(self.tournament.pk, self.host, [(entry.pk, None)])
+        tournament = Tournament.objects.get(pk=self.tournament.pk)
+        winner = tournament.entries.filter(place=1).first()
+        if tournament.status != Tournament.Status.FINISHED or winner is None:
+            return
+        seat = Seat.objects.filter(player_id=winner.player_id).first()
+        table, number = (seat.table_id, seat.number) if seat else (winner.out_table_id, winner.out_seat)
+        if table is not None:
+            with self.refused_changes_nothing():  # an empty seat's leave is refused
+                host_panel.socket_command(table, self.host, {"type": "leave", "seat": number}, "", None)
+            self.tournament_chips_are_conserved()
+            self.every_live_seat_has_its_seat_record()
+            self.cash_chips_are_conserved()
+        if undo:
+            with self.refused_changes_nothing():
+                tournaments.undo_last_bust(self.tournament.pk, self.host, "the last bust was wrong")
+
+    @precondition(lambda self: self.tournament is not None)
     @rule()
     def close_tournament_night(self) -> None:
         """The night closes once the tournament is over, balanced, its prizes settled."""
@@ -474,11 +502,8 @@ class NightMachine(FeaturedHandsAtTheCashTables, RuleBasedStateMachine):
         )
         stacks = {s.player: s.stack for t in self.tour_tables for s in load_state(t.pk).table.seats}
         assert sum(stacks.values()) == expected, (stacks, expected)
-        out = {
-            str(e.player_id)
-            for e in entries
-            if e.is_out and not (tournament.status == "finished" and e.place == 1)
-        }
+        # The winner too: the tournament's end took their chips out of play.
+        out = {str(e.player_id) for e in entries if e.is_out}
         assert not out & {p for p, chips in stacks.items() if chips}, "a player placed out still has chips"
         assert tournaments.field(tournament).chips_in_play == expected
 
