@@ -86,8 +86,7 @@ def check_can_come_back(entry: TournamentEntry, may_rebuy: bool) -> None:
     elsewhere = Seat.objects.select_related("table").filter(player_id=entry.player_id).first()
     if elsewhere is not None:
         raise ActionRefused(
-            f"{name} sits at {elsewhere.table.name} now: take them off it (their chips there are not "
-            f"{entry.tournament.name}'s) before undoing the bust."
+            f"{name} sits at {elsewhere.table.name} now: take them off it before undoing the bust."
         )
     if entry.out_table_id is not None and entry.out_chips == 0 and not may_rebuy:
         raise ActionRefused(
