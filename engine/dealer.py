@@ -56,10 +56,9 @@ def validate(config: HandConfig, deck: Sequence[Card]) -> GameDef:
     if game is None:
         raise ConfigurationError(f"Unknown game {config.game!r}")
     numbers = [s.seat for s in config.seats]
-    if not game.min_players <= len(numbers) <= game.max_players:
-        raise ConfigurationError(
-            f"{game.name} needs {game.min_players} to {game.max_players} players, not {len(numbers)}"
-        )
+    refusal = game.players_refusal(len(numbers))
+    if refusal is not None:
+        raise ConfigurationError(refusal)
     if numbers != sorted(set(numbers)):
         raise ConfigurationError("Seats must be listed once each, in seat order")
     for s in config.seats:

@@ -46,6 +46,9 @@ def standard_posts(
     definition = GAMES.get(game)
     if definition is None:
         raise ConfigurationError(f"Unknown game {game!r}")
+    refusal = definition.players_refusal(len(seats))
+    if refusal is not None:  # before the blinds are looked for among too few players
+        raise ConfigurationError(refusal)
     numbers = sorted(seats)
     order = [numbers[i] for i in clockwise_after(numbers, button)]  # left of the button first
     if definition.forced_bets is ForcedBets.BOMB_ANTE:

@@ -126,6 +126,16 @@ class GameDef:
     def deck(self) -> tuple[Card, ...]:
         return SHORT_DECK if self.short_deck else STANDARD_DECK
 
+    def players_refusal(self, players: int) -> str | None:
+        """Why a hand of this game cannot be dealt to `players` players (None: it can).
+
+        >>> GAMES["nlhe"].players_refusal(1)
+        "No-Limit Hold'em needs 2 to 10 players, not 1"
+        """
+        if self.min_players <= players <= self.max_players:
+            return None
+        return f"{self.name} needs {self.min_players} to {self.max_players} players, not {players}"
+
     def option(self, key: str) -> GameOption:
         """The announced option `key` (KeyError if this game has none by that name)."""
         for option in self.options:

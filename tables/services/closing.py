@@ -31,7 +31,8 @@ from tables.errors import ActionRefused
 from tables.models import Night
 from tables.models.ledger import AuditEntry
 from tables.services import audit, settle_up
-from tables.services.ledger import NightTotals, difference_words, format_money, signed_money, totals
+from tables.services.money_words import difference_words, format_money, signed_money
+from tables.services.night_totals import NightTotals, totals
 
 CLOSED = "closed"
 REOPENED = "reopened"

@@ -26,7 +26,7 @@ from tables import live
 from tables.access import check_host
 from tables.errors import ActionRefused
 from tables.models import Player, Table
-from tables.services import audit, ledger, play
+from tables.services import audit, ledger, money_words, play
 from tables.services.change_words import describe_changes
 
 
@@ -218,7 +218,7 @@ def _ledger_line(table: Table, state: engine_live.LiveTable, intent: Mapping[str
     target, difference = ledger.stack_adjustment(player, intent["stack"])
     if target is None:
         return ""
-    money = ledger.format_money(ledger.money_for(table.night, difference), table.night.currency)
+    money = money_words.format_money(ledger.money_for(table.night, difference), table.night.currency)
     return (
         f"Ledger: a correction of {difference:+d} chips ({money}) to {player.display_name}'s "
         f"{target.get_kind_display().lower()} #{target.pk}"

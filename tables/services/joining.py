@@ -103,7 +103,8 @@ def check_holds_no_chips(player: Player) -> None:
     """Refuse to let a player go while chips of theirs are in play: they would vanish with them.
 
     A tournament entrant still in keeps their chips until they bust; a cash player takes theirs
-    away with a cash-out. Chips the ledger never saw (a table's default stack) leave with them.
+    away with a cash-out. Chips no buy-in backs (a table's default stack, or a tournament's
+    chips a winner was left with before its end took them out of play) leave with them.
     """
     name = player.display_name
     entry = (
@@ -117,8 +118,8 @@ def check_holds_no_chips(player: Player) -> None:
             f"{name} is still in {entry.tournament.name}: record them out first "
             "(their chips leave play with them, in the open log)."
         )
-    if not ledger.entries(player.night).filter(player=player).exists():
-        return
+    if not ledger.has_cash_entries(player):
+        return  # tournament money moves no chips: what such a player sits with is not cash
     held = ledger.chips_held(player)
     if held:
         raise ActionRefused(f"{name} still has {held} chips: cash them out first.")

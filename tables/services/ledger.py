@@ -8,6 +8,8 @@ no entry is written either. Entries are never changed: a mistake is fixed with a
 
 Money is exact (Decimal, in the night's currency): the money of an entry is its chips times
 the night's chip value, so money in balances money out plus what is on the tables.
+The night's totals and that cross-check are in `night_totals`; players' requests for chips,
+which become entries here once the host approves them, in `chip_requests`.
 """
 
 from __future__ import annotations
@@ -18,56 +20,18 @@ from decimal import Decimal
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import QuerySet
-from django.utils import timezone
 
 from engine.live import HOST
 from tables import live
 from tables.errors import ActionRefused
 from tables.live.tournament import tournament_at
 from tables.models import Night, Player, Seat
-from tables.models.ledger import CASH, KINDS_IN, ChipRequest, EntryKind, LedgerEntry, chips_to_sit_with
+from tables.models.ledger import CASH, KINDS_IN, EntryKind, LedgerEntry, chips_to_sit_with
 from tables.models.tournaments import Tournament
 from tables.services import audit
+from tables.services.money_words import format_money
 
 MAX_CHIPS_PER_ENTRY = 10_000_000
-# Currencies without a minor unit; everything else is counted in hundredths.
-NO_MINOR_UNIT = {"JPY", "KRW", "ISK", "CLP", "VND", "HUF"}
-
-
-def minor_digits(currency: str) -> int:
-    return 0 if currency.upper() in NO_MINOR_UNIT else 2
-
-
-def format_money(amount: Decimal, currency: str) -> str:
-    """An amount for people: cents shown, and more digits only where a chip value needs them.
-
-    >>> format_money(Decimal("20.0000"), "EUR"), format_money(Decimal("0.125"), "EUR")
-    ('20.00 EUR', '0.125 EUR')
-    """
-    digits = max(minor_digits(currency), -amount.normalize().as_tuple().exponent)
-    return f"{amount:.{digits}f} {currency}"
-
-
-def difference_words(difference: Decimal, currency: str) -> str:
-    """Money in minus (money out and still in play), said one way on every page and message.
-
-    >>> difference_words(Decimal(13), "EUR"), difference_words(Decimal(-13), "EUR")
-    ('13.00 EUR more in than out', '13.00 EUR more out than in')
-    """
-    if difference == 0:
-        return "balanced"
-    side = "more in than out" if difference > 0 else "more out than in"
-    return f"{format_money(abs(difference), currency)} {side}"
-
-
-def signed_money(amount: Decimal, currency: str) -> str:
-    """A player's net, one sign everywhere: + what they take away beyond what they put in.
-
-    >>> signed_money(Decimal(13), "EUR"), signed_money(Decimal("-2.5"), "EUR")
-    ('+13.00 EUR', '-2.50 EUR')
-    """
-    sign = "+" if amount > 0 else "-" if amount < 0 else ""
-    return sign + format_money(abs(amount), currency)
 
 
 def money_for(night: Night, chips: int) -> Decimal:
@@ -163,12 +127,12 @@ def _set_live_stack(seat: Seat, stack: int) -> None:
     live.apply_intent(seat.table_id, HOST, {"type": "set_stack", "seat": found.seat, "stack": stack})
 
 
-def _check_chips(chips: int) -> None:
+def check_chips(chips: int) -> None:
     if not isinstance(chips, int) or isinstance(chips, bool) or not 1 <= chips <= MAX_CHIPS_PER_ENTRY:
         raise ActionRefused(f"Enter a whole number of chips, from 1 to {MAX_CHIPS_PER_ENTRY}.")
 
 
-def _check_player(night: Night, player: Player) -> None:
+def check_player(night: Night, player: Player) -> None:
     if player.night_id != night.pk:
         raise ActionRefused("This player is not in this night.")
     if not night.is_open:
@@ -194,8 +158,8 @@ def record_chips_in(
 ) -> LedgerEntry:
     """A buy-in, rebuy or top-up: money in, and the chips onto the player's stack if seated."""
     night = player.night
-    _check_player(night, player)
-    _check_chips(chips)
+    check_player(night, player)
+    check_chips(chips)
     if kind not in KINDS_IN:
         raise ActionRefused("Choose buy-in, rebuy or top-up.")
     _check_still_here(player)
@@ -233,9 +197,9 @@ def cash_out(
     otherwise what they bought and have not cashed out. `counted`, the chips the host typed,
     must be that number: a count that differs is refused with what the player holds."""
     night = player.night
-    _check_player(night, player)
+    check_player(night, player)
     if counted is not None:
-        _check_chips(counted)
+        check_chips(counted)
     _check_not_in_a_tournament(player)
     with transaction.atomic():
         seated = _seat_in_live_table(player)
@@ -248,6 +212,14 @@ def cash_out(
             if state.hand_in_progress and state.hand is not None and found.seat in state.hand.index:
                 raise ActionRefused(f"{player.display_name} is in the hand being played; cash out after it.")
             chips, table = found.stack, seat.table
+            if not has_cash_entries(player):
+                # A stack the table gave, or a tournament winner's seated from before its end took
+                # their chips out of play: paid out, it would be money for chips nobody bought.
+                raise ActionRefused(
+                    f"{player.display_name} bought no cash chips: the {chips} chips at {table.name} "
+                    "are not cash (what a tournament left, or a stack no buy-in backs), so they "
+                    "pay nothing. Use Has left to let them go, or record a buy-in to play cash."
+                )
             _check_count(player, chips, counted, f"at {table.name}")
             live.apply_intent(seat.table_id, HOST, {"type": "leave", "seat": found.seat})
             seat.delete()
@@ -293,7 +265,7 @@ def correct(
     """Fix a mistaken entry by `chips` (signed: -900 takes back 900 chips recorded by mistake).
     A correction of chips brought in changes the player's stack too, if they are seated."""
     night = entry.night
-    _check_player(night, entry.player)
+    check_player(night, entry.player)
     if not reason.strip():
         raise ActionRefused("Say why the entry is corrected: the log is open to everyone.")
     if not isinstance(chips, int) or isinstance(chips, bool) or chips == 0:
@@ -302,6 +274,9 @@ def correct(
         raise ActionRefused("That correction is larger than any entry can be.")
     _check_cash_entry(entry)
     target = entry.corrects if entry.kind == EntryKind.CORRECTION and entry.corrects else entry
+    if target.kind in KINDS_IN:
+        # Chips brought in go onto (or come off) what they hold: in a tournament, its stack.
+        _check_not_in_a_tournament(entry.player)
     with transaction.atomic():
         if target.corrections.filter(is_void=True).exists():
             raise ActionRefused(
@@ -422,7 +397,7 @@ def adjust_stack(
     """The host sets a seated player's stack: the difference is a correction of their last
     buy-in, rebuy or top-up, so the ledger says where the chips came from (or went). A player
     the ledger never saw just gets the stack (the totals show it as chips not bought)."""
-    _check_player(player.night, player)
+    check_player(player.night, player)
     with transaction.atomic():
         _seat_in_live_table(player)  # the table locked first, as every entry does
         target, difference = stack_adjustment(player, stack)
@@ -486,168 +461,4 @@ def _log(
             "chips": entry.chips,
             "money": str(entry.money),
         },
-    )
-
-
-# Requests from players' phones ------------------------------------------------------------------
-
-
-def request_chips(player: Player, kind: str, chips: int) -> ChipRequest:
-    """A player asks for a buy-in, rebuy or top-up; it waits for the host."""
-    _check_player(player.night, player)
-    _check_chips(chips)
-    if player.status != Player.Status.APPROVED:
-        raise ActionRefused("The host has to let you in first.")
-    if kind not in KINDS_IN:
-        raise ActionRefused("Choose buy-in, rebuy or top-up.")
-    if ChipRequest.objects.filter(player=player, status=ChipRequest.Status.PENDING).exists():
-        raise ActionRefused("You already have a request waiting for the host.")
-    return ChipRequest.objects.create(night=player.night, player=player, kind=kind, chips=chips)
-
-
-def _decide(request_id: int, night: Night) -> ChipRequest:
-    request = (
-        ChipRequest.objects.select_for_update()
-        .select_related("player__night")
-        .filter(pk=request_id, night=night)
-        .first()
-    )
-    if request is None:
-        raise ActionRefused("This request does not exist.")
-    if request.status != ChipRequest.Status.PENDING:
-        raise ActionRefused(f"This request was already {request.get_status_display().lower()}.")
-    return request
-
-
-def approve_request(night: Night, request_id: int, by: AbstractBaseUser | None) -> LedgerEntry:
-    with transaction.atomic():
-        request = _decide(request_id, night)
-        entry = record_chips_in(request.player, request.kind, request.chips, by, "asked from their phone")
-        request.status, request.entry, request.decided_at = ChipRequest.Status.APPROVED, entry, timezone.now()
-        request.save(update_fields=["status", "entry", "decided_at"])
-    return entry
-
-
-def decline_request(night: Night, request_id: int, by: AbstractBaseUser | None, reason: str = "") -> None:
-    with transaction.atomic():
-        request = _decide(request_id, night)
-        request.status, request.decided_at = ChipRequest.Status.DECLINED, timezone.now()
-        request.save(update_fields=["status", "decided_at"])
-        what = f"Declined {request.player.display_name}'s {request.get_kind_display().lower()} request"
-        audit.record(night, by, f"{what} ({request.chips} chips)", reason, payload={"request": request.pk})
-
-
-# Totals, the cross-check and closing the night --------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class NightTotals:
-    """The night's money and chips. `difference` is money in minus (money out, the tables at chip
-    value and the prize pools of tournaments still running): 0 when the night balances."""
-
-    currency: str
-    money_in: Decimal  # every entry in: cash and tournament money
-    money_out: Decimal
-    chips_bought: int  # cash chips only: tournament chips are not cash chips
-    chips_cashed_out: int
-    chips_on_tables: int
-    chips_in_play_money: Decimal
-    chips_in_hand: int  # bought by players not seated (yet)
-    unbacked_chips: int  # on tables for players the ledger never saw (seated before any buy-in)
-    # The night's tournaments' entries (tables.services.tournament_money), included above.
-    tournament_paid_in: Decimal = Decimal(0)
-    tournament_paid_out: Decimal = Decimal(0)
-    tournament_pools_held: Decimal = Decimal(0)  # paid into tournaments still running
-    tournaments_running: tuple[str, ...] = ()
-
-    @property
-    def chips_in_play(self) -> int:
-        return self.chips_on_tables + self.chips_in_hand
-
-    @property
-    def difference(self) -> Decimal:
-        held = self.chips_in_play_money + self.tournament_pools_held
-        return self.money_in - self.money_out - held
-
-    @property
-    def chip_difference(self) -> int:
-        """Chips bought minus (chips on tables plus chips cashed out): 0 at every moment."""
-        return self.chips_bought - self.chips_in_play - self.chips_cashed_out
-
-    @property
-    def balanced(self) -> bool:
-        return self.difference == 0 and self.chip_difference == 0
-
-
-def cash_stacks(night: Night) -> tuple[dict[int, int], int]:
-    """({player id: their stack} for the cash chips on the night's live tables, and the chips on
-    them no buy-in backs). A player still in a tournament holds its chips, which are not cash.
-    (A tournament's end takes its winner's chips out of play; a winner seated with them from
-    before that was so is left out of the cash count too, unless they bought cash chips.)"""
-    known = set(LedgerEntry.objects.filter(CASH, night=night).values_list("player_id", flat=True))
-    entrants = set(night.players.filter(tournament_entries__isnull=False).values_list("pk", flat=True))
-    playing = set(
-        night.players.filter(
-            tournament_entries__place__isnull=True,
-            tournament_entries__tournament__status__in=[Tournament.Status.SETUP, Tournament.Status.RUNNING],
-        ).values_list("pk", flat=True)
-    )
-    backed: dict[int, int] = {}
-    unbacked = 0
-    for table in night.tables.all():
-        for seat in live.load_state(table.pk).table.seats:
-            player = int(seat.player) if seat.player.isdigit() else None
-            if player in playing:
-                continue
-            if player is not None and player in known:
-                backed[player] = backed.get(player, 0) + seat.stack
-            elif player not in entrants:
-                unbacked += seat.stack
-    return backed, unbacked
-
-
-def chips_on_tables(night: Night) -> tuple[int, int]:
-    """(cash chips on the night's live tables for players with cash entries, chips of the others)."""
-    backed, unbacked = cash_stacks(night)
-    return sum(backed.values()), unbacked
-
-
-def totals(night: Night) -> NightTotals:
-    money_in = money_out = Decimal(0)
-    chips_in = chips_out = 0
-    paid_in = paid_out = held = Decimal(0)
-    running: set[str] = set()
-    for entry in entries(night):
-        signed = entry.money if entry.is_in else -entry.money
-        if entry.is_in:
-            money_in += entry.money
-            chips_in += entry.chips
-        else:
-            money_out += entry.money
-            chips_out += entry.chips
-        if entry.tournament is not None:
-            paid_in += entry.money if entry.is_in else 0
-            paid_out += 0 if entry.is_in else entry.money
-            if entry.tournament.status != Tournament.Status.FINISHED:
-                held += signed
-                running.add(entry.tournament.name)
-    backed, unbacked = chips_on_tables(night)
-    in_hand = 0
-    unseated = night.players.filter(ledger_entries__tournament__isnull=True, seats__isnull=True)
-    for player in unseated.filter(ledger_entries__isnull=False).distinct():
-        in_hand += chips_in_hand(player) or 0
-    return NightTotals(
-        tournament_paid_in=paid_in,
-        tournament_paid_out=paid_out,
-        tournament_pools_held=held,
-        tournaments_running=tuple(sorted(running)),
-        currency=night.currency,
-        money_in=money_in,
-        money_out=money_out,
-        chips_bought=chips_in,
-        chips_cashed_out=chips_out,
-        chips_on_tables=backed,
-        chips_in_play_money=money_for(night, backed + in_hand),
-        chips_in_hand=in_hand,
-        unbacked_chips=unbacked,
     )

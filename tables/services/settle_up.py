@@ -20,8 +20,8 @@ from decimal import ROUND_HALF_EVEN, Decimal
 from tables.errors import ActionRefused
 from tables.models import Night
 from tables.models.ledger import CASH
-from tables.services import ledger, tournament_money
-from tables.services.ledger import minor_digits
+from tables.services import ledger, night_totals, tournament_money
+from tables.services.money_words import difference_words, minor_digits
 
 EXACT_LIMIT = 14
 
@@ -124,9 +124,16 @@ def payee_names(night: Night) -> dict[int, str]:
     """
     names: dict[int, str] = {}
     seen: dict[str, int] = {}
+    taken: set[str] = set()
     for pk, name in night.players.order_by("joined_at", "id").values_list("pk", "display_name"):
         count = seen[name.lower()] = seen.get(name.lower(), 0) + 1
-        names[pk] = name if count == 1 else f"{name} ({count})"
+        shown = name if count == 1 else f"{name} ({count})"
+        # A guest may have typed "Alice (2)" themselves: the next free number, never a shared name.
+        while shown.lower() in taken:
+            count = seen[name.lower()] = count + 1
+            shown = f"{name} ({count})"
+        taken.add(shown.lower())
+        names[pk] = shown
     return names
 
 
@@ -162,7 +169,7 @@ def player_money(night: Night) -> list[PlayerMoney]:
         held = ledger.chips_in_hand(player)
         if held:
             in_play[player.pk] = ledger.money_for(night, held)
-    stacks, _ = ledger.cash_stacks(night)
+    stacks, _ = night_totals.cash_stacks(night)
     for pk, stack in stacks.items():
         in_play[pk] = in_play.get(pk, Decimal(0)) + ledger.money_for(night, stack)
     names = payee_names(night)
@@ -193,7 +200,7 @@ def settle(night: Night) -> Settlement:
     if sum(exact.values(), Decimal(0)) != 0:
         off = -sum(exact.values(), Decimal(0))
         raise ActionRefused(
-            f"The ledger does not balance ({ledger.difference_words(off, currency)}): "
+            f"The ledger does not balance ({difference_words(off, currency)}): "
             "fix it with a correction before settling up."
         )
     balances = {name: to_minor(amount, currency) for name, amount in exact.items()}

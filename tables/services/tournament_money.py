@@ -23,7 +23,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from tables.models import Night
 from tables.models.ledger import TOURNAMENT_KINDS_OUT, EntryKind, LedgerEntry
 from tables.models.tournaments import Tournament, TournamentEntry
-from tables.services.ledger import format_money
+from tables.services.money_words import format_money
 from tables.services.tournament_results import results
 
 PRICES = {

@@ -40,7 +40,7 @@ from tables.models import Night, Player, Seat
 from tables.models.ledger import EntryKind
 from tables.models.live import TableSnapshot
 from tables.models.tournaments import Tournament, TournamentAction, TournamentEntry, TournamentLog
-from tables.services import audit, tournament_money
+from tables.services import audit, ledger, tournament_money
 from tables.services import tournament_chips_out as chips_out
 from tables.services.tournament_results import deal_of
 from tables.services.tournament_stacks import add_on_seated, rebuy_seated
@@ -209,6 +209,7 @@ def register_players(
             if player.night_id != tournament.night_id or player.status != Player.Status.APPROVED:
                 raise ActionRefused(f"{player.display_name} is not a player of this night.")
             if player.pk not in entered:
+                _check_holds_no_cash_chips(player)
                 created.append(TournamentEntry.objects.create(tournament=tournament, player=player))
                 entered.add(player.pk)
         if not created:
@@ -223,6 +224,17 @@ def register_players(
             tournament, actor, TournamentAction.REGISTER, names, now, payload=paid.payload, night_line=line
         )
     return created
+
+
+def _check_holds_no_cash_chips(player: Player) -> None:
+    """Cash chips never become tournament chips: entered, a player's cash stack would leave the
+    night's count (and could not be cashed out), or be played at a tournament table."""
+    held = ledger.chips_held(player) if ledger.has_cash_entries(player) else 0
+    if held:
+        raise ActionRefused(
+            f"{player.display_name} still holds {held} cash chips: cash them out before they enter "
+            "(tournament chips are not cash chips)."
+        )
 
 
 # The clock -------------------------------------------------------------------------------------

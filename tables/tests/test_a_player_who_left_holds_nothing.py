@@ -16,7 +16,7 @@ from django.contrib.auth.models import User
 
 from tables.errors import ActionRefused
 from tables.models import Player, Table
-from tables.services import closing, host_panel, joining, ledger, seating, settle_up
+from tables.services import closing, host_panel, joining, ledger, night_totals, seating, settle_up
 from tables.tests.ledger_helpers import play_hand, stacks
 
 pytestmark = pytest.mark.django_db
@@ -45,7 +45,7 @@ def test_a_player_who_lost_every_chip_and_left_holds_none_and_the_night_balances
     loser = Player.objects.get(pk=int(next(p for p, chips in stacks(table.pk).items() if chips == 0)))
     loser = _left(loser, host)
     assert ledger.chips_in_hand(loser) == 0
-    totals = ledger.totals(table.night)
+    totals = night_totals.totals(table.night)
     assert totals.balanced and totals.chips_in_hand == 0, totals
     assert sum(settle_up.balances_by_player(table.night).values()) == 0
     winner = Player.objects.exclude(pk=loser.pk).get(night=table.night)
@@ -58,7 +58,7 @@ def test_a_voided_buy_in_does_not_come_back_when_its_player_leaves(table: Table,
     ledger.void(ledger.entries(table.night).filter(player=ann).get(), host, "recorded twice")
     ann = _left(ann, host)
     assert ledger.chips_in_hand(ann) == 0
-    assert ledger.totals(table.night).balanced
+    assert night_totals.totals(table.night).balanced
 
 
 def test_chips_for_a_player_who_has_left_are_refused(table: Table, host: User) -> None:
@@ -72,4 +72,4 @@ def test_chips_for_a_player_who_has_left_are_refused(table: Table, host: User) -
     with pytest.raises(ActionRefused, match="has left the night"):
         ledger.correct(buy_in, 20, host, "counted again")
     assert list(ledger.entries(table.night).values_list("pk", "chips")) == before
-    assert ledger.totals(table.night).balanced
+    assert night_totals.totals(table.night).balanced

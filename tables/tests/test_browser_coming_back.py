@@ -64,7 +64,7 @@ def approve_requests(table: int) -> list[str]:
     """The host approves every chip request waiting on the night (as on the ledger page)."""
     from tables.models import Table
     from tables.models.ledger import ChipRequest
-    from tables.services.ledger import approve_request
+    from tables.services.chip_requests import approve_request
 
     night = Table.objects.get(pk=table).night
     pending = ChipRequest.objects.filter(night=night, status=ChipRequest.Status.PENDING)

@@ -17,7 +17,7 @@ from engine.live import HOST
 from tables.errors import ActionRefused
 from tables.live import apply_intent, load_state
 from tables.models import Night, Table
-from tables.services import closing, hosting, ledger
+from tables.services import closing, hosting, ledger, night_totals
 from tables.tests.conftest import host_calls
 from tables.tests.live_helpers import seat_players
 
@@ -49,7 +49,7 @@ def test_a_void_takes_the_chips_back_off_the_table_and_keeps_the_entry(table: Ta
     void = ledger.void(buy_in, host, "typed for the wrong player")
     assert (void.is_void, void.chips, void.corrects_id) == (True, -200, buy_in.pk)
     assert load_state(table.pk).table.seat(1).stack == 0
-    assert ledger.totals(table.night).chip_difference == 0
+    assert night_totals.totals(table.night).chip_difference == 0
     assert ledger.entries(table.night).filter(pk=buy_in.pk).exists()  # kept, shown struck
     line = host_calls().order_by("-id").first()
     assert line.what.startswith("Void: Ann, -200 chips") and line.why == "typed for the wrong player"

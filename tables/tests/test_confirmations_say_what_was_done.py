@@ -19,7 +19,7 @@ from engine.tournament import RebuyRules
 from tables.models import Night, Seat, Table
 from tables.models.ledger import ChipRequest, LedgerEntry
 from tables.models.tournaments import Tournament, TournamentAction
-from tables.services import ledger, seating, tournament_clock
+from tables.services import chip_requests, ledger, seating, tournament_clock
 from tables.services import tournament_seating as seating_service
 from tables.tests.conftest import host_calls
 from tables.tests.live_helpers import seat_players
@@ -72,10 +72,10 @@ def test_ledger_buttons_say_who_what_and_how_much(host_client: Client, table: Ta
     )
     assert said.startswith("Void: Bob, -100 chips (voids #") and "-10.00 EUR" in said
 
-    request = ledger.request_chips(ann, "top_up", 50)
+    request = chip_requests.request_chips(ann, "top_up", 50)
     said = _confirmed(host_client, reverse("ledger_request", args=[night.pk, request.pk, "approve"]))
     assert said.startswith("Top-up: Ann, 50 chips = 5.00 EUR")
-    request = ledger.request_chips(bob, "rebuy", 300)
+    request = chip_requests.request_chips(bob, "rebuy", 300)
     said = _confirmed(host_client, reverse("ledger_request", args=[night.pk, request.pk, "decline"]))
     assert said == "Declined Bob's rebuy request (300 chips)."
     assert ChipRequest.objects.filter(status=ChipRequest.Status.DECLINED).count() == 1

@@ -11,7 +11,7 @@ from tables.errors import ActionRefused
 from tables.live import apply_intent, load_state
 from tables.models import Table
 from tables.models.live import HandEvent
-from tables.services import host_rulings, ledger
+from tables.services import host_rulings, ledger, night_totals
 from tables.tests.conftest import host_calls
 from tables.tests.live_helpers import SEED, seat_players
 
@@ -43,7 +43,7 @@ def test_adjusting_a_stack_previews_the_change_then_makes_it_with_its_reason(
     )
     assert (logged.who, logged.why) == (host, "miscounted chips")
     # Issue 16, 5: the adjustment writes its own correction, so the night still balances.
-    assert ledger.totals(table.night).chip_difference == 0
+    assert night_totals.totals(table.night).chip_difference == 0
 
 
 def test_moving_the_button_shows_where_it_goes(table: Table, host: User) -> None:
@@ -142,7 +142,7 @@ def test_a_misdeal_ends_the_hand_with_every_chip_returned_and_records_the_reason
     assert sorted(s.stack for s in state.table.seats) == [200, 200, 200]
     recorded = HandEvent.objects.get(table=hand_table, kind="ruling_misdeal").payload
     assert (recorded["reason"], recorded["host"]) == ("two cards flipped on the deal", "hostess")
-    assert ledger.totals(hand_table.night).balanced
+    assert night_totals.totals(hand_table.night).balanced
 
 
 def test_killing_a_hand_folds_it(hand_table: Table, host: User) -> None:

@@ -12,7 +12,7 @@ from django.test import Client
 from tables.live import load_state
 from tables.models import Player, Seat, Table
 from tables.models.ledger import ChipRequest, CoHost, LedgerEntry
-from tables.services import audit, host_panel, joining, ledger
+from tables.services import audit, chip_requests, host_panel, joining, ledger
 from tables.tests.conftest import host_calls, join_from_phone
 from tables.tests.live_helpers import Phone, host_cookie, player_cookie, seat_players
 
@@ -64,7 +64,7 @@ def scene(table: Table, host: User) -> dict:
     entry = ledger.record_chips_in(ann, "buy_in", 100, host)
     ledger.record_chips_in(bob, "buy_in", 100, host)
     dee = joining.join_night(table.night, "Dee")
-    request = ledger.request_chips(dee, "buy_in", 50)
+    request = chip_requests.request_chips(dee, "buy_in", 50)
     return {"table": table, "players": [ann, bob], "entry": entry, "request": request}
 
 

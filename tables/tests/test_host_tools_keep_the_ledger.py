@@ -13,7 +13,7 @@ from tables.errors import ActionRefused
 from tables.live import load_state
 from tables.models import Player, Seat, Table
 from tables.models.ledger import EntryKind
-from tables.services import closing, host_panel, host_rulings, ledger, seating
+from tables.services import closing, host_panel, host_rulings, ledger, night_totals, seating
 from tables.services.ledger import MAX_CHIPS_PER_ENTRY
 
 pytestmark = pytest.mark.django_db
@@ -47,7 +47,7 @@ def test_adjusting_a_stack_then_correcting_the_buy_in_does_not_count_twice(table
         ann,
         "recount",  # the ruling's reason; its line in the log names the ruling
     )
-    totals = ledger.totals(table.night)
+    totals = night_totals.totals(table.night)
     assert totals.balanced and totals.chips_bought == 450
 
 
@@ -66,7 +66,7 @@ def test_the_hosts_socket_leave_cashes_out_a_bought_in_player(table: Table, host
     assert not Seat.objects.filter(player=ann).exists()
     cash_out = ledger.entries(table.night).get(player=ann, kind=EntryKind.CASH_OUT)
     assert cash_out.chips == 198
-    assert ledger.totals(table.night).balanced
+    assert night_totals.totals(table.night).balanced
     closing.close_night(table.night, host)  # Bob is still seated with his chips: it balances
 
 
@@ -84,7 +84,7 @@ def test_set_stack_over_the_socket_has_the_ledgers_limit_and_writes_its_correcti
     host_panel.socket_command(table.pk, host, {"type": "set_stack", "seat": 1, "stack": 250}, "c2", None)
     assert load_state(table.pk).table.seat(1).stack == 250
     assert ledger.entries(table.night).get(player=ann, kind=EntryKind.CORRECTION).chips == 52
-    assert ledger.totals(table.night).balanced
+    assert night_totals.totals(table.night).balanced
 
 
 def test_a_cash_out_typed_with_another_count_is_refused_and_changes_nothing(
@@ -119,7 +119,7 @@ def test_a_player_who_cashed_out_does_not_block_the_draw_for_everyone(
     result = host_panel.seat_waiting(other, host)
     assert [seat.player for seat in result.seated] == [cal]
     assert not Seat.objects.filter(player=ann).exists()
-    assert ledger.totals(table.night).balanced
+    assert night_totals.totals(table.night).balanced
 
 
 def test_a_correction_cannot_take_back_chips_a_player_no_longer_holds(table: Table, host: User) -> None:

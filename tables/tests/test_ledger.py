@@ -17,7 +17,7 @@ from tables.errors import ActionRefused
 from tables.live import apply_intent, load_state
 from tables.models import Night, Player, Seat, Table
 from tables.models.ledger import AppendOnlyError, LedgerEntry
-from tables.services import closing, ledger, seating
+from tables.services import closing, ledger, night_totals, seating
 from tables.tests.conftest import host_calls
 from tables.tests.ledger_helpers import play_hand, stacks
 from tables.tests.live_helpers import seat_players
@@ -41,10 +41,10 @@ def test_a_player_who_bought_in_first_sits_down_with_those_chips(
 ) -> None:
     ann = make_player("Ann")
     ledger.record_chips_in(ann, "buy_in", 300, host)
-    assert ledger.totals(table.night).chips_in_hand == 300
+    assert night_totals.totals(table.night).chips_in_hand == 300
     seating.move_player(ann, table, 4)
     assert load_state(table.pk).table.seat(4).stack == 300
-    assert ledger.totals(table.night).chips_in_hand == 0
+    assert night_totals.totals(table.night).chips_in_hand == 0
 
 
 def test_a_player_back_after_cashing_out_sits_with_their_new_buy_in_only(table: Table, host: User) -> None:
@@ -60,7 +60,7 @@ def test_a_player_back_after_cashing_out_sits_with_their_new_buy_in_only(table: 
     ledger.record_chips_in(ann, "rebuy", 150, host)
     seating.move_player(ann, table, 5)
     assert load_state(table.pk).table.seat(5).stack == 150
-    assert ledger.totals(table.night).chip_difference == 0
+    assert night_totals.totals(table.night).chip_difference == 0
 
 
 def test_a_rebuy_is_refused_while_the_player_is_in_a_hand_and_nothing_is_written(
@@ -115,7 +115,7 @@ def test_a_correction_fixes_a_mistaken_buy_in_and_the_stack_with_it(table: Table
     assert (correction.kind, correction.chips, correction.money) == ("correction", -900, Decimal("-90.00"))
     assert correction.corrects == entry
     assert stacks(table.pk) == {str(ann.pk): 100}
-    totals = ledger.totals(table.night)
+    totals = night_totals.totals(table.night)
     assert (totals.chips_bought, totals.money_in) == (100, Decimal("10.00"))
     assert LedgerEntry.objects.get(pk=entry.pk).chips == 1000  # the original stays as it was
 
@@ -161,7 +161,7 @@ def test_night_totals_count_money_in_money_out_and_chips_in_play(table: Table, h
     ledger.record_chips_in(ann, "buy_in", 200, host)
     ledger.record_chips_in(bob, "buy_in", 300, host)
     ledger.cash_out(ann, host)
-    totals = ledger.totals(table.night)
+    totals = night_totals.totals(table.night)
     assert (totals.money_in, totals.money_out) == (Decimal("50.00"), Decimal("20.00"))
     assert (totals.chips_bought, totals.chips_cashed_out, totals.chips_on_tables) == (500, 200, 300)
     assert totals.chips_in_hand == 0

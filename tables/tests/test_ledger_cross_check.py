@@ -20,7 +20,7 @@ from hypothesis.extra.django import TestCase
 from tables.errors import ActionRefused
 from tables.live import load_state
 from tables.models import Player, Seat
-from tables.services import hosting, joining, ledger, seating
+from tables.services import hosting, joining, ledger, night_totals, seating
 from tables.tests.ledger_helpers import play_hand
 
 # Minutes of random play: `make test` and CI run it; `make test-fast` leaves it out.
@@ -69,7 +69,7 @@ class LedgerCrossCheck(TestCase):
         on_tables = sum(seat.stack for table in self.tables for seat in load_state(table.pk).table.seats)
         in_hand = sum(ledger.chips_in_hand(player) or 0 for player in Player.objects.filter(night=self.night))
         assert on_tables + in_hand + cashed == bought, (on_tables, in_hand, cashed, bought)
-        totals = ledger.totals(self.night)
+        totals = night_totals.totals(self.night)
         assert totals.balanced and totals.unbacked_chips == 0
         assert totals.difference == 0
 

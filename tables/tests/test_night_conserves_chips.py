@@ -68,6 +68,7 @@ from tables.services import (
     hosting,
     joining,
     ledger,
+    night_totals,
     seating,
     settle_up,
     tournament_chips_out,
@@ -482,10 +483,10 @@ class NightMachine(FeaturedHandsAtTheCashTables, RuleBasedStateMachine):
             expected = ledger.money_for(self.cash, net)
             assert balances.get(names[player.pk], 0) == expected, (names[player.pk], net, balances)
         assert net_total == 0, net_total
-        totals = ledger.totals(self.cash)
+        totals = night_totals.totals(self.cash)
         assert totals.balanced and totals.unbacked_chips == 0, totals
         # Tournament chips are not cash chips: the tournament's night has none without a buy-in.
-        totals = ledger.totals(self.tour_night)
+        totals = night_totals.totals(self.tour_night)
         assert totals.balanced and totals.unbacked_chips == 0, totals
 
     @invariant()

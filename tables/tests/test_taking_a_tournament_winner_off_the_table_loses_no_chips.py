@@ -31,7 +31,7 @@ from tables.live import load_state
 from tables.models import Night, Player, Seat, Table
 from tables.models.ledger import AuditEntry, EntryKind
 from tables.models.tournaments import Tournament, TournamentAction
-from tables.services import host_panel, joining, ledger, seating, tournament_clock, tournaments
+from tables.services import host_panel, joining, ledger, night_totals, seating, tournament_clock, tournaments
 from tables.services.play import apply_intent
 from tables.tests.conftest import host_calls
 from tables.tests.live_helpers import Phone, host_cookie
@@ -157,7 +157,7 @@ def test_has_left_lets_the_winner_go_with_no_cash_out_of_tournament_chips(
     host_panel.decide_player(ann, host, "remove")
     assert Player.objects.get(pk=ann.pk).status == Player.Status.LEFT
     check_no_chip_lost(tournament)
-    totals = ledger.totals(night)
+    totals = night_totals.totals(night)
     assert totals.balanced and totals.chips_cashed_out == 0, totals
 
 
@@ -180,7 +180,7 @@ def test_a_winner_who_bought_cash_chips_before_cashes_out_only_those(
     with pytest.raises(ActionRefused):
         host_panel.socket_command(kitchen.pk, host, {"type": "leave", "seat": 1}, "", None)
     check_no_chip_lost(tournament)
-    totals = ledger.totals(night)
+    totals = night_totals.totals(night)
     assert totals.balanced and totals.chips_cashed_out == 300, totals
 
 
@@ -195,7 +195,7 @@ def test_the_winner_buying_into_the_cash_game_keeps_the_tournaments_chips_apart(
     seating.move_player(Player.objects.get(pk=ann.pk), kitchen, 1)
     assert load_state(kitchen.pk).table.seat_of(str(ann.pk)).stack == 200
     check_no_chip_lost(tournament)
-    assert ledger.totals(night).balanced
+    assert night_totals.totals(night).balanced
 
 
 def test_the_table_back_at_its_own_cash_game_deals_no_tournament_chips(
@@ -211,6 +211,6 @@ def test_the_table_back_at_its_own_cash_game_deals_no_tournament_chips(
     apply_intent(kitchen.pk, "host", {"type": "start_hand"})
     all_in_and_call(kitchen)
     check_no_chip_lost(tournament)
-    totals = ledger.totals(night)
+    totals = night_totals.totals(night)
     assert totals.balanced and totals.chips_on_tables == 400, totals
     assert {s.name for s in load_state(kitchen.pk).table.seats} <= {"Zed", "Yan"}

@@ -21,6 +21,7 @@ from tables.models.tournaments import Tournament, TournamentAction, TournamentDe
 from tables.services import (
     closing,
     ledger,
+    night_totals,
     seating,
     settle_up,
     tournament_clock,
@@ -114,7 +115,7 @@ def test_a_recorded_deal_ends_the_tournament_and_pays_out_in_the_ledger(
     assert line.why == "everyone agreed" and sorted(line.payload["ledger_entries"]) == sorted(
         e.pk for e in ledger.entries(night) if e.kind == EntryKind.DEAL
     )
-    totals = ledger.totals(night)
+    totals = night_totals.totals(night)
     assert totals.balanced and totals.tournament_paid_out == totals.tournament_paid_in == Decimal(80)
     assert settle_up.settle(night).balances == {"Ann": 1600, "Bea": 600, "Cal": -200, "Dan": -2000}
     page = host_client.get(reverse("tournament_detail", args=[tournament.pk])).content.decode()

@@ -28,7 +28,7 @@ from engine.table_state import stakes_for_game
 from engine.tournament import template
 from tables.models import Night
 from tables.models.ledger import AuditEntry, LedgerEntry
-from tables.services import closing, ledger, settle_up
+from tables.services import closing, night_totals, settle_up
 
 BEFORE = [("tables", "0013_people_and_seasons")]
 THE_NEW_LEDGER = [("tables", "0014_tournament_money_in_the_ledger_deals_and_redraws")]
@@ -205,7 +205,7 @@ def test_tournaments_of_earlier_nights_keep_their_money_in_the_totals_and_settle
     expected = {"Ann": 21, "Bob": 7, "Cy": -7, "Dan": -16, "Eve": -5}
     assert settle_up.balances_by_player(friday) == {name: Decimal(net) for name, net in expected.items()}
     assert settle_up.settle(friday).balances == {name: net * 100 for name, net in expected.items()}
-    totals = ledger.totals(friday)
+    totals = night_totals.totals(friday)
     assert (totals.money_in, totals.money_out, totals.balanced) == (Decimal(156), Decimal(156), True)
     assert (totals.tournament_paid_in, totals.tournament_paid_out) == (Decimal(136), Decimal(136))
     # The figures at close stand: nobody's net changed, and nothing reads as written after reopening.
@@ -231,7 +231,7 @@ def test_tournaments_of_earlier_nights_keep_their_money_in_the_totals_and_settle
             ("Hal", "tournament_entry", Decimal(10)),
         ]
     )
-    totals = ledger.totals(saturday)
+    totals = night_totals.totals(saturday)
     assert (totals.money_in, totals.tournament_pools_held, totals.difference) == (Decimal(35), Decimal(35), 0)
     assert totals.tournaments_running == ("Fresh", "Turbo")
     assert settle_up.balances_by_player(saturday) == {}

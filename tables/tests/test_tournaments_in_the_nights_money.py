@@ -21,6 +21,7 @@ from tables.services import (
     closing,
     joining,
     ledger,
+    night_totals,
     seating,
     settle_up,
     tournament_clock,
@@ -50,7 +51,7 @@ def test_a_finished_tournament_is_settled_and_the_night_closes(
     tournaments.record_busts(tournament.pk, host, [(tournament.entries.get(player=bea).pk, None)])
     tournament.refresh_from_db()
     assert tournament.status == tournament.Status.FINISHED
-    totals = ledger.totals(night)
+    totals = night_totals.totals(night)
     assert totals.unbacked_chips == 0 and totals.balanced
     assert (totals.tournament_paid_in, totals.tournament_paid_out) == (Decimal(40), Decimal(40))
     settlement = settle_up.settle(night)
@@ -65,7 +66,7 @@ def test_a_finished_tournament_is_settled_and_the_night_closes(
 
 def test_a_night_with_a_tournament_still_running_cannot_close(night: Night, host: User, table: Table) -> None:
     _heads_up(night, host, table)
-    totals = ledger.totals(night)
+    totals = night_totals.totals(night)
     assert totals.tournaments_running == ("Main event",) and totals.tournament_pools_held == Decimal(40)
     with pytest.raises(ActionRefused, match="Main event is not over"):
         closing.close_night(night, host)
@@ -92,7 +93,7 @@ def test_entries_rebuys_and_add_ons_are_written_in_the_ledger_as_money_into_the_
         ("Bea", EntryKind.TOURNAMENT_ENTRY, 0, Decimal(20)),
         ("Ann", EntryKind.TOURNAMENT_REBUY, 0, Decimal(15)),
     ]
-    totals = ledger.totals(night)
+    totals = night_totals.totals(night)
     assert totals.money_in == Decimal(55) == totals.tournament_paid_in == totals.tournament_pools_held
     assert totals.chips_bought == 0 and totals.difference == 0
     logged = {
@@ -113,7 +114,7 @@ def test_money_is_counted_once_beside_a_cash_game(night: Night, host: User, tabl
     _heads_up(night, host, table)
     cash = joining.join_night(night, "Cy")
     ledger.record_chips_in(cash, EntryKind.BUY_IN, 100, host)
-    totals = ledger.totals(night)
+    totals = night_totals.totals(night)
     assert totals.money_in == ledger.money_for(night, 100) + Decimal(40)
     assert totals.tournament_pools_held == Decimal(40) and totals.difference == 0
 
@@ -134,7 +135,7 @@ def test_a_finished_tournament_pays_its_whole_pool_out_in_the_ledger(
     assert line.payload["ledger_entries"] == [
         e.pk for e in ledger.entries(night) if e.kind == EntryKind.PRIZE
     ]
-    assert ledger.totals(night).tournament_pools_held == 0
+    assert night_totals.totals(night).tournament_pools_held == 0
 
 
 def test_undoing_the_last_bust_takes_the_prizes_back_until_the_tournament_ends_again(
@@ -144,13 +145,13 @@ def test_undoing_the_last_bust_takes_the_prizes_back_until_the_tournament_ends_a
     bust = [(tournament.entries.get(player=bea).pk, None)]
     tournaments.record_busts(tournament.pk, host, bust)
     tournaments.undo_last_bust(tournament.pk, host, "wrong player")
-    totals = ledger.totals(night)
+    totals = night_totals.totals(night)
     assert totals.tournaments_running == ("Main event",) and totals.tournament_pools_held == Decimal(40)
     assert totals.difference == 0
     with pytest.raises(ActionRefused, match="Main event is not over"):
         closing.close_night(night, host)
     tournaments.record_busts(tournament.pk, host, bust)
-    totals = ledger.totals(night)
+    totals = night_totals.totals(night)
     assert totals.tournament_paid_out == Decimal(40) and totals.tournament_pools_held == 0
     assert settle_up.settle(night).balances == {"Ann": 2000, "Bea": -2000}
 
@@ -173,7 +174,9 @@ def test_a_price_changed_after_payments_corrects_them_in_the_ledger(
     corrections = [row for row in _ledger_rows(night) if row[1] == EntryKind.CORRECTION]
     assert corrections == [("Ann", "correction", 0, Decimal(5)), ("Bea", "correction", 0, Decimal(5))]
     tournament.refresh_from_db()
-    assert ledger.totals(night).tournament_pools_held == Decimal(50) == tournament_results.pool(tournament)
+    assert (
+        night_totals.totals(night).tournament_pools_held == Decimal(50) == tournament_results.pool(tournament)
+    )
 
 
 def test_tournament_money_is_not_corrected_by_hand(night: Night, host: User, table: Table) -> None:

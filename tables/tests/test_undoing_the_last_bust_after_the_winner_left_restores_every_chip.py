@@ -27,7 +27,7 @@ from tables.live import load_state
 from tables.models import Night, Player, Seat, Table
 from tables.models.ledger import AuditEntry, EntryKind, LedgerEntry
 from tables.models.tournaments import Tournament
-from tables.services import host_panel, joining, ledger, seating, tournaments
+from tables.services import host_panel, joining, ledger, night_totals, seating, tournaments
 from tables.tests.live_helpers import Phone, host_cookie
 from tables.tests.test_taking_a_tournament_winner_off_the_table_loses_no_chips import (
     STARTING_STACK,
@@ -115,7 +115,7 @@ def _refused_and_nothing_changed(tournament: Tournament, host: User, words: str)
     )
     assert after == before
     check_no_chip_lost(tournament)
-    assert ledger.totals(tournament.night).balanced
+    assert night_totals.totals(tournament.night).balanced
 
 
 def _cash_player(night: Night, host: User, name: str) -> Player:

@@ -28,7 +28,7 @@ from tables.forms import whole_number
 from tables.models import Night, Player, Seat, Table
 from tables.models.ledger import ChipRequest, CoHost
 from tables.models.night import game_choices
-from tables.services import audit, host_panel, host_rulings, ledger
+from tables.services import audit, host_panel, host_rulings, night_totals
 
 # What the host reads after deciding on a player: what was done, in a sentence.
 DECISION_WORDS = {
@@ -119,7 +119,7 @@ def panel_context(night: Night) -> dict[str, Any]:
         "stage_seconds": host_panel.STAGE_SECONDS_CHOICES,
         "rabbit_window": host_panel.RABBIT_WINDOW_SECONDS,
         "co_hosts": list(CoHost.objects.filter(night=night).select_related("user")),
-        "totals": ledger.totals(night),
+        "totals": night_totals.totals(night),
         "fingerprint": hashlib.sha256(repr(shown).encode()).hexdigest()[:16],
     }
 

@@ -24,7 +24,7 @@ from tables.forms import whole_number
 from tables.identity import current_player
 from tables.models import Night, Player
 from tables.models.ledger import KINDS_IN, ChipRequest, EntryKind, LedgerEntry
-from tables.services import audit, closing, ledger, settle_up
+from tables.services import audit, chip_requests, closing, ledger, money_words, night_totals, settle_up
 from tables.views.host_panel import get_hosted_night, run_and_confirm
 
 
@@ -73,10 +73,10 @@ def ledger_context(night: Night) -> dict:
         entry.payee = names[entry.player_id]
         entry.voided = entry.pk in voided  # shown struck, kept
         entry.after_reopening = first_close is not None and entry.recorded_at > first_close.reopened_after
-    totals = ledger.totals(night)
-    money = partial(ledger.format_money, currency=night.currency)
+    totals = night_totals.totals(night)
+    money = partial(money_words.format_money, currency=night.currency)
     people = [
-        (name, money(money_in), money(money_out), ledger.signed_money(net, night.currency))
+        (name, money(money_in), money(money_out), money_words.signed_money(net, night.currency))
         for name, money_in, money_out, net in _player_rows(night)
     ]
     try:
@@ -93,7 +93,7 @@ def ledger_context(night: Night) -> dict:
             "player"
         ),
         "totals": totals,
-        "difference": ledger.difference_words(totals.difference, night.currency),
+        "difference": money_words.difference_words(totals.difference, night.currency),
         "people": people,
         "first_close": first_close,
         "settlement": settlement,
@@ -149,7 +149,7 @@ def entry_create(request: HttpRequest, night_id: int) -> HttpResponse:
     messages.success(
         request,
         f"{entry.get_kind_display()} for {player}: {entry.chips} chips = "
-        f"{ledger.format_money(entry.money, night.currency)}.",
+        f"{money_words.format_money(entry.money, night.currency)}.",
     )
     return redirect(back)
 
@@ -192,11 +192,11 @@ def request_decide(request: HttpRequest, night_id: int, request_id: int, decisio
         else _ledger_url(night.pk)
     )
     if decision == "approve":
-        approve = partial(ledger.approve_request, night, request_id, request.user)
+        approve = partial(chip_requests.approve_request, night, request_id, request.user)
         return run_and_confirm(request, night, approve, back)
     if decision == "decline":
         decline = partial(
-            ledger.decline_request, night, request_id, request.user, request.POST.get("why", "")
+            chip_requests.decline_request, night, request_id, request.user, request.POST.get("why", "")
         )
         return run_and_confirm(request, night, decline, back)
     raise PermissionDenied("Unknown decision.")
@@ -307,7 +307,7 @@ def settlement_csv(request: HttpRequest, night_id: int) -> HttpResponse:
         messages.error(request, str(refusal))
         return redirect(_ledger_url(night.pk))
     response, writer = _csv_response(f"settlement-{night.date:%Y-%m-%d}-{night.pk}.csv")
-    digits = ledger.minor_digits(night.currency)
+    digits = money_words.minor_digits(night.currency)
     writer.writerow(["payer", "payee", "amount", "currency"])
     for transfer in settlement.transfers:
         writer.writerow(
@@ -396,7 +396,7 @@ def play_chips_request(request: HttpRequest) -> HttpResponse:
         )
     try:
         chips = int(request.POST.get("chips", ""))
-        ledger.request_chips(player, request.POST.get("kind", "rebuy"), chips)
+        chip_requests.request_chips(player, request.POST.get("kind", "rebuy"), chips)
     except ValueError:
         answer, status = "Enter a whole number of chips.", 400
     except ActionRefused as refusal:

@@ -24,7 +24,7 @@ from tables.errors import ActionRefused
 from tables.identity import current_player
 from tables.models import Season, SeasonAuditEntry
 from tables.services import audit, people, season_clock, seasons
-from tables.services.ledger import minor_digits
+from tables.services.money_words import minor_digits
 from tables.services.settle_up import format_minor
 
 
