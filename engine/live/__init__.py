@@ -53,6 +53,7 @@ from engine.live.base import (
 from engine.live.common import can_deal
 from engine.live.dealing import TIMEOUT_ACTIONS, pause_after, rabbit_window_end
 from engine.live.intents import INTENTS
+from engine.live.preview import until_unseen_cards
 from engine.records import non_zero
 from engine.table import chosen_entry
 from engine.table_state import TableState
@@ -76,6 +77,7 @@ __all__ = [
     "apply",
     "is_stale",
     "new_live_table",
+    "preview",
     "role_of",
     "view",
 ]
@@ -114,6 +116,14 @@ def _schedule_deal(state: LiveTable, now: float) -> LiveTable:
     if not can_deal(state.table):
         return state
     return replace(state, next_deal_at=now + state.options.deal_delay)
+
+
+def preview(state: LiveTable, actor: Actor, intent: Intent, now: float) -> tuple[LiveTable, bool]:
+    """What `apply` would make of the intent, as far as it may be told before it is made: cut
+    short before the first card the table has not seen (`engine.live.preview`), and whether it
+    was cut. Raises the same EngineError as `apply`."""
+    after, _ = apply(state, actor, intent, now)
+    return until_unseen_cards(state, after)
 
 
 def is_stale(state: LiveTable, seen_version: int) -> bool:

@@ -116,6 +116,7 @@ class Preview:
 
 CARD = re.compile(r"[2-9TJQKA][cdhs]")
 UNSEEN = "??"
+DEALER_CARRIES_ON = "Then the dealer carries on: the next cards, and what they bring, show once it is made."
 
 
 def _hide_unseen_cards(value: Any, seen: set[str]) -> Any:
@@ -179,7 +180,7 @@ def _preview(table: Table, key: str, values: Mapping[str, str]) -> Preview:
     intent = build_intent(key, values)
     state = live.load_state(table.pk)
     try:
-        after, _ = engine_live.apply(state, engine_live.HOST, intent, time.time())
+        after, cut = engine_live.preview(state, engine_live.HOST, intent, time.time())
     except EngineError as error:
         raise ActionRefused(str(error)) from None
     before_view = engine_live.view(state, "public")
@@ -187,6 +188,9 @@ def _preview(table: Table, key: str, values: Mapping[str, str]) -> Preview:
     after_view = {**engine_live.view(after, "public")}
     after_view["hand"] = _hide_unseen_cards(after_view["hand"], seen)
     changes = describe_changes(before_view, after_view)
+    if cut:
+        # What the next cards bring is not told before they are dealt (engine.live.preview).
+        changes.append(DEALER_CARRIES_ON)
     moved = sum(s.stack for s in after.table.seats) - sum(s.stack for s in state.table.seats)
     if intent["type"] == "set_stack":
         line = _ledger_line(table, state, intent)
