@@ -445,6 +445,8 @@ def undo_last_bust(
         raise ActionRefused("Say why the bust is undone: the log is open to everyone.")
     with transaction.atomic():
         tournament = lock_tournament(tournament_id)
+        if not tournament.night.is_open:
+            raise ActionRefused("This night is closed: its money is final.")
         if deal_of(tournament) is not None:
             raise ActionRefused(
                 f"{tournament.name} ended with a deal the players agreed: its places and prizes stand."

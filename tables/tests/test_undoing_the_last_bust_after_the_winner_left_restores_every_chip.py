@@ -27,7 +27,7 @@ from tables.live import load_state
 from tables.models import Night, Player, Seat, Table
 from tables.models.ledger import AuditEntry, EntryKind, LedgerEntry
 from tables.models.tournaments import Tournament
-from tables.services import host_panel, joining, ledger, night_totals, seating, tournaments
+from tables.services import closing, host_panel, joining, ledger, night_totals, seating, tournaments
 from tables.tests.live_helpers import Phone, host_cookie
 from tables.tests.test_taking_a_tournament_winner_off_the_table_loses_no_chips import (
     STARTING_STACK,
@@ -162,3 +162,11 @@ def test_the_undo_is_refused_once_the_winner_has_left_the_night(
     with contextlib.suppress(ActionRefused):  # before: refused, she "still had 10000 chips"
         host_panel.decide_player(Player.objects.get(display_name="Ann"), host, "remove")
     _refused_and_nothing_changed(tournament, host, "Ann has left the night")
+
+
+def test_the_undo_is_refused_once_the_night_is_closed(night: Night, host: User, kitchen: Table) -> None:
+    """ "A closed night stays readable ... its figures never change silently". Before: the undo
+    ran the tournament again on the closed night and took its prizes back in its ledger."""
+    tournament = won_by_ann(night, host, kitchen)
+    closing.close_night(night, host)
+    _refused_and_nothing_changed(tournament, host, "This night is closed: its money is final")
