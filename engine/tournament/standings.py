@@ -128,7 +128,7 @@ class FieldSummary:
     """The field at a glance, for the clock screen.
 
     `entries` counts players who bought in; rebuys and add-ons are counted apart.
-    `chips_in_play` is every chip sold: starting stacks, rebuy stacks and add-on stacks.
+    `chips_in_play` is every chip sold (`chips_bought`) less the chips taken out of play.
     """
 
     entries: int
@@ -155,6 +155,18 @@ class FieldSummary:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> FieldSummary:
         return cls(**{field.name: data[field.name] for field in fields(cls)})
+
+
+def chips_bought(structure: Structure, rules: RebuyRules, *, entries: int, rebuys: int, add_ons: int) -> int:
+    """Chips sold: a starting stack for each entry, a rebuy stack for each rebuy, an add-on stack
+    for each add-on. For one entrant who has not sat down yet, the stack they sit down with.
+
+    >>> from engine.tournament.structure import template
+    >>> rules = RebuyRules(add_on=True, add_on_stack=5_000)
+    >>> chips_bought(template("home-2h"), rules, entries=1, rebuys=0, add_ons=1)
+    15000
+    """
+    return entries * structure.starting_stack + rebuys * rules.rebuy_stack + add_ons * rules.add_on_stack
 
 
 def field_summary(
@@ -187,7 +199,7 @@ def field_summary(
         raise TournamentError(f"{players_left} players left is more than the {entries} who entered.")
     if big_blind < 1:
         raise TournamentError("The big blind must be at least 1 chip.")
-    chips = entries * structure.starting_stack + rebuys * rules.rebuy_stack + add_ons * rules.add_on_stack
+    chips = chips_bought(structure, rules, entries=entries, rebuys=rebuys, add_ons=add_ons)
     if taken_out > chips:
         raise TournamentError(f"{taken_out} chips taken out is more than the {chips} ever in play.")
     chips -= taken_out

@@ -8,6 +8,7 @@ rows only; what they mean for a deal (mode, stakes, waits, refusals) is the engi
 from __future__ import annotations
 
 from engine.live.tournament import TournamentPlay
+from engine.tournament import chips_bought
 from tables.models.tournaments import Tournament, TournamentEntry
 
 
@@ -29,9 +30,11 @@ def play_at(table_id: int) -> TournamentPlay | None:
 
 
 def starting_stack(player_id: int) -> int | None:
-    """A tournament entrant still in sits down with its starting stack (None: not in one).
+    """The chips a tournament entrant still in sits down with (None: not in one).
 
-    "Everyone starts with an equal stack."
+    "Everyone starts with an equal stack." Only an entrant with no seat yet sits down this way (a
+    player moved brings their stack, one waiting for a rebuy gets none), so every chip they
+    bought is still theirs to sit down with: `chips_before_sitting`.
     """
     entry = (
         TournamentEntry.objects.select_related("tournament")
@@ -39,4 +42,18 @@ def starting_stack(player_id: int) -> int | None:
         .filter(player_id=player_id, place__isnull=True)
         .first()
     )
-    return entry.tournament.starting_stack if entry is not None else None
+    return chips_before_sitting(entry) if entry is not None else None
+
+
+def chips_before_sitting(entry: TournamentEntry) -> int:
+    """An entrant who has not sat down yet holds every chip they bought: the starting stack, and
+    the add-on if they took it before sitting down (a rebuy needs a seat). They are the chips
+    the tournament counts in play for them, and the stack their seat gives them."""
+    tournament = entry.tournament
+    return chips_bought(
+        tournament.get_structure(),
+        tournament.get_rebuy_rules(),
+        entries=1,
+        rebuys=entry.rebuys,
+        add_ons=entry.add_ons,
+    )

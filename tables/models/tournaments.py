@@ -163,7 +163,8 @@ class TournamentEntry(models.Model):
     shared_by = models.PositiveSmallIntegerField(default=1)
     finished_at = models.DateTimeField(null=True, blank=True)
     # Where they sat when they went out, and the chips the host's "Record who is out" took out of
-    # play with them (0: they had lost their chips in a hand): what undoing the bust gives back.
+    # play with them (0: they had lost their chips in a hand; no table: the stack they had not sat
+    # down with yet): what undoing the bust gives back.
     out_table = models.ForeignKey(
         "tables.Table", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )

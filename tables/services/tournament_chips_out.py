@@ -1,12 +1,14 @@
 """Chips a tournament bust takes out of play, and what undoing the bust may give back.
 
 "Record who is out" on a player who still has chips at a table takes them off it through the
-write path; the chips leave play, said in the bust's line in the night's open log. The entry remembers
-where the player sat and how many chips left play with them (`TournamentEntry.out_*`), which
-is all an undone bust may give back: "Bust out of chips and you're out", so a player who lost
-all their chips in a hand really busted, and undoing that bust creates no chips. The last
-bust takes the winner's chips out of play the same way (their tournament is over too), and
-undoing it gives them back to the winner's seat.
+write path; the chips leave play, said in the bust's line in the night's open log. An entrant
+who never sat down takes out the chips they would have sat down with (the starting stack, and
+an add-on taken before sitting: `tables.live.tournament.chips_before_sitting`), which nobody
+else holds. The entry remembers where the player sat and how many chips left play with them
+(`TournamentEntry.out_*`), which is all an undone bust may give back: "Bust out of chips and
+you're out", so a player who lost all their chips in a hand really busted, and undoing that
+bust creates no chips. The last bust takes the winner's chips out of play the same way (their
+tournament is over too), and undoing it gives them back to the winner's seat.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import Any
 from engine.live import HOST
 from tables.errors import ActionRefused
 from tables.live import apply_intent, load_state
+from tables.live.tournament import chips_before_sitting
 from tables.models import Player, Seat
 from tables.models.tournaments import Tournament, TournamentEntry
 
@@ -34,10 +37,11 @@ class Taken:
 def take_chips_out(entry: TournamentEntry) -> Taken:
     """A player recorded out while they still have chips at their table leaves it through the
     write path with their stack, which goes out of play. Refused while they play a hand: its
-    end decides their chips."""
+    end decides their chips. An entrant with no seat yet takes out the stack they would have
+    sat down with."""
     seat = Seat.objects.select_related("table").filter(player_id=entry.player_id).first()
     if seat is None:
-        return Taken(None, 0)
+        return Taken(None, chips_before_sitting(entry))
     state = load_state(seat.table_id)
     found = state.table.seat_of(str(entry.player_id))
     if found is None:
@@ -59,14 +63,16 @@ def remember_where_out(entry: TournamentEntry, taken: Taken) -> None:
 def bust_payload(entry: TournamentEntry, taken: Taken) -> dict[str, Any]:
     """What a bust's line in the open log keeps: the chips it took out of play and from where."""
     if taken.seat is None or not taken.chips:
-        return {"entry": entry.pk, "chips_taken_out": 0}
+        return {"entry": entry.pk, "chips_taken_out": taken.chips}
     seat = taken.seat
     return {"entry": entry.pk, "chips_taken_out": taken.chips, "table": seat.table_id, "seat": seat.number}
 
 
 def taken_out_words(taken: Taken, joined_by: str = "; ") -> str:
-    if taken.seat is None or not taken.chips:
+    if not taken.chips:
         return ""
+    if taken.seat is None:
+        return f"{joined_by}{taken.chips} chips taken out of play (not seated yet)"
     where = f"{taken.seat.table.name}, seat {taken.seat.number}"
     return f"{joined_by}{taken.chips} chips taken out of play from {where}"
 
@@ -118,7 +124,9 @@ def give_back(entry: TournamentEntry) -> str:
     """Undo what the bust did to the player's seat (after `check_can_come_back`); says what."""
     name = entry.player.display_name
     if entry.out_table_id is None:
-        return f"{name} is back in, to be seated by the draw or the moves"
+        if entry.out_chips:
+            return f"{name} is back in, not seated yet, with the {entry.out_chips} chips taken out"
+        return f"{name} is back in, not seated yet"
     table, number = entry.out_table, entry.out_seat
     assert table is not None and number is not None
     Seat.objects.create(table=table, number=number, player=entry.player)

@@ -315,13 +315,14 @@ def record_add_on(
             raise ActionRefused(decision.reason)
         entry.add_ons += 1
         entry.save(update_fields=["add_ons"])
-        add_on_seated(entry, tournament.get_rebuy_rules().add_on_stack)  # the chips, on their stack
+        # The chips, on their stack (or on the stack they sit down with, said in the line).
+        sitting_down = add_on_seated(entry, tournament.get_rebuy_rules().add_on_stack)
         tournament.version += 1
         tournament.save(update_fields=["version"])
         paid = tournament_money.pay_in(tournament, [entry], EntryKind.TOURNAMENT_ADD_ON, actor)
         line = (
             f"Add-on for {entry.player.display_name}: {tournament.add_on_price} {tournament.night.currency} "
-            f"into the prize pool, {tournament.get_rebuy_rules().add_on_stack} chips"
+            f"into the prize pool, {tournament.get_rebuy_rules().add_on_stack} chips{sitting_down}"
         )
         name = entry.player.display_name
         log_action(

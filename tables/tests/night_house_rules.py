@@ -61,7 +61,7 @@ class NightFigures:
     live: tuple[tuple[int, int, tuple[tuple[str, int, int], ...]], ...]
     nights: tuple[tuple[int, str, bool], ...]
     players: tuple[tuple[int, str], ...]
-    entries: tuple[tuple[int, int | None, int, int], ...]
+    entries: tuple[tuple[int, int | None, int, int, int], ...]
 
     def differences(self, other: NightFigures) -> list[str]:
         return [f.name for f in fields(self) if getattr(self, f.name) != getattr(other, f.name)]
@@ -95,7 +95,7 @@ def night_figures(nights: list[Night], tables: list[Table]) -> NightFigures:
         entries=tuple(
             TournamentEntry.objects.filter(tournament__night__in=nights)
             .order_by("pk")
-            .values_list("pk", "place", "rebuys", "add_ons")
+            .values_list("pk", "place", "rebuys", "add_ons", "out_chips")
         ),
     )
 

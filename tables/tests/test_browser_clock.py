@@ -17,9 +17,16 @@ from django.utils import timezone
 
 from engine.tournament import RebuyRules
 from tables.models.tournaments import Tournament, TournamentAction
-from tables.services import hosting, tournament_clock, tournament_results, tournaments
+from tables.services import (
+    hosting,
+    tournament_clock,
+    tournament_results,
+    tournament_seating,
+    tournament_stacks,
+    tournaments,
+)
 from tables.tests.browser import create_host, host_logged_in, save_screenshot
-from tables.tests.tournament_helpers import entry_of, make_tournament
+from tables.tests.tournament_helpers import entry_of, loses_every_chip, make_tournament
 
 # The screen refetches every 4 seconds: allow a few.
 LIVE_TIMEOUT_MS = 12_000
@@ -55,13 +62,20 @@ def _running_tournament(host: User) -> Tournament:
         require_approval=False,
     )
     rules = RebuyRules(max_rebuys=1, rebuy_until_level=4, rebuy_stack=10_000, add_on=True, add_on_stack=5_000)
-    tournament, _ = make_tournament(
+    tournament, players = make_tournament(
         night, host, names=("Ann", "Bea", "Cal", "Dan", "Eve"), rules=rules, rebuy_price=20, add_on_price=10
     )
     started = timezone.now() - datetime.timedelta(minutes=3)
     tournament_clock.run_clock(tournament.pk, host, TournamentAction.START, now=started)
-    tournaments.record_rebuy(entry_of(tournament, "Ann"), host, now=started)
+    # Eve never came: out before sitting down, her stack with her. The others are drawn at the
+    # Kitchen, where Ann loses every chip and rebuys.
     tournaments.record_busts(tournament.pk, host, [(entry_of(tournament, "Eve"), None)], now=started)
+    kitchen = hosting.create_table(
+        night, name="Kitchen", game="nlhe", max_seats=6, small_blind=1, big_blind=2
+    )
+    tournament_seating.draw_opening_seats(tournament.pk, host)
+    loses_every_chip(kitchen, players[0])
+    tournaments.record_rebuy(entry_of(tournament, "Ann"), host, now=started)
     tournament.refresh_from_db()
     return tournament
 
@@ -71,7 +85,8 @@ def _check_figures(page: object, tournament: Tournament) -> None:
     assert _field(page, "players") == f"{field.players_left} / {field.entries}" == "4 / 5"
     assert _field(page, "rebuys") == str(field.rebuys) == "1"
     assert _field(page, "add-ons") == str(field.add_ons)
-    assert _field(page, "chips") == f"{field.chips_in_play:,}" == "60,000"
+    assert _field(page, "chips") == f"{field.chips_in_play:,}" == "50,000"
+    assert sum(tournament_stacks.stacks_at_the_tables(tournament).values()) == field.chips_in_play
     assert _field(page, "average") == f"{round(field.average_stack):,}"
     assert _field(page, "average-bb") == f"{field.average_big_blinds:.1f}"
     assert _field(page, "pool") == f"{tournament_results.pool(tournament)} EUR" == "120 EUR"

@@ -18,7 +18,7 @@ from django.test import Client
 from django.urls import reverse
 
 from engine.tournament import RebuyRules
-from tables.models import Night, Player, Table
+from tables.models import Night, Player, Seat, Table
 from tables.models.tournaments import Tournament, TournamentAction
 from tables.services import tournament_clock, tournaments
 from tables.services import tournament_seating as seating_service
@@ -30,7 +30,7 @@ from tables.tests.host_action_lines import (
     last_line_id,
     made_once_cash_night,  # noqa: F401  (a fixture)
 )
-from tables.tests.tournament_helpers import entry_of, make_tournament
+from tables.tests.tournament_helpers import entry_of, loses_every_chip, make_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -69,6 +69,13 @@ def _one_left_at_each_table(t: Tourney) -> None:
         player = table.seats.order_by("number").first().player
         entry = t.tournament.entries.get(player=player).pk
         tournaments.record_busts(t.tournament.pk, None, [(entry, None)])
+
+
+def _ann_busted(t: Tourney) -> None:
+    """The draw seats everyone; Ann loses every chip at her table: a rebuy is hers to take."""
+    seating_service.draw_opening_seats(t.tournament.pk, None)
+    ann = t.tournament.entries.select_related("player").get(player__display_name="Ann").player
+    loses_every_chip(Seat.objects.get(player=ann).table, ann)
 
 
 def _final_table_confirmed(t: Tourney) -> None:
@@ -135,7 +142,7 @@ TOURNAMENT_SCENARIOS: dict[tuple[str, str], TournamentScenario] = {
         "Main event: Entered Fay: buy-in 20 EUR each into the prize pool",
     ),
     ("tournament_rebuy", ""): (
-        None,
+        _ann_busted,
         lambda t: (reverse("tournament_rebuy", args=[t.tournament.pk, entry_of(t.tournament, "Ann")]), {}),
         "Main event: Rebuy for Ann (1 of 1): 0 EUR into the prize pool, 5000 chips",
     ),

@@ -21,7 +21,11 @@ After every step:
   every player and for the night, and no chip sits on a table without a buy-in;
 - tournament: chips in play = entries x starting stack + rebuys x rebuy stack + add-ons x
   add-on stack - chips taken out of play, and only players still in hold them (not the winner
-  of a tournament over: its end took them out of play);
+  of a tournament over: its end took them out of play); and chips in play, as the tournament
+  page and the clock show them, = the chips its tables hold + the stacks its entrants not
+  seated yet will sit down with (two enter after the draw, a third any time: the host records
+  them out before they sit down, tries a rebuy for them (refused), adds on for them at the
+  break and seats them by hand);
 - tournament money: the ledger's entries, rebuys and add-ons are the prize pool; a finished
   tournament has paid all of it out in the ledger (prizes or a deal), a running one nothing;
 - every live seat has its seat record (nobody sits twice, nobody sits unseen);
@@ -49,6 +53,7 @@ from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
     RuleBasedStateMachine,
+    initialize,
     invariant,
     precondition,
     rule,
@@ -58,9 +63,10 @@ from hypothesis.stateful import (
 from engine.tournament import DealMethod, PayoutTable, RebuyRules, Structure, template
 from tables.errors import ActionRefused
 from tables.live import load_state
+from tables.live import tournament as live_tournament
 from tables.models import Night, Player, Seat, Table
 from tables.models.ledger import AuditEntry, EntryKind, LedgerEntry
-from tables.models.tournaments import Tournament, TournamentAction
+from tables.models.tournaments import Tournament, TournamentAction, TournamentEntry
 from tables.services import (
     closing,
     host_panel,
@@ -87,6 +93,8 @@ pytestmark = pytest.mark.slow
 
 SEATS = 6
 ENTRANTS = 7  # two tables of six: one bust and the rest make the final table
+LATE_ENTRANTS = 3  # entered after the draw: not seated until the host seats them by hand
+TABLE = st.integers(0, 1)
 STARTING_STACK = 300
 REBUY_STACK = 300
 ADD_ON_STACK = 200
@@ -264,9 +272,32 @@ class NightMachine(FeaturedHandsAtTheCashTables, RuleBasedStateMachine):
         assert self.tournament is not None
         return list(self.tournament.entries.select_related("player").filter(place__isnull=True))
 
-    @precondition(lambda self: self.tournament is None)
-    @rule()
-    def start_tournament(self) -> None:
+    def _entry(self, who: int) -> TournamentEntry:
+        """One of the tournament's entries, late ones included."""
+        assert self.tournament is not None
+        entries = list(self.tournament.entries.select_related("player").order_by("pk"))
+        return entries[who % len(entries)]
+
+    def _not_seated(self) -> list[TournamentEntry]:
+        """Entrants still in who have no seat: they have not sat down yet."""
+        seated = set(Seat.objects.values_list("player_id", flat=True))
+        return [entry for entry in self._entries_still_in() if entry.player_id not in seated]
+
+    def _late_ones_to_come(self) -> bool:
+        assert self.tournament is not None
+        return self.tournament.entries.count() < ENTRANTS + LATE_ENTRANTS
+
+    def _enter_late(self) -> None:
+        assert self.tournament is not None
+        late = self.tournament.entries.count() - ENTRANTS
+        player = joining.join_night(self.tour_night, f"Late{late}")
+        tournaments.register_players(self.tournament.pk, self.host, [player])
+
+    @initialize(at_the_break=st.booleans(), seat_the_other=st.booleans())
+    def start_tournament(self, at_the_break: bool, seat_the_other: bool) -> None:
+        """Every night has its tournament beside the cash game, from the start. Two players enter
+        after the draw: one never comes and is recorded out, the other is seated by hand or waits;
+        on some nights the clock goes straight on to the first break, where everyone adds on."""
         night = self.tour_night
         tournament = tournaments.create_tournament(
             night, self.host, name="Main event", template_key="home-2h", buy_in=20
@@ -292,6 +323,19 @@ class NightMachine(FeaturedHandsAtTheCashTables, RuleBasedStateMachine):
         tournament_seating.draw_opening_seats(tournament.pk, self.host)
         tournament_clock.run_clock(tournament.pk, self.host, TournamentAction.START)
         self.tournament = Tournament.objects.get(pk=tournament.pk)
+        self._enter_late()  # came after the draw: no seat yet
+        self._enter_late()
+        if at_the_break:
+            self.break_with_add_ons(levels=len(structure.levels))
+        never_came, other = self._not_seated()
+        self._tap_not_seated(never_came, "out", table=0)
+        self._tap_not_seated(other, "seat" if seat_the_other else "wait", table=1)
+
+    @precondition(lambda self: self.tournament is not None and self._late_ones_to_come())
+    @rule()
+    def enter_late(self) -> None:
+        with self.refused_changes_nothing():
+            self._enter_late()
 
     def _tournament_on(self) -> bool:
         return (
@@ -307,26 +351,52 @@ class NightMachine(FeaturedHandsAtTheCashTables, RuleBasedStateMachine):
                 play_hand(chosen.pk, random.Random(seed))
 
     @precondition(lambda self: self.tournament is not None)
-    @rule(who=st.integers(0, ENTRANTS - 1))
-    def rebuy(self, who: int) -> None:
-        entries = list(self.tournament.entries.order_by("pk"))
+    @rule(who=st.integers(0, LATE_ENTRANTS), then=st.sampled_from(["out", "seat", "wait"]), table=TABLE)
+    def an_entrant_not_seated(self, who: int, then: str, table: int) -> None:
+        """The host's buttons on an entrant who has not sat down yet: a rebuy is refused (nobody
+        busted), the add-on (at the first break) is theirs to sit down with, "Record who is out"
+        takes out of play the stack they would have sat down with, and seated by hand they sit
+        down with every chip they bought."""
+        waiting = self._not_seated()
+        if waiting:
+            self._tap_not_seated(waiting[who % len(waiting)], then, table)
+
+    def _tap_not_seated(self, entry: TournamentEntry, then: str, table: int) -> None:
         with self.refused_changes_nothing():
-            tournaments.record_rebuy(entries[who].pk, self.host)
+            tournaments.record_rebuy(entry.pk, self.host)
+        assert self.last_refusal is not None, f"a rebuy for {entry.player.display_name}, not seated"
+        with self.refused_changes_nothing():
+            tournaments.record_add_on(entry.pk, self.host)
+        if then == "out":
+            with self.refused_changes_nothing():
+                tournaments.record_busts(self.tournament.pk, self.host, [(entry.pk, None)])
+        elif then == "seat" and seating.free_seat_numbers(self.tour_tables[table]):
+            stack = live_tournament.starting_stack(entry.player_id)
+            number = seating.free_seat_numbers(self.tour_tables[table])[0]
+            with self.refused_changes_nothing():
+                host_panel.move_player(entry.player, self.tour_tables[table], number, self.host)
+            if self.last_refusal is None:
+                sitting = load_state(self.tour_tables[table].pk).table.seat_of(str(entry.player_id))
+                assert sitting is not None and sitting.stack == stack, (sitting, stack)
 
     @precondition(lambda self: self.tournament is not None)
-    @rule(who=st.integers(0, ENTRANTS - 1))
+    @rule(who=st.integers(0, ENTRANTS + LATE_ENTRANTS - 1))
+    def rebuy(self, who: int) -> None:
+        with self.refused_changes_nothing():
+            tournaments.record_rebuy(self._entry(who).pk, self.host)
+
+    @precondition(lambda self: self.tournament is not None)
+    @rule(who=st.integers(0, ENTRANTS + LATE_ENTRANTS - 1))
     def record_who_is_out(self, who: int) -> None:
         """The host's "Record who is out", on anyone: one with chips must not be placed."""
-        entries = list(self.tournament.entries.order_by("pk"))
         with self.refused_changes_nothing():
-            tournaments.record_busts(self.tournament.pk, self.host, [(entries[who].pk, None)])
+            tournaments.record_busts(self.tournament.pk, self.host, [(self._entry(who).pk, None)])
 
     @precondition(lambda self: self.tournament is not None)
-    @rule(who=st.integers(0, ENTRANTS - 1))
+    @rule(who=st.integers(0, ENTRANTS + LATE_ENTRANTS - 1))
     def entrant_has_left(self, who: int) -> None:
-        entries = list(self.tournament.entries.select_related("player").order_by("pk"))
         with self.refused_changes_nothing():
-            host_panel.decide_player(entries[who].player, self.host, "remove")
+            host_panel.decide_player(self._entry(who).player, self.host, "remove")
 
     @precondition(lambda self: self.tournament is not None)
     @rule()
@@ -417,7 +487,7 @@ class NightMachine(FeaturedHandsAtTheCashTables, RuleBasedStateMachine):
     def record_a_deal(self, method: DealMethod) -> None:
         """Once a player is out, the players still in may agree a deal (chip chop or ICM)."""
         tournament = Tournament.objects.get(pk=self.tournament.pk)
-        if tournament.entries.filter(place__isnull=True).count() >= ENTRANTS:
+        if not tournament.entries.filter(place__isnull=False).exists():
             return
         stacks = tournament_deals.known_stacks(tournament)
         if None in stacks.values():
@@ -428,14 +498,14 @@ class NightMachine(FeaturedHandsAtTheCashTables, RuleBasedStateMachine):
             tournament_deals.record_deal(tournament.pk, self.host, {int(k): v for k, v in deal.items()})
 
     @precondition(lambda self: self.tournament is not None)
-    @rule(who=st.integers(0, ENTRANTS - 1), table=st.integers(0, 1))
+    @rule(who=st.integers(0, ENTRANTS + LATE_ENTRANTS - 1), table=st.integers(0, 1))
     def seat_an_entrant_by_hand(self, who: int, table: int) -> None:
-        """The host seats an entrant himself: nobody out (or back in after an undo) gets a fresh stack."""
-        entries = list(self.tournament.entries.select_related("player").order_by("pk"))
+        """The host seats an entrant himself: nobody out (or back in after an undo) gets a fresh
+        stack, and one who never sat down sits down with every chip they bought."""
         free = seating.free_seat_numbers(self.tour_tables[table])
         if free:
             with self.refused_changes_nothing():
-                host_panel.move_player(entries[who].player, self.tour_tables[table], free[0], self.host)
+                host_panel.move_player(self._entry(who).player, self.tour_tables[table], free[0], self.host)
 
     @precondition(lambda self: self.tournament is not None)
     @rule(table=st.integers(0, 1))
@@ -444,13 +514,17 @@ class NightMachine(FeaturedHandsAtTheCashTables, RuleBasedStateMachine):
             host_panel.seat_waiting(self.tour_tables[table], self.host)
 
     @precondition(lambda self: self.tournament is not None)
-    @rule()
-    def break_with_add_ons(self) -> None:
-        """The clock goes on to the next period; at the first break everyone still in adds on."""
-        with self.refused_changes_nothing():
-            tournament_clock.run_clock(
-                self.tournament.pk, self.host, TournamentAction.NEXT_LEVEL, confirmed=True
-            )
+    @rule(levels=st.integers(1, 4))
+    def break_with_add_ons(self, levels: int) -> None:
+        """The clock goes on a period or a few (stopping at a break); at the first break everyone
+        still in adds on, seated or not yet."""
+        for _ in range(levels):
+            with self.refused_changes_nothing():
+                tournament_clock.run_clock(
+                    self.tournament.pk, self.host, TournamentAction.NEXT_LEVEL, confirmed=True
+                )
+            if tournaments.reading(Tournament.objects.get(pk=self.tournament.pk)).on_break:
+                break
         tournament = Tournament.objects.get(pk=self.tournament.pk)
         if tournaments.reading(tournament).on_break:
             for entry in self._entries_still_in():
@@ -502,11 +576,21 @@ class NightMachine(FeaturedHandsAtTheCashTables, RuleBasedStateMachine):
             - tournament_chips_out.chips_taken_out(tournament)  # recorded out with chips, in the open log
         )
         stacks = {s.player: s.stack for t in self.tour_tables for s in load_state(t.pk).table.seats}
-        assert sum(stacks.values()) == expected, (stacks, expected)
         # The winner too: the tournament's end took their chips out of play.
         out = {str(e.player_id) for e in entries if e.is_out}
         assert not out & {p for p, chips in stacks.items() if chips}, "a player placed out still has chips"
-        assert tournaments.field(tournament).chips_in_play == expected
+        in_play = tournaments.field(tournament).chips_in_play  # as the tournament page and the clock say
+        assert in_play == expected, (in_play, expected)
+        # Every chip in play is somewhere: at the tables, or with an entrant still in who has not
+        # sat down yet, as the stack their seat will give them.
+        seated = set(Seat.objects.filter(table__in=self.tour_tables).values_list("player_id", flat=True))
+        to_sit_down = {
+            e.player.display_name: live_tournament.starting_stack(e.player_id)
+            for e in tournament.entries.select_related("player").filter(place__isnull=True)
+            if e.player_id not in seated
+        }
+        assert None not in to_sit_down.values(), to_sit_down
+        assert in_play == sum(stacks.values()) + sum(to_sit_down.values()), (in_play, stacks, to_sit_down)
 
     @invariant()
     def every_live_seat_has_its_seat_record(self) -> None:

@@ -8,6 +8,7 @@ A mistaken tap must not cost a busted player the rebuy they were waiting for.
 from __future__ import annotations
 
 import datetime
+from collections.abc import Callable
 
 import pytest
 from django.contrib.auth.models import User
@@ -16,11 +17,11 @@ from django.urls import reverse
 
 from engine.tournament import RebuyRules
 from tables.errors import ActionRefused
-from tables.models import Night
+from tables.models import Night, Player, Table
 from tables.models.ledger import AuditEntry
 from tables.models.tournaments import Tournament, TournamentAction, TournamentLog
-from tables.services import tournament_clock, tournaments
-from tables.tests.tournament_helpers import at, entry_of, make_tournament
+from tables.services import tournament_clock, tournament_seating, tournaments
+from tables.tests.tournament_helpers import at, entry_of, loses_every_chip, make_tournament
 
 A = TournamentAction
 REBUYS_TO_LEVEL_2 = RebuyRules(max_rebuys=1, rebuy_until_level=2, rebuy_stack=10_000)
@@ -98,9 +99,12 @@ def test_moving_past_the_last_rebuy_level_needs_a_confirmation(tournament: Tourn
 
 
 def test_a_busted_player_keeps_the_rebuy_through_an_undone_level_change(
-    tournament: Tournament, host: User
+    tournament: Tournament, host: User, make_table: Callable[..., Table]
 ) -> None:
     """The host moves past the last rebuy level by mistake and undoes it: Ann may still rebuy."""
+    kitchen = make_table("Kitchen", max_seats=6)
+    tournament_seating.draw_opening_seats(tournament.pk, host)
+    loses_every_chip(kitchen, Player.objects.get(display_name="Ann"))
     tournament_clock.run_clock(tournament.pk, host, A.NEXT_LEVEL, now=at(1))
     tournament_clock.run_clock(tournament.pk, host, A.NEXT_LEVEL, confirmed=True, now=at(2))
     ann = entry_of(tournament, "Ann")

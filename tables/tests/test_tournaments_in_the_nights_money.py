@@ -28,7 +28,7 @@ from tables.services import (
     tournament_results,
     tournaments,
 )
-from tables.tests.tournament_helpers import at, make_tournament
+from tables.tests.tournament_helpers import at, loses_every_chip, make_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -83,10 +83,13 @@ def test_entries_rebuys_and_add_ons_are_written_in_the_ledger_as_money_into_the_
     """Issue 16: "entries, rebuys and add-ons are money in" as real ledger entries, listed in the
     ledger page and ledger.csv, each with its line in the open log; no cash chips move."""
     rules = RebuyRules(max_rebuys=1, rebuy_until_level=1, rebuy_stack=5000, add_on=True, add_on_stack=3000)
-    tournament, (ann, _) = make_tournament(
+    tournament, (ann, bea) = make_tournament(
         night, host, names=("Ann", "Bea"), rules=rules, buy_in=20, rebuy_price=15, add_on_price=10
     )
     tournament_clock.run_clock(tournament.pk, host, TournamentAction.START, now=at(0))
+    seating.move_player(ann, table, 1)
+    seating.move_player(bea, table, 2)
+    loses_every_chip(table, ann)
     tournaments.record_rebuy(tournament.entries.get(player=ann).pk, host, now=at(1))
     assert _ledger_rows(night) == [
         ("Ann", EntryKind.TOURNAMENT_ENTRY, 0, Decimal(20)),

@@ -10,6 +10,7 @@ from django.contrib.auth.models import User
 from engine.live import LiveTable
 from engine.live import apply as engine_apply
 from engine.tournament import PayoutTable, RebuyRules, Structure
+from tables import live
 from tables.live import load_state, player_actor
 from tables.models import Night, Player, Table
 from tables.models.tournaments import Tournament
@@ -75,6 +76,18 @@ def seven_at_two_tables(night: Night, host: User, tables: list[Table]) -> tuple[
         seating.move_player(player, lounge, number)
         apply_intent(lounge.pk, "host", {"type": "set_stack", "seat": number, "stack": 4000 + 100 * number})
     return tournament, players
+
+
+def loses_every_chip(table: Table, player: Player) -> None:
+    """`player`, seated at `table`, loses every chip to the next player there, as in an all-in
+    hand (without playing one): their seat stays, waiting for the host's rebuy or Out."""
+    seats = load_state(table.pk).table.seats
+    (busted,) = (seat for seat in seats if seat.player == str(player.pk))
+    winner = next(seat for seat in seats if seat is not busted)
+    live.apply_intent(
+        table.pk, "host", {"type": "set_stack", "seat": winner.seat, "stack": winner.stack + busted.stack}
+    )
+    live.apply_intent(table.pk, "host", {"type": "leave", "seat": busted.seat})
 
 
 def entry_of(tournament: Tournament, name: str) -> int:
