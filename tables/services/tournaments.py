@@ -198,7 +198,11 @@ def register_players(
     players: Sequence[Player],
     now: datetime.datetime | None = None,
 ) -> list[TournamentEntry]:
-    """Enter players of the night who were let in; players already entered are left as they are."""
+    """Enter players of the night who were let in; players already entered are left as they are.
+
+    A player entered after others are out for good will finish above them: the places of the
+    players out move down by one for each entry (said in the line), so the next player out takes
+    the place above them, never one of theirs."""
     now = _moment(now)
     with transaction.atomic():
         tournament = lock_tournament(tournament_id)
@@ -214,12 +218,19 @@ def register_players(
                 entered.add(player.pk)
         if not created:
             raise ActionRefused("Everyone chosen is already entered.")
+        moved = []
+        for out in tournament.entries.select_related("player").filter(place__isnull=False):
+            out.place += len(created)
+            out.save(update_fields=["place"])
+            moved.append(_finish_label(out))
         tournament.version += 1
         tournament.save(update_fields=["version"])
         names = ", ".join(entry.player.display_name for entry in created)
         paid = tournament_money.pay_in(tournament, created, EntryKind.TOURNAMENT_ENTRY, actor)
         currency = tournament.night.currency
         line = f"Entered {names}: buy-in {tournament.buy_in} {currency} each into the prize pool"
+        if moved:
+            line += f"; the players out finish below them now: {', '.join(moved)}"
         log_action(
             tournament, actor, TournamentAction.REGISTER, names, now, payload=paid.payload, night_line=line
         )
