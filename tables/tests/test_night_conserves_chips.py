@@ -289,9 +289,12 @@ class NightMachine(FeaturedHandsAtTheCashTables, RuleBasedStateMachine):
 
     def _enter_late(self) -> None:
         assert self.tournament is not None
-        late = self.tournament.entries.count() - ENTRANTS
-        player = joining.join_night(self.tour_night, f"Late{late}")
-        tournaments.register_players(self.tournament.pk, self.host, [player])
+        late = self.tour_night.players.filter(display_name__startswith="Late").count()
+        with self.refused_changes_nothing():  # refused once the night is closed
+            player = joining.join_night(self.tour_night, f"Late{late}")
+        if self.last_refusal is None:
+            with self.refused_changes_nothing():  # refused once the tournament is over
+                tournaments.register_players(self.tournament.pk, self.host, [player])
 
     @initialize(at_the_break=st.booleans(), seat_the_other=st.booleans())
     def start_tournament(self, at_the_break: bool, seat_the_other: bool) -> None:
@@ -334,8 +337,8 @@ class NightMachine(FeaturedHandsAtTheCashTables, RuleBasedStateMachine):
     @precondition(lambda self: self.tournament is not None and self._late_ones_to_come())
     @rule()
     def enter_late(self) -> None:
-        with self.refused_changes_nothing():
-            self._enter_late()
+        """Also after players are out: they finish below the newcomer."""
+        self._enter_late()
 
     def _tournament_on(self) -> bool:
         return (
@@ -473,14 +476,17 @@ class NightMachine(FeaturedHandsAtTheCashTables, RuleBasedStateMachine):
     @precondition(lambda self: self.tournament is not None)
     @rule()
     def undo_the_last_moves(self) -> None:
-        """A wrong redraw undone: everyone back in their seat, every stack as it is."""
-        _, stacks = self._seats_and_stacks()
+        """A wrong redraw undone: everyone moved back in their seat, every stack as it is (players
+        out, or moved by hand, since the moves are where they are now)."""
+        seats_now, stacks = self._seats_and_stacks()
         try:
-            tournament_seating.undo_last_moves(self.tournament.pk, self.host, "wrong redraw")
+            back = tournament_seating.undo_last_moves(self.tournament.pk, self.host, "wrong redraw")
         except ActionRefused:
             return
+        moved = {move.player for move in back}
+        expected = {p: self.seats_before_moves[p] if p in moved else where for p, where in seats_now.items()}
         seats, stacks_after = self._seats_and_stacks()
-        assert stacks_after == stacks and seats == self.seats_before_moves
+        assert stacks_after == stacks and seats == expected
 
     @precondition(lambda self: self.tournament is not None)
     @rule(method=st.sampled_from([DealMethod.ICM, DealMethod.CHIP_CHOP]))
