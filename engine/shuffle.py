@@ -25,7 +25,9 @@ text and a reference program using only the standard library.
 7. An *opening* of position ``i`` is (i, card, salt, path): the six sibling hashes from
    the leaf up. Anyone recomputes the leaf, climbs the path (bit ``k`` of ``i`` set: the
    sibling is on the left) and compares the root. It proves one card without telling any
-   other: the salts of the other positions stay secret until the seeds are revealed.
+   other: the salts of the other positions stay secret until the seeds are revealed (never,
+   for a hand whose deck would give a player a card kept from them for good:
+   ``engine.views.seeds_may_be_revealed``).
 
 >>> seed = bytes(range(32))
 >>> commitment(seed)[:16]

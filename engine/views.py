@@ -3,7 +3,9 @@
 A viewer is a seat number (a player), "host", or "public" (None works too).
 Players see their own hole cards; everyone sees tabled hands. The host's view of a
 live hand hides hole cards exactly like the public one, since the host usually plays.
-No view ever contains the deck, the seed, or a burn card.
+No view ever contains the deck, the seed, or a burn card. `seeds_may_be_revealed(hand)` says
+whether the night's close may publish a hand's seeds (not when they would give a player a card
+the views keep from them for good: a card taken in Crazy Blind Man).
 
 Shape: {"viewer": {"seat", "role"}, "hand_number", "game", "game_name", "phase", "street",
 "button", "stakes": {non-zero Stakes fields}, "posts": [{"seat", "kind", "amount"}] (who posted
@@ -107,6 +109,25 @@ def _posts(hand: Hand) -> list[dict[str, Any]]:
         if isinstance(event, PostsMade):
             return [{"seat": p.seat, "kind": p.kind.value, "amount": p.amount} for p in event.posts]
     return []
+
+
+def why_seeds_stay_secret(hand: Hand) -> str | None:
+    """Why this finished hand's seeds may never be revealed, not even once the night is closed;
+    None when they may. The seeds give the whole deck: every folded hand, which is fine once
+    the night is over (DESIGN.md, Shuffling), but also any card a rule says one of the hand's
+    players must never learn, which these views never show that player. Every door that
+    publishes a seed asks this first."""
+    return home_views.kept_for_good(hand)
+
+
+def seeds_may_be_revealed(hand: Hand) -> bool:
+    return why_seeds_stay_secret(hand) is None
+
+
+def seeds_always_revealed(game: str) -> bool:
+    """Whether every hand of this game may have its seeds revealed: then a caller holding only
+    the game's key need not replay a hand to ask `why_seeds_stay_secret`."""
+    return not home_views.may_keep_cards_for_good(game)
 
 
 def view(hand: Hand, viewer: Viewer) -> dict[str, Any]:

@@ -82,6 +82,14 @@ class TournamentSettingsForm(forms.Form):
             }
         )
 
+    def show_locks(self, notes: dict[str, str]) -> TournamentSettingsForm:
+        """Mark the stacks already handed out (`services.tournament_stack_locks`): read-only, with
+        a short note why. The service refuses a change anyway; this only says so first."""
+        for name, note in notes.items():
+            self.fields[name].help_text = note
+            self.fields[name].widget.attrs["readonly"] = True
+        return self
+
     def clean_name(self) -> str:
         name = " ".join(self.cleaned_data["name"].split())
         if not name:

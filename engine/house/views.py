@@ -17,6 +17,8 @@
   hand says when it is paused (and why) or void.
 
 `visible_history(hand, viewer)` is the event log as that viewer may see it.
+`kept_for_good(hand)` says why some card of the hand may never reach one of its players, not
+even once the night is over (so its deck may never be published), or None.
 """
 
 from __future__ import annotations
@@ -113,6 +115,30 @@ def hand_extras(hand: Hand, viewer: Viewer) -> dict[str, Any]:
         pair = crazy_blind_man.current_pair(hand)
         data["removing"] = {"by": pair[0], "from": pair[1]} if pair and not hand.finished else None
     return data
+
+
+def may_keep_cards_for_good(game: str) -> bool:
+    """Whether a hand of this game can hold a card one of its players must never learn (only
+    then need `kept_for_good` look at the hand itself)."""
+    return game in crazy_blind_man.KEYS
+
+
+def kept_for_good(hand: Hand) -> str | None:
+    """Why a card of this hand must stay unknown to one of its players for good, or None.
+
+    Crazy Blind Man: "No player may see the card that was taken from them." and "B never
+    learns which card was taken." The views hide it from its owner at every step and in the
+    history; the deck would name it, so once a card was taken the deck stays secret too.
+    A hand that ended before the removal took nothing: its folded hands are like any other's.
+    """
+    if not may_keep_cards_for_good(hand.config.game):
+        return None
+    if (crazy_blind_man.removal(hand) or {}).get("done"):
+        return (
+            "In Crazy Blind Man a card was taken from each player still in, and the rules say "
+            '"No player may see the card that was taken from them." The deck would show it.'
+        )
+    return None
 
 
 def own_cards(hand: Hand, viewer: int) -> list[str] | None:

@@ -14,14 +14,17 @@ each part happens at a table:
 - At the deal the table publishes the deck's Merkle root (`deck_root`).
 - Once the hand is over, each viewer's view carries the openings of the cards that viewer
   sees (the board, tabled and exposed cards for everyone, their own hole cards privately).
-  The seeds stay secret: the app reveals them when the night closes.
+  The seeds stay secret: the app reveals them when the night closes, except those of a hand
+  whose deck would give a player a card kept from them for good
+  (`engine.views.seeds_may_be_revealed`). For such a hand `openings_of_shown` opens, after the
+  night, the cards a viewer saw, from that viewer's views.
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -99,17 +102,28 @@ def contribute(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Re
     return replace(state, contributions=contributions), [event]
 
 
-def _cards_in(value: Any, found: set[str]) -> set[str]:
+def cards_in(value: Any, found: set[str]) -> set[str]:
+    """Every card code (`"Ah"`) anywhere in a view, added to `found`."""
     if isinstance(value, str):
         if CARD.fullmatch(value):
             found.add(value)
     elif isinstance(value, Mapping):
         for item in value.values():
-            _cards_in(item, found)
+            cards_in(item, found)
     elif isinstance(value, list | tuple):
         for item in value:
-            _cards_in(item, found)
+            cards_in(item, found)
     return found
+
+
+def openings_of_shown(deck: DeckCommitment, views: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Openings of exactly the cards these views show (each once, in deck order): what a viewer
+    saw, and nothing else, proved against the deck's root."""
+    shown: set[str] = set()
+    for hand_view in views:
+        cards_in(hand_view, shown)
+    positions = {str(c): i for i, c in enumerate(deck.deck)}
+    return [deck.opening(position) for position in sorted(positions[c] for c in shown if c in positions)]
 
 
 class Openings:
@@ -138,6 +152,4 @@ class Openings:
             return []
         if self._commitment is None:
             self._commitment = DeckCommitment(bytes.fromhex(self.state.deck_seed), hand.deck)
-        positions = {str(c): i for i, c in enumerate(hand.deck)}
-        shown = sorted(positions[c] for c in _cards_in(hand_view, set()) if c in positions)
-        return [self._commitment.opening(position) for position in shown]
+        return openings_of_shown(self._commitment, [hand_view])

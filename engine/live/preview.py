@@ -11,30 +11,16 @@ those cards would be shown to the table, and says that the dealer carries on fro
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
 from engine import views
-from engine.cards import RANKS, SUITS
 from engine.live.base import LiveTable
-
-
-def _cards_in(value: Any, found: set[str]) -> set[str]:
-    if isinstance(value, str):
-        if len(value) == 2 and value[0] in RANKS and value[1] in SUITS:
-            found.add(value)
-    elif isinstance(value, Mapping):
-        for item in value.values():
-            _cards_in(item, found)
-    elif isinstance(value, list | tuple):
-        for item in value:
-            _cards_in(item, found)
-    return found
+from engine.live.fairness import cards_in
 
 
 def _public_cards(hand: Any) -> set[str]:
-    return _cards_in(views.view(hand, views.PUBLIC), set())
+    return cards_in(views.view(hand, views.PUBLIC), set())
 
 
 def until_unseen_cards(before: LiveTable, after: LiveTable) -> tuple[LiveTable, bool]:

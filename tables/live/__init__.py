@@ -474,12 +474,16 @@ def current_version(table_id: int) -> int:
     return TableSnapshot.objects.filter(table_id=table_id).values_list("version", flat=True).first() or 0
 
 
+def hand_deck_seed(hand: Hand) -> bytes:
+    """The seed a finished hand's deck came from: its server seed mixed with the phones' values."""
+    contributions = [seed_from_hex(value) for value in hand.contributions.values()]
+    return deck_seed(seed_from_hex(hand.seed), contributions)
+
+
 def hand_deck(hand: Hand) -> tuple[Card, ...]:
     """The deck a finished hand was dealt from: its server seed mixed with the phones' values."""
     game = GAMES.get(hand.game)
-    contributions = [seed_from_hex(value) for value in hand.contributions.values()]
-    mixed = deck_seed(seed_from_hex(hand.seed), contributions)
-    return shuffled_deck(mixed, short_deck=bool(game and game.short_deck))
+    return shuffled_deck(hand_deck_seed(hand), short_deck=bool(game and game.short_deck))
 
 
 def replay_hand(hand: Hand) -> EngineHand:

@@ -96,6 +96,9 @@ class LedgerEntry(AppendOnlyModel):
     # A void is a correction that takes the whole entry back (a mistaken entry): the entry stays,
     # shown struck, and the void carries the reason.
     is_void = models.BooleanField(default=False)
+    # A correction of a cash-out written before such corrections moved chips: it changed the
+    # money paid and nothing else, so the night's totals show it as a difference, as they did.
+    money_only = models.BooleanField(default=False)
     recorded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
@@ -117,6 +120,10 @@ class LedgerEntry(AppendOnlyModel):
             models.CheckConstraint(
                 condition=models.Q(tournament__isnull=True) | models.Q(chips=0),
                 name="ledger_tournament_money_moves_no_cash_chips",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(money_only=False) | models.Q(kind=EntryKind.CORRECTION),
+                name="ledger_only_a_correction_is_money_only",
             ),
         ]
 
@@ -147,9 +154,13 @@ def chips_to_sit_with(player: Player) -> int | None:
     for row in rows:
         if row.kind == EntryKind.CASH_OUT and row.table_id is not None:
             held = 0  # they left a table with its stack: what they held before went onto it
+        elif row.money_only:
+            continue
         elif row.table_id is None and row.is_in:
             held += row.chips
-        elif row.table_id is None and row.kind == EntryKind.CASH_OUT:
+        elif row.table_id is None:
+            # A cash-out away from a table, or a correction of a cash-out written while they
+            # were not seated: -50 says the cash-out took 50 chips fewer, which they still hold.
             held -= row.chips
     return held
 

@@ -42,7 +42,9 @@ class Hand(models.Model):
     """One hand as dealt: its game and stakes as played, the button, and its fair shuffle:
     the server seed's commitment, the deck's Merkle root and the phones' contributions
     (published at the deal), and the server seed (stored once the hand is over, shown to
-    nobody until the night closes: it gives the whole deck, and so every folded hand)."""
+    nobody until the night closes: it gives the whole deck, and so every folded hand; never
+    shown when the deck would give a player a card the rules keep from them for good, such as
+    a card taken in Crazy Blind Man: `tables.services.revealed_seeds`)."""
 
     Status = HandStatus
 

@@ -78,7 +78,7 @@ def close_night(night: Night, by: AbstractBaseUser | None) -> NightTotals:
         locked.status = Night.Status.CLOSED
         locked.save(update_fields=["status"])
         players = [
-            [row.name, str(row.money_in), str(row.money_out + row.in_play + row.tournaments), str(row.net)]
+            [row.name, str(row.put_in), str(row.took_out), str(row.net)]
             for row in settle_up.player_money(locked)
         ]
         audit.record(

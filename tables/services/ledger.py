@@ -139,12 +139,12 @@ def check_player(night: Night, player: Player) -> None:
         raise ActionRefused("This night is closed: its ledger is final.")
 
 
-def _check_still_here(player: Player) -> None:
+def _check_still_here(player: Player, how: str = "bought") -> None:
     """Chips come in only for a player still in the night: one who has left holds nothing."""
     player.refresh_from_db(fields=["status"])
     if player.status == Player.Status.LEFT:
         raise ActionRefused(
-            f"{player.display_name} has left the night: chips bought now would be nobody's. "
+            f"{player.display_name} has left the night: chips {how} now would be nobody's. "
             "They can join again to buy in."
         )
 
@@ -263,7 +263,12 @@ def correct(
     ruling: str = "",
 ) -> LedgerEntry:
     """Fix a mistaken entry by `chips` (signed: -900 takes back 900 chips recorded by mistake).
-    A correction of chips brought in changes the player's stack too, if they are seated."""
+
+    The chips a correction names are real chips, and they go where the player is now: onto or
+    off their stack if they are seated, into or out of their hand otherwise. A correction of
+    chips brought in gives the player `chips`; one of a cash-out gives them `-chips` (-50: the
+    cash-out took 50 chips fewer, which they still hold). Taking back chips they no longer hold
+    is refused: they would vanish from the night."""
     night = entry.night
     check_player(night, entry.player)
     if not reason.strip():
@@ -274,9 +279,11 @@ def correct(
         raise ActionRefused("That correction is larger than any entry can be.")
     _check_cash_entry(entry)
     target = entry.corrects if entry.kind == EntryKind.CORRECTION and entry.corrects else entry
-    if target.kind in KINDS_IN:
-        # Chips brought in go onto (or come off) what they hold: in a tournament, its stack.
-        _check_not_in_a_tournament(entry.player)
+    if entry.money_only:
+        return _take_back_money_only(entry, target, chips, by, reason, ruling)
+    # Cash chips go onto (or come off) what the player holds: in a tournament, its stack.
+    _check_not_in_a_tournament(entry.player)
+    to_player = chips if target.kind in KINDS_IN else -chips
     with transaction.atomic():
         if target.corrections.filter(is_void=True).exists():
             raise ActionRefused(
@@ -285,18 +292,18 @@ def correct(
         already = sum(c.chips for c in target.corrections.all())
         if target.chips + already + chips < 0:
             raise ActionRefused(f"That would leave the {target.get_kind_display().lower()} below 0 chips.")
-        seated = _seat_in_live_table(entry.player) if target.kind in KINDS_IN else None
-        if target.kind in KINDS_IN and chips < 0:
-            _check_holds(entry.player, -chips, seated)
-        elif target.kind in KINDS_IN:
-            _check_still_here(entry.player)
+        seated = _seat_in_live_table(entry.player)
+        if to_player < 0:
+            _check_holds(entry.player, -to_player, seated, target)
+        else:
+            _check_still_here(entry.player, "given back" if target.kind == EntryKind.CASH_OUT else "bought")
         correction = LedgerEntry.objects.create(
             night=night,
             player=entry.player,
             kind=EntryKind.CORRECTION,
             chips=chips,
             money=money_for(night, chips),
-            # Chips brought in go where the player is now: their table, or their hand.
+            # The chips go where the player is now: their table, or their hand.
             table=seated[0].table if seated else None,
             corrects=target,
             is_void=void,
@@ -308,9 +315,38 @@ def correct(
             seat, state = seated
             found = state.table.seat_of(str(entry.player_id))
             if found is not None:
-                _set_live_stack(seat, found.stack + chips)
-                stack = StackChange(seat.table.name, found.seat, found.stack, found.stack + chips)
+                _set_live_stack(seat, found.stack + to_player)
+                stack = StackChange(seat.table.name, found.seat, found.stack, found.stack + to_player)
         _log(correction, by, stack, ruling)
+    return correction
+
+
+def _take_back_money_only(
+    entry: LedgerEntry, target: LedgerEntry, chips: int, by: AbstractBaseUser | None, reason: str, ruling: str
+) -> LedgerEntry:
+    """A correction of a cash-out written before such corrections moved chips changed the money
+    paid only (`LedgerEntry.money_only`). What is left of it can be taken back, money only too, so
+    a night it left unbalanced can still balance; it cannot grow."""
+    with transaction.atomic():
+        left = sum(c.chips for c in target.corrections.filter(money_only=True))
+        if left == 0 or chips * left > 0 or abs(chips) > abs(left):
+            raise ActionRefused(
+                f"#{entry.pk} changed the money paid only, as corrections of a cash-out did before "
+                "they moved chips: it can only be taken back"
+                + (f", by {-left:+d} chips at most." if left else ", and nothing of it is left.")
+            )
+        correction = LedgerEntry.objects.create(
+            night=entry.night,
+            player=entry.player,
+            kind=EntryKind.CORRECTION,
+            chips=chips,
+            money=money_for(entry.night, chips),
+            corrects=target,
+            money_only=True,
+            reason=reason.strip()[:200],
+            recorded_by=by if by is not None and by.is_authenticated else None,
+        )
+        _log(correction, by, None, ruling)
     return correction
 
 
@@ -341,7 +377,9 @@ def void(entry: LedgerEntry, by: AbstractBaseUser | None, reason: str) -> Ledger
     return correct(entry, -kept, by, reason, void=True)
 
 
-def _check_holds(player: Player, chips: int, seated: tuple[Seat, live.LiveTable] | None) -> None:
+def _check_holds(
+    player: Player, chips: int, seated: tuple[Seat, live.LiveTable] | None, target: LedgerEntry
+) -> None:
     """Chips taken back from a player must be chips they still hold (on their seat, or in their
     hand): chips already cashed out or lost in a hand cannot vanish from the night."""
     if seated is not None:
@@ -349,11 +387,18 @@ def _check_holds(player: Player, chips: int, seated: tuple[Seat, live.LiveTable]
         held = found.stack if found is not None else 0
     else:
         held = max(chips_in_hand(player) or 0, 0)
-    if chips > held:
+    if chips <= held:
+        return
+    name = player.display_name
+    if target.kind == EntryKind.CASH_OUT:
         raise ActionRefused(
-            f"That takes back {chips} chips, but {player.display_name} holds {held} now: "
-            "correct their cash-out instead."
+            f"That says the cash-out took {chips} chips more, but {name} holds {held} chips now: "
+            "a cash-out takes only chips a player holds. Money paid for the wrong amount is put "
+            "right in money (asked back, or the rest paid): the ledger counts the chips."
         )
+    raise ActionRefused(
+        f"That takes back {chips} chips, but {name} holds {held} now: correct their cash-out instead."
+    )
 
 
 def stack_adjustment(player: Player, stack: int) -> tuple[LedgerEntry | None, int]:
@@ -444,7 +489,8 @@ def _log(
     )
     if entry.kind == EntryKind.CORRECTION and entry.corrects is not None:
         verb = "voids" if entry.is_void else "corrects"
-        what += f" ({verb} #{entry.corrects.pk}, {entry.corrects.get_kind_display().lower()})"
+        money_only = ", money only" if entry.money_only else ""
+        what += f" ({verb} #{entry.corrects.pk}, {entry.corrects.get_kind_display().lower()}{money_only})"
     what += f" = {format_money(entry.money, night.currency)}"
     if stack is not None:
         what += f"; {stack.words}"

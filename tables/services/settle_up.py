@@ -140,17 +140,33 @@ def payee_names(night: Night) -> dict[int, str]:
 @dataclass(frozen=True, slots=True)
 class PlayerMoney:
     """One player's money for the night. Net is what they take away minus what they put in
-    (one sign everywhere: + up, - down): out + still in play + tournaments - in."""
+    (one sign everywhere: + up, - down): `took_out` - `put_in`."""
 
     name: str
-    money_in: Decimal
-    money_out: Decimal
+    money_in: Decimal  # cash bought
+    money_out: Decimal  # cashed out
     in_play: Decimal  # their chips still on a table or in their hand, at chip value
-    tournaments: Decimal  # prizes minus entries, rebuys and add-ons
+    tournament_in: Decimal  # entries, rebuys and add-ons of finished tournaments
+    tournament_out: Decimal  # their prizes and deal shares
+
+    @property
+    def put_in(self) -> Decimal:
+        """Everything they paid: cash bought, tournament entries, rebuys and add-ons."""
+        return self.money_in + self.tournament_in
+
+    @property
+    def took_out(self) -> Decimal:
+        """Everything they take away: cash-outs, chips still in play at chip value, prizes."""
+        return self.money_out + self.in_play + self.tournament_out
+
+    @property
+    def tournaments(self) -> Decimal:
+        """Prizes minus entries, rebuys and add-ons."""
+        return self.tournament_out - self.tournament_in
 
     @property
     def net(self) -> Decimal:
-        return self.money_out + self.in_play + self.tournaments - self.money_in
+        return self.took_out - self.put_in
 
 
 def player_money(night: Night) -> list[PlayerMoney]:
@@ -159,7 +175,7 @@ def player_money(night: Night) -> list[PlayerMoney]:
     its pool and is settled when it ends."""
     money_in: dict[int, Decimal] = {}
     money_out: dict[int, Decimal] = {}
-    played = tournament_money.balances(night)
+    played = tournament_money.paid_in_and_out(night)
     for entry in ledger.entries(night).filter(CASH):
         side = money_in if entry.is_in else money_out
         side[entry.player_id] = side.get(entry.player_id, Decimal(0)) + entry.money
@@ -180,7 +196,7 @@ def player_money(night: Night) -> list[PlayerMoney]:
             money_in.get(pk, zero),
             money_out.get(pk, zero),
             in_play.get(pk, zero),
-            played.get(pk, zero),
+            *played.get(pk, (zero, zero)),
         )
         for pk in names
         if pk in known or pk in played

@@ -151,12 +151,21 @@ def pool_in_ledger(tournament: Tournament) -> Decimal:
     return sum((row.money if row.is_in else -row.money for row in rows), Decimal(0))
 
 
-def balances(night: Night) -> dict[int, Decimal]:
-    """Each entrant's prizes minus what they paid, by player id, for the night's finished
-    tournaments, from the ledger (one still running holds its pool until it ends)."""
-    result: dict[int, Decimal] = {}
+def paid_in_and_out(night: Night) -> dict[int, tuple[Decimal, Decimal]]:
+    """Each entrant's (money paid in: entries, rebuys, add-ons; money paid out to them: prizes,
+    deal shares), by player id, for the night's finished tournaments, from the ledger (one still
+    running holds its pool until it ends)."""
+    paid_in: dict[int, Decimal] = {}
+    paid_out: dict[int, Decimal] = {}
     rows = LedgerEntry.objects.filter(night=night, tournament__status=Tournament.Status.FINISHED)
     for row in rows.select_related("corrects"):
-        signed = -row.money if row.is_in else row.money
-        result[row.player_id] = result.get(row.player_id, Decimal(0)) + signed
-    return result
+        side = paid_in if row.is_in else paid_out
+        side[row.player_id] = side.get(row.player_id, Decimal(0)) + row.money
+    zero = Decimal(0)
+    return {pk: (paid_in.get(pk, zero), paid_out.get(pk, zero)) for pk in paid_in.keys() | paid_out.keys()}
+
+
+def balances(night: Night) -> dict[int, Decimal]:
+    """Each entrant's prizes minus what they paid, by player id, for the night's finished
+    tournaments (`paid_in_and_out`)."""
+    return {pk: paid_out - paid_in for pk, (paid_in, paid_out) in paid_in_and_out(night).items()}

@@ -43,6 +43,7 @@ from tables.models.tournaments import Tournament, TournamentAction, TournamentEn
 from tables.services import audit, ledger, tournament_money
 from tables.services import tournament_chips_out as chips_out
 from tables.services.tournament_results import deal_of
+from tables.services.tournament_stack_locks import check_stacks_may_change
 from tables.services.tournament_stacks import add_on_seated, rebuy_seated
 
 DEFAULT_PAYOUTS = PayoutTable((50, 30, 20))
@@ -150,7 +151,9 @@ def update_tournament(
     payouts: PayoutTable,
     now: datetime.datetime | None = None,
 ) -> Tournament:
-    """Save an edited set-up. The clock keeps its times; it may not point past the new structure."""
+    """Save an edited set-up. The clock keeps its times; it may not point past the new structure.
+    A stack already handed out stays as it is (`tournament_stack_locks`): changing it is refused,
+    and nothing of the edit is saved."""
     now = _moment(now)
     try:
         rules.check_against(structure)
@@ -165,6 +168,7 @@ def update_tournament(
             )
         if tournament.night.tournaments.exclude(pk=tournament.pk).filter(name__iexact=name).exists():
             raise ActionRefused(f"This night already has a tournament called {name!r}.")
+        stacks_changed = check_stacks_may_change(tournament, structure, rules)
         prices = (tournament.buy_in, tournament.rebuy_price, tournament.add_on_price)
         tournament.name = name
         tournament.buy_in = buy_in
@@ -179,7 +183,7 @@ def update_tournament(
         repriced = tournament_money.Paid()
         if prices != (buy_in, rebuy_price, add_on_price):
             repriced = tournament_money.reprice(tournament, actor)  # what was paid follows the new prices
-        detail = f"{len(structure.levels)} levels"
+        detail = "; ".join(part for part in (f"{len(structure.levels)} levels", stacks_changed) if part)
         log_action(
             tournament,
             actor,

@@ -6,6 +6,7 @@ import random
 
 from engine.live import HOST
 from tables.live import load_state
+from tables.models.ledger import EntryKind, LedgerEntry
 from tables.services.play import apply_intent
 from tables.tests.live_helpers import random_action
 
@@ -26,3 +27,19 @@ def play_hand(table_id: int, rnd: random.Random) -> None:
 def stacks(table_id: int) -> dict[str, int]:
     """Chips on the table by player id, between hands."""
     return {seat.player: seat.stack for seat in load_state(table_id).table.seats}
+
+
+def money_only_correction(cash_out: LedgerEntry, chips: int) -> LedgerEntry:
+    """A correction of `cash_out` as the version before migration 0017 wrote it: the money paid
+    changed by `chips` at chip value and no chip moved. Since then the only way a night's money
+    can be out of balance (a correction of a cash-out moves chips now)."""
+    return LedgerEntry.objects.create(
+        night=cash_out.night,
+        player=cash_out.player,
+        kind=EntryKind.CORRECTION,
+        chips=chips,
+        money=chips * cash_out.night.chip_value,
+        corrects=cash_out,
+        money_only=True,
+        reason="written before the upgrade",
+    )

@@ -39,7 +39,7 @@ from tables.forms import free_seat_choices
 from tables.live import load_state, player_actor
 from tables.models import Night, Player, Seat, Table
 from tables.models.ledger import AuditEntry, EntryKind, LedgerEntry
-from tables.models.tournaments import TournamentEntry
+from tables.models.tournaments import Tournament, TournamentEntry
 from tables.services import closing, host_panel, hosting, joining, ledger, seating
 from tables.services.play import apply_intent
 from tables.tests.live_helpers import random_action
@@ -53,7 +53,7 @@ WHY = ("", "a buy-in recorded twice")
 class NightFigures:
     """Everything a refused operation must leave as it was: the ledger, the log (but for the
     line of a ruling's attempt), the seats, every live table's stacks and version, the nights,
-    the players and the tournament's entries."""
+    the players, the tournaments' set-ups (stacks and prices) and their entries."""
 
     ledger: tuple[tuple[Any, ...], ...]
     log_lines: int
@@ -62,6 +62,7 @@ class NightFigures:
     nights: tuple[tuple[int, str, bool], ...]
     players: tuple[tuple[int, str], ...]
     entries: tuple[tuple[int, int | None, int, int, int], ...]
+    tournaments: tuple[tuple[Any, ...], ...]
 
     def differences(self, other: NightFigures) -> list[str]:
         return [f.name for f in fields(self) if getattr(self, f.name) != getattr(other, f.name)]
@@ -96,6 +97,11 @@ def night_figures(nights: list[Night], tables: list[Table]) -> NightFigures:
             TournamentEntry.objects.filter(tournament__night__in=nights)
             .order_by("pk")
             .values_list("pk", "place", "rebuys", "add_ons", "out_chips")
+        ),
+        tournaments=tuple(
+            Tournament.objects.filter(night__in=nights)
+            .order_by("pk")
+            .values_list("pk", "buy_in", "rebuy_price", "add_on_price", "structure", "rebuy_rules")
         ),
     )
 

@@ -17,7 +17,7 @@ from engine.live import HOST
 from tables.errors import ActionRefused
 from tables.live import apply_intent, load_state
 from tables.models import Night, Table
-from tables.services import closing, hosting, ledger, night_totals
+from tables.services import closing, hosting, ledger, night_totals, seating
 from tables.tests.conftest import host_calls
 from tables.tests.live_helpers import seat_players
 
@@ -115,14 +115,20 @@ def test_after_reopening_the_ledger_shows_the_figures_at_close_beside_the_figure
     night, (ann, bob) = _closed_night_with_two_players(table, host)
     page = host_client.get(reverse("ledger", args=[night.pk])).content.decode()
     assert "Figures at close" not in page  # closed once and never reopened: the figures are the same
-    closing.reopen_night(night, host, "Bob's cash-out was 10 chips short")
-    fix = ledger.correct(ledger.entries(night).get(player=bob, kind="cash_out"), 10, host, "recount")
-    ledger.correct(ledger.entries(night).get(player=ann, kind="cash_out"), -10, host, "recount")
+    closing.reopen_night(night, host, "Ann's cash-out was 10 chips too many")
+    # Ann kept a stack of 10 (she holds them again), and lost it to Bob in one more hand.
+    fix = ledger.correct(ledger.entries(night).get(player=ann, kind="cash_out"), -10, host, "recount")
+    ledger.record_chips_in(bob, "buy_in", 100, host)
+    seating.move_player(ann, table, 1)
+    seating.move_player(bob, table, 2)
+    apply_intent(table.pk, HOST, {"type": "set_stack", "seat": 1, "stack": 0})  # as if lost in a hand
+    apply_intent(table.pk, HOST, {"type": "set_stack", "seat": 2, "stack": 110})
+    ledger.cash_out(bob, host)
     page = host_client.get(reverse("ledger", args=[night.pk])).content.decode()
     assert "Figures at close" in page
     rows = re.findall(r"<tr data-at-close[^>]*><th scope=\"row\">(\w+)</th><td>([^<]+)</td><td>([^<]+)", page)
     assert rows == [("Ann", "+13.00 EUR", "+12.00 EUR "), ("Bob", "-13.00 EUR", "-12.00 EUR ")]
-    assert "Bob&#x27;s cash-out was 10 chips short" in page
+    assert "Ann&#x27;s cash-out was 10 chips too many" in page
     entry = re.search(rf'data-entry="{fix.pk}">(.*?)</li>', page, re.S).group(1)
     assert "after reopening" in entry
     # Closing again keeps the first close on the page: the change stays visible.

@@ -23,7 +23,7 @@ from tables.services import chip_requests, ledger, seating, tournament_clock
 from tables.services import tournament_seating as seating_service
 from tables.tests.conftest import host_calls
 from tables.tests.live_helpers import seat_players
-from tables.tests.tournament_helpers import entry_of, make_tournament
+from tables.tests.tournament_helpers import entry_of, loses_every_chip, make_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -88,13 +88,18 @@ def test_ledger_buttons_say_who_what_and_how_much(host_client: Client, table: Ta
     assert LedgerEntry.objects.count() == 8
 
 
-def test_tournament_buttons_say_who_what_and_how_much(host_client: Client, night: Night, host: User) -> None:
+def test_tournament_buttons_say_who_what_and_how_much(
+    host_client: Client, night: Night, host: User, make_table: Callable[..., Table]
+) -> None:
     rules = RebuyRules(max_rebuys=2, rebuy_until_level=2, rebuy_stack=10_000, add_on=True, add_on_stack=5_000)
+    kitchen = make_table("Kitchen", max_seats=6)
     tournament, _ = make_tournament(night, host, rules=rules, rebuy_price=20, add_on_price=10)
+    seating_service.draw_opening_seats(tournament.pk, host)
     detail = f"/host/tournaments/{tournament.pk}/"
     said = _confirmed(host_client, detail + "clock/start/")
     assert said.startswith("Main event: Start")
     dan = entry_of(tournament, "Dan")
+    loses_every_chip(kitchen, Seat.objects.get(player__display_name="Dan").player)  # a rebuy is for a bust
     said = _confirmed(host_client, detail + f"entries/{dan}/rebuy/")
     assert "Dan" in said and "rebuy" in said.lower() and "20" in said
     said = _confirmed(host_client, detail + "busts/", {"entry": [str(dan)], f"chips_{dan}": "1500"})

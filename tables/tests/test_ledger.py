@@ -19,7 +19,7 @@ from tables.models import Night, Player, Seat, Table
 from tables.models.ledger import AppendOnlyError, LedgerEntry
 from tables.services import closing, ledger, night_totals, seating
 from tables.tests.conftest import host_calls
-from tables.tests.ledger_helpers import play_hand, stacks
+from tables.tests.ledger_helpers import money_only_correction, play_hand, stacks
 from tables.tests.live_helpers import seat_players
 
 pytestmark = pytest.mark.django_db
@@ -175,8 +175,8 @@ def test_closing_is_refused_until_the_night_balances_with_the_difference_stated(
     the tables (cashed out at chip value), with a clear statement of the difference." """
     ann = make_player("Ann")
     ledger.record_chips_in(ann, "buy_in", 200, host)
-    cash_out = ledger.cash_out(ann, host)
-    ledger.correct(cash_out, 30, host, "paid 3 EUR too much")
+    # Paid 3 EUR too much, in a night from before corrections of a cash-out moved chips.
+    paid_too_much = money_only_correction(ledger.cash_out(ann, host), 30)
     with pytest.raises(
         ActionRefused,
         match=r"20\.00 EUR in, 23\.00 EUR out, 0\.00 EUR still in play; 3\.00 EUR more out than in",
@@ -184,7 +184,7 @@ def test_closing_is_refused_until_the_night_balances_with_the_difference_stated(
         closing.close_night(night, host)
     night.refresh_from_db()
     assert night.is_open
-    ledger.correct(cash_out, -30, host, "Ann gave the 3 EUR back")
+    ledger.correct(paid_too_much, -30, host, "Ann gave the 3 EUR back")
     closing.close_night(night, host)
     night.refresh_from_db()
     assert not night.is_open

@@ -26,6 +26,10 @@ After every step:
   seated yet will sit down with (two enter after the draw, a third any time: the host records
   them out before they sit down, tries a rebuy for them (refused), adds on for them at the
   break and seats them by hand);
+- tournament set-up: the host edits the stacks and the prices at random moments (the starting
+  stack once before the draw); a stack handed out (the starting stack once an entrant sat down
+  or was recorded out, the rebuy or add-on stack once one was recorded) is refused and changes
+  nothing, any other edit is saved and the count above follows the stacks it set;
 - tournament money: the ledger's entries, rebuys and add-ons are the prize pool; a finished
   tournament has paid all of it out in the ledger (prizes or a deal), a running one nothing;
 - every live seat has its seat record (nobody sits twice, nobody sits unseen);
@@ -122,6 +126,12 @@ class NightMachine(FeaturedHandsAtTheCashTables, RuleBasedStateMachine):
         self.seats_before_moves: dict[str, tuple[int, int]] = {}
         self.rnd = random.Random(0)
         self.last_refusal: ActionRefused | None = None
+        # The stacks the host's set-up gives, as last saved: what the chips in play count.
+        self.stacks = {
+            "starting_stack": STARTING_STACK,
+            "rebuy_stack": REBUY_STACK,
+            "add_on_stack": ADD_ON_STACK,
+        }
 
     def teardown(self) -> None:
         transaction.savepoint_rollback(self._savepoint)
@@ -233,7 +243,7 @@ class NightMachine(FeaturedHandsAtTheCashTables, RuleBasedStateMachine):
     def correct_last_entry(self, who: int, chips: int) -> None:
         last = (
             ledger.entries(self.cash)
-            .filter(player=self._cash_player(who), kind__in=["buy_in", "rebuy"])
+            .filter(player=self._cash_player(who), kind__in=["buy_in", "rebuy", "cash_out"])
             .last()
         )
         if last is not None:
@@ -296,11 +306,17 @@ class NightMachine(FeaturedHandsAtTheCashTables, RuleBasedStateMachine):
             with self.refused_changes_nothing():  # refused once the tournament is over
                 tournaments.register_players(self.tournament.pk, self.host, [player])
 
-    @initialize(at_the_break=st.booleans(), seat_the_other=st.booleans())
-    def start_tournament(self, at_the_break: bool, seat_the_other: bool) -> None:
-        """Every night has its tournament beside the cash game, from the start. Two players enter
-        after the draw: one never comes and is recorded out, the other is seated by hand or waits;
-        on some nights the clock goes straight on to the first break, where everyone adds on."""
+    @initialize(
+        at_the_break=st.booleans(),
+        seat_the_other=st.booleans(),
+        first_stack=st.sampled_from([STARTING_STACK, 200, 500]),
+    )
+    def start_tournament(self, at_the_break: bool, seat_the_other: bool, first_stack: int) -> None:
+        """Every night has its tournament beside the cash game, from the start. Before the draw
+        the host may still change the starting stack: everyone sits down with the new one. Two
+        players enter after the draw: one never comes and is recorded out, the other is seated by
+        hand or waits; on some nights the clock goes straight on to the first break, where
+        everyone adds on."""
         night = self.tour_night
         tournament = tournaments.create_tournament(
             night, self.host, name="Main event", template_key="home-2h", buy_in=20
@@ -323,9 +339,11 @@ class NightMachine(FeaturedHandsAtTheCashTables, RuleBasedStateMachine):
         )
         players = [joining.join_night(night, f"E{i}") for i in range(ENTRANTS)]
         tournaments.register_players(tournament.pk, self.host, players)
+        self.tournament = Tournament.objects.get(pk=tournament.pk)
+        self._edit_setup(starting_stack=first_stack)  # nobody holds it yet: saved
+        assert self.last_refusal is None, self.last_refusal
         tournament_seating.draw_opening_seats(tournament.pk, self.host)
         tournament_clock.run_clock(tournament.pk, self.host, TournamentAction.START)
-        self.tournament = Tournament.objects.get(pk=tournament.pk)
         self._enter_late()  # came after the draw: no seat yet
         self._enter_late()
         if at_the_break:
@@ -444,6 +462,65 @@ class NightMachine(FeaturedHandsAtTheCashTables, RuleBasedStateMachine):
         assert closed.balanced and closed.tournament_paid_in == closed.tournament_paid_out
         assert sum(settle_up.settle(self.tour_night).balances.values()) == 0
         self.tour_night.refresh_from_db()
+
+    def _edit_setup(self, **changes: int) -> None:
+        """The host saves the set-up with `changes` (stacks, prices); the rest as it is."""
+        assert self.tournament is not None
+        tournament = Tournament.objects.get(pk=self.tournament.pk)
+        stacks = {name: changes.pop(name) for name in list(changes) if name in self.stacks}
+        structure = tournament.get_structure()
+        structure = replace(structure, starting_stack=stacks.get("starting_stack", structure.starting_stack))
+        rules = tournament.get_rebuy_rules()
+        rules = replace(rules, **{name: chips for name, chips in stacks.items() if name != "starting_stack"})
+        prices = {
+            "buy_in": tournament.buy_in,
+            "rebuy_price": tournament.rebuy_price,
+            "add_on_price": tournament.add_on_price,
+        }
+        with self.refused_changes_nothing():
+            tournaments.update_tournament(
+                tournament.pk,
+                self.host,
+                name=tournament.name,
+                structure=structure,
+                rules=rules,
+                payouts=tournament.get_payout_table(),
+                **{**prices, **changes},
+            )
+        if self.last_refusal is None:
+            self.stacks.update(stacks)
+
+    def _handed_out(self) -> set[str]:
+        """The stacks somebody holds: none of them may change any more."""
+        assert self.tournament is not None
+        entries = list(self.tournament.entries.all())
+        seated = Seat.objects.filter(player_id__in=[e.player_id for e in entries]).exists()
+        held = set()
+        if seated or any(e.is_out for e in entries):
+            held.add("starting_stack")
+        if any(e.rebuys for e in entries):
+            held.add("rebuy_stack")
+        if any(e.add_ons for e in entries):
+            held.add("add_on_stack")
+        return held
+
+    @precondition(lambda self: self.tournament is not None)
+    @rule(
+        which=st.sampled_from(["starting_stack", "rebuy_stack", "add_on_stack"]),
+        chips=st.integers(1, 600),
+        price=st.none()
+        | st.tuples(st.sampled_from(["buy_in", "rebuy_price", "add_on_price"]), st.integers(0, 40)),
+    )
+    def edit_the_set_up(self, which: str, chips: int, price: tuple[str, int] | None) -> None:
+        """The host changes a stack in the set-up (and perhaps a price with it): a stack handed
+        out is refused and nothing of the form is saved; otherwise everything follows."""
+        handed_out = which in self._handed_out() and chips != self.stacks[which]
+        open_to_edits = self._tournament_on() and self.tour_night.is_open
+        self._edit_setup(**{which: chips}, **dict([price] if price else []))
+        if handed_out:
+            assert self.last_refusal is not None, f"{which} handed out, changed to {chips}"
+        elif open_to_edits:
+            assert self.last_refusal is None, self.last_refusal
 
     def _seats_and_stacks(self) -> tuple[dict[str, tuple[int, int]], dict[str, int]]:
         """Where each player sits at the tournament's tables (table, seat), and their stacks."""
@@ -575,10 +652,10 @@ class NightMachine(FeaturedHandsAtTheCashTables, RuleBasedStateMachine):
             return
         tournament = Tournament.objects.get(pk=self.tournament.pk)
         entries = list(tournament.entries.all())
-        expected = (
-            len(entries) * STARTING_STACK
-            + sum(e.rebuys for e in entries) * REBUY_STACK
-            + sum(e.add_ons for e in entries) * ADD_ON_STACK
+        expected = (  # at the stacks the host's set-up gives, as last saved
+            len(entries) * self.stacks["starting_stack"]
+            + sum(e.rebuys for e in entries) * self.stacks["rebuy_stack"]
+            + sum(e.add_ons for e in entries) * self.stacks["add_on_stack"]
             - tournament_chips_out.chips_taken_out(tournament)  # recorded out with chips, in the open log
         )
         stacks = {s.player: s.stack for t in self.tour_tables for s in load_state(t.pk).table.seats}

@@ -10,7 +10,10 @@ every step each viewer's view (what its socket frames carry) is checked against 
 no burn, no card still in the deck, no seed. The cards a viewer saw in its views are the
 most any other door may show it: every ruling the host panel offers is previewed or
 refused for every seat, and after the hand each viewer downloads its history, its PHH file
-the whole night's PHH file and the verify page.
+the whole night's PHH file and the verify page; then again once the night is closed, when the
+seeds are revealed except those of a hand whose deck would give a player a card the rules keep
+from them for good (a card taken in Crazy Blind Man: "No player may see the card that was taken
+from them.").
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from django.test import Client
 from django.utils import timezone
 
 from engine import live as engine_live
+from engine import views as engine_views
 from engine.config import Stakes
 from engine.games import GAMES
 from engine.house import crazy_blind_man
@@ -38,12 +42,14 @@ from tables.live import apply_intent, load_state, player_actor
 from tables.models import Night, Player, Table
 from tables.models.live import Hand, TableSnapshot
 from tables.services import host_rulings, hosting, ledger
+from tables.services.hand_replay import replayed_hand
 from tables.tests.live_helpers import random_action, seat_players
 from tables.tests.test_table_page import phone_of
 
 pytestmark = pytest.mark.django_db
 
 CARD = re.compile(r"(?<![0-9A-Za-z])[2-9TJQKA][cdhs](?![0-9A-Za-z])")
+NIGHT_HANDS = re.compile(r'<section class="card stack" id="night-hands">.*?</section>', re.S)
 VIEWERS: tuple[engine_live.Actor, ...] = (1, 2, 3, "host", "public")
 
 
@@ -155,6 +161,31 @@ def test_no_door_shows_a_card_of_a_hand_run_twice(game: str, night: Night, host:
     assert len(hand.boards) == 2 and len(hand.burned) >= 6
 
 
+def _check_call_and_remove(state: engine_live.LiveTable, rnd: random.Random) -> tuple[int, dict[str, Any]]:
+    """Nobody folds: every player still in loses a card in the removal, then the showdown."""
+    hand = state.hand
+    assert hand is not None and hand.to_act is not None
+    actions = hand.legal_actions(hand.to_act)["actions"]
+    name = next(name for name in ("check", "call", "remove", "show") if actions.get(name, {}).get("allowed"))
+    action: dict[str, Any] = {"type": name}
+    if name == "remove":
+        action["index"] = rnd.choice(actions[name]["cards"])
+    return hand.to_act, action
+
+
+@pytest.mark.parametrize("game", crazy_blind_man.KEYS)
+def test_no_door_shows_a_card_of_a_crazy_blind_man_hand_played_to_the_showdown(
+    game: str, night: Night, host: User
+) -> None:
+    """Every player loses a card to the removal; the hand's seeds stay secret for good."""
+    table, players = _table(night, host, game)
+    hand = _play_checking_every_door(
+        table, players, host, "c4" * 32, random.Random(game), _check_call_and_remove
+    )
+    assert len(crazy_blind_man.removal(hand)["done"]) == 3 and hand.showdown_order
+    assert not engine_views.seeds_may_be_revealed(hand)
+
+
 def _play_checking_every_door(
     table: Table,
     players: list[Player],
@@ -198,7 +229,31 @@ def _play_checking_every_door(
         assert not _cards(text) - seen[viewer], f"{viewer}'s downloads show {_cards(text) - seen[viewer]}"
         page = client.get("/verify/", {"table": table.pk}).content.decode()
         assert not [s for s in secrets if s in text + page], f"a seed reaches {viewer}"
+    _check_doors_once_closed(table, number, clients, seen, secrets)
     return state.hand
+
+
+def _check_doors_once_closed(
+    table: Table, number: int, clients: dict[Any, Client], seen: dict[Any, set[str]], secrets: set[str]
+) -> None:
+    """The night closes: its seeds are revealed, except those of a hand that would give a
+    player a card kept from them for good (a card taken in Crazy Blind Man), whose verify entry
+    opens instead the cards each reader saw. Still no door shows a viewer a card it did not see."""
+    Night.objects.filter(pk=table.night_id).update(status=Night.Status.CLOSED)
+    row = Hand.objects.get(table=table, number=number)
+    kept = not engine_views.seeds_may_be_revealed(replayed_hand(row))
+    for viewer, client in clients.items():
+        text = _downloads(client, table, number)
+        page = client.get("/verify/", {"table": table.pk}).content.decode()
+        # The page also explains the algorithm, with a test deck naming every card: only its
+        # hands count.
+        hands_part = "".join(NIGHT_HANDS.findall(page))
+        shown = _cards(text + hands_part) - seen[viewer]
+        assert not shown, f"{viewer} sees {shown} once the night is closed"
+        if kept:
+            assert not [s for s in secrets if s in text + page], f"a kept seed reaches {viewer}"
+        elif viewer != "public":  # the public may not read a closed night
+            assert row.seed in page, f"{viewer} is not given the seed of hand {number}"
 
 
 @pytest.mark.parametrize("game", ["nlhe", "plo", "short_deck"])

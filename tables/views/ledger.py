@@ -56,12 +56,9 @@ def _chips_from_form(night: Night, post: dict) -> int:
 
 def _player_rows(night: Night) -> list[tuple[str, Decimal, Decimal, Decimal]]:
     """Each player's in, out and net, the one table the page and the players CSV both show.
-    Out counts cash-outs, chips still in play at chip value and tournament prizes less entries;
-    net = out - in (+ up, - down)."""
-    return [
-        (row.name, row.money_in, row.money_out + row.in_play + row.tournaments, row.net)
-        for row in settle_up.player_money(night)
-    ]
+    In counts buy-ins and tournament entries, rebuys and add-ons; out counts cash-outs, chips
+    still in play at chip value, prizes and deal shares; net = out - in (+ up, - down)."""
+    return [(row.name, row.put_in, row.took_out, row.net) for row in settle_up.player_money(night)]
 
 
 def ledger_context(night: Night) -> dict:

@@ -28,6 +28,7 @@ from tables.models import Seat, Table
 from tables.models.live import Hand
 from tables.services import hosting
 from tables.services.hand_replay import hand_events, new_hand, replayed_hand
+from tables.services.revealed_seeds import revealed_seed
 
 HISTORY_HANDS = 20
 
@@ -90,12 +91,6 @@ def viewer_in(hand: EngineHand, identity: Identity) -> engine_views.Viewer:
     return engine_views.HOST if identity.is_host else engine_views.PUBLIC
 
 
-def _seed_if_revealed(row: Hand, table: Table) -> str | None:
-    """A hand's server seed, once the night is closed: before, it would give away every
-    folded and mucked hand (DESIGN.md, Shuffling)."""
-    return row.seed if table.night.status == table.night.Status.CLOSED else None
-
-
 # The fields of an event a replay may name. Cards never: hole cards, burns and a Crazy Blind
 # Man removal carry them, and what a viewer may see of cards is the view's business.
 EVENT_FIELDS = ("type", "seat", "amount", "to", "street", "target")
@@ -141,7 +136,7 @@ def allowed_identity(request: HttpRequest, table_id: int) -> Identity:
 @require_GET
 def table_hands(request: HttpRequest, table_id: int) -> JsonResponse:
     """The last finished hands at this table: number, game, commitment, deck root, and the
-    seed once the night is closed."""
+    seed once the night is closed (never a seed the engine keeps secret for good)."""
     allowed_identity(request, table_id)
     table = get_object_or_404(Table.objects.select_related("night"), pk=table_id)
     rows = Hand.objects.filter(table_id=table_id, status=Hand.Status.FINISHED).order_by("-number")
@@ -154,7 +149,7 @@ def table_hands(request: HttpRequest, table_id: int) -> JsonResponse:
             "commitment": row.commitment,
             "deck_root": row.deck_root,
             "contributions": row.contributions,
-            "seed": _seed_if_revealed(row, table),
+            "seed": revealed_seed(row, table.night),
             "url": reverse("table_hand", args=[table_id, row.number]),
             "phh_url": reverse("table_hand_phh", args=[table_id, row.number]),
         }
@@ -169,14 +164,14 @@ def table_hand(request: HttpRequest, table_id: int, number: int) -> JsonResponse
     """One finished hand as a step-through replay of this viewer's views."""
     identity = allowed_identity(request, table_id)
     row = _finished_hand(table_id, number)
-    _, steps = replay_steps(row, identity)
+    hand, steps = replay_steps(row, identity)
     return JsonResponse(
         {
             "number": row.number,
             "game": row.game,
             "commitment": row.commitment,
             "deck_root": row.deck_root,
-            "seed": _seed_if_revealed(row, row.table),
+            "seed": revealed_seed(row, row.table.night, hand),
             "steps": steps,
         }
     )

@@ -20,7 +20,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from engine.tournament import DealMethod, Move, TournamentError, window_text
+from engine.tournament import DealMethod, Move, TournamentError, can_add_on, can_rebuy, window_text
 from tables.access import hosted_nights
 from tables.errors import ActionRefused
 from tables.forms_tournaments import (
@@ -38,6 +38,7 @@ from tables.services import audit, tournament_deals, tournament_play, tournament
 from tables.services import tournament_clock as clock_service
 from tables.services import tournament_seating as seating_service
 from tables.services.tournament_results import still_to_pay
+from tables.services.tournament_stack_locks import stack_lock_notes
 from tables.views.host_panel import confirm, run_and_confirm
 
 CLOCK_BUTTONS = {
@@ -95,7 +96,7 @@ def tournament_create(request: HttpRequest, night_id: int) -> HttpResponse:
 def tournament_edit(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = _get_tournament_for_user(request, tournament_id)
     if request.method == "POST":
-        form = TournamentSettingsForm(request.POST)
+        form = TournamentSettingsForm(request.POST).show_locks(stack_lock_notes(tournament))
         rows = PeriodFormSet(request.POST, prefix="periods")
         setup = clean_setup(form, rows, tournament.get_structure().name)
         if setup is not None:
@@ -108,7 +109,7 @@ def tournament_edit(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 confirm(request, tournament.night, since)
                 return redirect("tournament_detail", tournament_id=tournament.pk)
     else:
-        form = TournamentSettingsForm.for_tournament(tournament)
+        form = TournamentSettingsForm.for_tournament(tournament).show_locks(stack_lock_notes(tournament))
         rows = PeriodFormSet(initial=period_rows(tournament.get_structure()), prefix="periods")
     context = {"tournament": tournament, "night": tournament.night, "form": form, "rows": rows}
     return render(request, "tables/tournament_edit.html", context, status=400 if form.errors else 200)
@@ -137,6 +138,15 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
     if deal is not None:
         by_entry = {str(entry.pk): entry for entry in entries}
         deal.rows = [(by_entry[key], deal.stacks.get(key), amount) for key, amount in deal.amounts.items()]
+    still_in = [entry for entry in entries if not entry.is_out]
+    busted = {entry.pk for entry, _ in offers}
+    for entry in still_in:
+        # The buttons follow the rules (the service refuses the rest): none in a freeze-out, Rebuy
+        # for a player who busted at the table while the window is open and a rebuy is left,
+        # Add-on at the first break, once, to a player who still has chips.
+        rebuy = can_rebuy(rules, reading, rebuys_used=entry.rebuys, chips=0 if entry.pk in busted else 1)
+        add_on = can_add_on(rules, reading, add_ons_used=entry.add_ons, chips=0 if entry.pk in busted else 1)
+        entry.may_rebuy, entry.may_add_on = bool(rebuy), bool(add_on)
     context = {
         "confirm_next": request.GET.get("confirm") == "next" and reading.started,
         "rebuy_until_level": rules.rebuy_until_level,
@@ -148,7 +158,9 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "reading": reading,
         "seconds_left_text": f"{left // 60}:{left % 60:02d}",
         "field": tournaments.field(tournament),
-        "still_in": [entry for entry in entries if not entry.is_out],
+        "still_in": still_in,
+        "rebuys_now": any(entry.may_rebuy for entry in still_in),
+        "add_ons_now": any(entry.may_add_on for entry in still_in),
         "offers": offers,
         "winner": next((entry for entry in entries if entry.place == 1), None),
         "results": tournament_results.results(tournament),

@@ -3,7 +3,10 @@
 DESIGN.md, Shuffling: each deal publishes the server seed's commitment and the deck's Merkle
 root; after a hand each viewer's view carries the openings of the cards it saw; the seeds,
 which give the whole deck and so every folded hand, are revealed only when the night closes.
-This page never shows a seed before that, nor a deck it was not given the seed of.
+This page never shows a seed before that, nor a deck it was not given the seed of. A hand whose
+deck would give a player a card the rules keep from them for good (a card taken in Crazy Blind
+Man: `engine.views.why_seeds_stay_secret`) keeps its seeds even then: its entry says why, and
+checks instead the openings of the cards this reader saw in it against its root.
 """
 
 from __future__ import annotations
@@ -19,30 +22,56 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from engine.games import GAMES
-from engine.shuffle import check_opening, verify
-from tables.consumers import identify
+from engine.hand import Hand as EngineHand
+from engine.live.fairness import openings_of_shown
+from engine.shuffle import DeckCommitment, check_opening, verify
+from engine.views import seeds_always_revealed
+from tables.consumers import Identity, identify
+from tables.live import hand_deck_seed
 from tables.models import Night, Table
 from tables.models.live import Hand
+from tables.services.revealed_seeds import kept_secret_because
+from tables.views.table_page import replay_steps
 
 SEED_HEX = re.compile(r"[0-9a-f]{64}")
 
 
-def _night_of(request: HttpRequest, table_id: str) -> Night | None:
-    """The night of `?table=`, for someone who may see that table (as its history)."""
+def _reader_of(request: HttpRequest, table_id: str) -> tuple[Night, Identity] | None:
+    """The night of `?table=` and who reads it, for someone who may see that table (as its
+    history)."""
     if not table_id:
         return None
     try:
         table = Table.objects.select_related("night").get(pk=int(table_id))
     except (ValueError, Table.DoesNotExist):
         raise Http404("No such table for you.") from None
-    if identify({"user": request.user, "session": request.session}, table.pk) is None:
+    identity = identify({"user": request.user, "session": request.session}, table.pk)
+    if identity is None:
         raise Http404("No such table for you.")
-    return table.night
+    return table.night, identity
 
 
-def _night_hands(night: Night) -> list[dict[str, Any]]:
+def _openings_seen(row: Hand, hand: EngineHand, steps: list[dict[str, Any]]) -> dict[str, Any]:
+    """For a hand whose deck stays secret: the cards this reader saw in it (`steps`, their views
+    of the replayed `hand`), each opened and checked against the root, and the command that
+    checks them all again."""
+    if not row.deck_root:  # a hand stored before roots were published: nothing to open against
+        return {"openings": [], "opening_command": ""}
+    deck = DeckCommitment(hand_deck_seed(row), hand.deck)
+    openings = openings_of_shown(deck, steps)
+    command = f"python -m engine.shuffle verify --root {row.deck_root}"
+    command += "".join(f" --opening '{json.dumps(opening, separators=(',', ':'))}'" for opening in openings)
+    checked = [
+        {"card": o["card"], "position": o["position"], "matches": check_opening(row.deck_root, o)}
+        for o in openings
+    ]
+    return {"openings": checked, "opening_command": command if openings else ""}
+
+
+def _night_hands(night: Night, identity: Identity) -> list[dict[str, Any]]:
     """Every finished hand of the night: what was published, and, once the night is closed,
-    its seeds and whether they give exactly what was published."""
+    its seeds and whether they give exactly what was published (or, for a hand whose deck
+    stays secret, why, and the openings of what this reader saw)."""
     closed = night.status == Night.Status.CLOSED
     rows = Hand.objects.filter(table__night=night, status=Hand.Status.FINISHED).select_related("table")
     hands = []
@@ -54,7 +83,12 @@ def _night_hands(night: Night) -> list[dict[str, Any]]:
             "deck_root": row.deck_root,
             "contributions": row.contributions,
         }
-        if closed and row.seed:
+        # Only a game that may keep a card for good needs its hands replayed to ask.
+        replay = replay_steps(row, identity) if closed and not seeds_always_revealed(row.game) else None
+        secret = kept_secret_because(row, replay[0]) if replay else None
+        if replay and secret is not None:
+            entry.update(secret=secret, **_openings_seen(row, *replay))
+        elif closed and row.seed:
             game = GAMES.get(row.game)
             short = bool(game and game.short_deck)
             values = list(row.contributions.values())
@@ -98,12 +132,15 @@ def _opening_check(query: Any) -> dict[str, Any] | None:
 @require_GET
 def verify_shuffle(request: HttpRequest) -> HttpResponse:
     """How to check the shuffle: a night's hands (seeds once it is closed), a seed, an opening."""
-    night = _night_of(request, request.GET.get("table", ""))
+    reader = _reader_of(request, request.GET.get("table", ""))
+    night = reader[0] if reader else None
+    hands = _night_hands(*reader) if reader else []
     doc = Path(settings.BASE_DIR) / "docs" / "shuffle.md"
     context = {
         "night": night,
         "night_closed": bool(night and night.status == Night.Status.CLOSED),
-        "hands": _night_hands(night) if night else [],
+        "hands": hands,
+        "kept_secret": sum(1 for hand in hands if "secret" in hand),
         "query": request.GET,
         "contributions": request.GET.getlist("contribution"),
         "check": _seed_check(request.GET),
