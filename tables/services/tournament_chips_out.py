@@ -22,6 +22,7 @@ from tables.live import apply_intent, load_state
 from tables.live.tournament import chips_before_sitting
 from tables.models import Player, Seat
 from tables.models.tournaments import Tournament, TournamentEntry
+from tables.services.tournament_tables import refusal_to_sit
 
 OUT_FIELDS = ("out_table", "out_seat", "out_chips")
 
@@ -106,18 +107,9 @@ def check_can_come_back(entry: TournamentEntry, may_rebuy: bool) -> None:
                 f"{name}'s seat {entry.out_seat} at {entry.out_table.name} is taken now: free it first."
             )
         # A tournament's chips never sit down beside cash chips: its table went to the cash game.
-        still_in = entry.tournament.entries.filter(place__isnull=True).values("player_id")
-        stranger = (
-            Seat.objects.filter(table_id=entry.out_table_id)
-            .exclude(player_id__in=still_in)
-            .select_related("player")
-            .first()
-        )
-        if stranger is not None:
-            raise ActionRefused(
-                f"{stranger.player.display_name} plays the cash game at {entry.out_table.name} now: "
-                f"take them off it before {entry.tournament.name}'s chips come back there."
-            )
+        refusal = refusal_to_sit(entry.player, entry.out_table, entry.tournament)
+        if refusal:
+            raise ActionRefused(f"{refusal} The bust stands until the chips can come back there.")
 
 
 def give_back(entry: TournamentEntry) -> str:
