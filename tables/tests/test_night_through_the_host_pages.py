@@ -67,7 +67,7 @@ from tables.tests.conftest import join_from_phone
 from tables.tests.host_action_lines import form_data
 from tables.tests.live_helpers import random_action
 from tables.tests.night_house_rules import NightFigures, night_figures
-from tables.tests.test_night_conserves_chips import NightMachine
+from tables.tests.test_night_conserves_chips import PHASES, NightMachine
 
 SEATS = 6
 ENTRANTS = 7  # two tables of six: the draw seats everyone, one bust later the final table
@@ -223,6 +223,8 @@ class NightThroughTheHostPages(RuleBasedStateMachine):
             for error in form.errors.values()
         ]
         refused = bool(errors or form_errors) or response.status_code >= 400
+        if os.environ.get("NIGHT_PRINT"):
+            print("POST", url, data, "->", response.status_code, errors or form_errors)
         written = list(AuditEntry.objects.filter(pk__gt=last).order_by("pk"))
         if refused:
             after = self.everything()
@@ -282,10 +284,25 @@ class NightThroughTheHostPages(RuleBasedStateMachine):
     @rule()
     def a_guest_joins_from_their_phone(self) -> None:
         name = f"P{len(self.cash_players)}"
-        phone = join_from_phone(self.cash, name)
+        phone = Client()
+        response = phone.post(reverse("join", args=[self.cash.join_code]), {"display_name": name})
+        if not Night.objects.get(pk=self.cash.pk).is_open:
+            assert response.status_code == 400, "a guest joined a closed night"
+            return
+        assert response.status_code == 302, response.content.decode()[:2000]
         player = Player.objects.get(night=self.cash, display_name=name)
         self.cash_players.append(player)
         self.phones[player.pk] = phone
+
+    @initialize(players=st.integers(2, 5), chips=st.integers(20, 400), panel=st.booleans())
+    def guests_arrive_and_sit_down(self, players: int, chips: int, panel: bool) -> None:
+        """Most nights start like this: guests join from their phones, the host lets them in,
+        records their buy-ins and draws their seats, all from the pages."""
+        for _ in range(players):
+            self.a_guest_joins_from_their_phone()
+            self.host_lets_a_guest_in(len(self.cash_players) - 1, "approve", panel)
+            self.host_records_chips_in(len(self.cash_players) - 1, "own", "buy_in", str(chips), None, panel)
+        self.host_draws_seats_for_those_waiting(0, panel)
 
     @precondition(lambda self: self.cash_players)
     @rule(who=WHO, decision=st.sampled_from(["approve", "approve", "reject"]), panel=st.booleans())
@@ -577,7 +594,7 @@ class NightThroughTheHostPages(RuleBasedStateMachine):
         assert self.tournament is not None
         return list(self.tournament.entries.select_related("player").order_by("pk"))
 
-    @precondition(lambda self: self.tournament is not None)
+    @precondition(lambda self: self.tournament is not None and len(self._entries()) < ENTRANTS + 4)
     @rule(junk=st.sampled_from([[], ["stranger"], ["x"], ["again"]]))
     def host_enters_a_late_player(self, junk: list[str]) -> None:
         assert self.tournament is not None
@@ -692,13 +709,15 @@ class NightThroughTheHostPages(RuleBasedStateMachine):
         assert len(players) == len(set(players)), "a player has two seat rows"
 
 
-# Each night of 20 steps takes a few seconds of CPU. NIGHT_EXAMPLES=50 plays fifty.
+# Each night of 20 steps takes a few seconds of CPU. NIGHT_EXAMPLES=50 plays fifty; NIGHT_SHRINK=1
+# shrinks a failure (minutes); NIGHT_PRINT=1 prints each POST and what the page said.
 class NightThroughTheHostPagesTest(TestCase):
     def test_a_night_run_from_the_host_pages_keeps_every_chip_and_says_every_refusal(self) -> None:
         run_state_machine_as_test(
             NightThroughTheHostPages,
             settings=settings(
                 max_examples=int(os.environ.get("NIGHT_EXAMPLES", examples(3))),
+                phases=PHASES,
                 stateful_step_count=20,
                 deadline=None,
                 suppress_health_check=[HealthCheck.too_slow],
