@@ -5,24 +5,27 @@ leave through a cash-out or a tournament finish" (docs/chips-and-money.md). A ca
 tournament night are played side by side by the host's own tools: joins, buy-ins, rebuys, seats,
 draws, random hands through the write path, stack adjustments, corrections, cash-outs, players
 leaving, a tournament with its draw, busts and their undo, rebuys, a break with add-ons, balancing
-and the final table (drawn once, drawn again, confirmed and undone), an agreed deal, and closing
-the night. The cash tables also play the house games (tables/tests/night_house_rules.py): run
-it twice, the 7-2 bounty, straddles, the rabbit hunt and Blind Hold'em's staged reveal, and the
-host voids entries, archives and reopens nights, draws the waiting players evenly and moves
-players with the Move form. Every night also plays a featured hand of each house game's
-chip-moving moment (tables/tests/night_featured_hands.py): a 7-2 bounty paid, an all-in run
-twice with an odd chip to halve, a straddle posted, a rabbit hunted. A decision the hand offered
-as legal and the write path refused fails the night: it would leave the table stuck mid-hand.
+and the final table (drawn once, drawn again, confirmed and undone), an agreed deal, the
+tournament played to its end with its winner taken off the table by the host's `leave` over the
+socket and the last bust undone after, and closing the night. The cash tables also play the house
+games (tables/tests/night_house_rules.py): run it twice, the 7-2 bounty, straddles, the rabbit
+hunt and Blind Hold'em's staged reveal, and the host voids entries, archives and reopens
+nights, draws the waiting players evenly and moves players with the Move form. Every night also
+plays a featured hand of each house game's chip-moving moment (tables/tests/night_featured_hands.py):
+a 7-2 bounty paid, an all-in run twice with an odd chip to halve, a straddle posted, a rabbit
+hunted. A decision the hand offered as legal and the write path refused fails the night: it
+would leave the table stuck mid-hand.
 After every step:
 
 - cash: chips on the tables + chips in players' hands + chips cashed out = chips bought, for
   every player and for the night, and no chip sits on a table without a buy-in;
 - tournament: chips in play = entries x starting stack + rebuys x rebuy stack + add-ons x
-  add-on stack - chips taken out of play, and only players still in hold them; and chips in
-  play, as the tournament page and the clock show them, = the chips its tables hold + the
-  stacks its entrants not seated yet will sit down with (two enter after the draw, a third
-  any time: the host records them out before they sit down, tries a rebuy for them (refused),
-  adds on for them at the break and seats them by hand);
+  add-on stack - chips taken out of play, and only players still in hold them (not the winner
+  of a tournament over: its end took them out of play); and chips in play, as the tournament
+  page and the clock show them, = the chips its tables hold + the stacks its entrants not
+  seated yet will sit down with (two enter after the draw, a third any time: the host records
+  them out before they sit down, tries a rebuy for them (refused), adds on for them at the
+  break and seats them by hand);
 - tournament set-up: the host edits the stacks and the prices at random moments (the starting
   stack once before the draw); a stack handed out (the starting stack once an entrant sat down
   or was recorded out, the rebuy or add-on stack once one was recorded) is refused and changes
@@ -296,9 +299,12 @@ class NightMachine(FeaturedHandsAtTheCashTables, RuleBasedStateMachine):
 
     def _enter_late(self) -> None:
         assert self.tournament is not None
-        late = self.tournament.entries.count() - ENTRANTS
-        player = joining.join_night(self.tour_night, f"Late{late}")
-        tournaments.register_players(self.tournament.pk, self.host, [player])
+        late = self.tour_night.players.filter(display_name__startswith="Late").count()
+        with self.refused_changes_nothing():  # refused once the night is closed
+            player = joining.join_night(self.tour_night, f"Late{late}")
+        if self.last_refusal is None:
+            with self.refused_changes_nothing():  # refused once the tournament is over
+                tournaments.register_players(self.tournament.pk, self.host, [player])
 
     @initialize(
         at_the_break=st.booleans(),
@@ -349,8 +355,8 @@ class NightMachine(FeaturedHandsAtTheCashTables, RuleBasedStateMachine):
     @precondition(lambda self: self.tournament is not None and self._late_ones_to_come())
     @rule()
     def enter_late(self) -> None:
-        with self.refused_changes_nothing():
-            self._enter_late()
+        """Also after players are out: they finish below the newcomer."""
+        self._enter_late()
 
     def _tournament_on(self) -> bool:
         return (
@@ -418,6 +424,31 @@ class NightMachine(FeaturedHandsAtTheCashTables, RuleBasedStateMachine):
     def undo_the_last_bust(self) -> None:
         with self.refused_changes_nothing():
             tournaments.undo_last_bust(self.tournament.pk, self.host, "wrong bust")
+
+    @precondition(lambda self: self.tournament is not None)
+    @rule(undo=st.booleans())
+    def winner_taken_off_over_the_socket(self, undo: bool) -> None:
+        """The tournament played to its end ("Record who is out" on everyone still in but one),
+        the host's `leave` over the socket on the winner's seat, then, often, the last bust
+        undone: the chips are checked after the leave too, not only after the whole step."""
+        for entry in self._entries_still_in()[1:]:
+            with self.refused_changes_nothing():  # refused for a player in a hand being played
+                tournaments.record_busts(self.tournament.pk, self.host, [(entry.pk, None)])
+        tournament = Tournament.objects.get(pk=self.tournament.pk)
+        winner = tournament.entries.filter(place=1).first()
+        if tournament.status != Tournament.Status.FINISHED or winner is None:
+            return
+        seat = Seat.objects.filter(player_id=winner.player_id).first()
+        table, number = (seat.table_id, seat.number) if seat else (winner.out_table_id, winner.out_seat)
+        if table is not None:
+            with self.refused_changes_nothing():  # an empty seat's leave is refused
+                host_panel.socket_command(table, self.host, {"type": "leave", "seat": number}, "", None)
+            self.tournament_chips_are_conserved()
+            self.every_live_seat_has_its_seat_record()
+            self.cash_chips_are_conserved()
+        if undo:
+            with self.refused_changes_nothing():
+                tournaments.undo_last_bust(self.tournament.pk, self.host, "the last bust was wrong")
 
     @precondition(lambda self: self.tournament is not None)
     @rule()
@@ -522,14 +553,17 @@ class NightMachine(FeaturedHandsAtTheCashTables, RuleBasedStateMachine):
     @precondition(lambda self: self.tournament is not None)
     @rule()
     def undo_the_last_moves(self) -> None:
-        """A wrong redraw undone: everyone back in their seat, every stack as it is."""
-        _, stacks = self._seats_and_stacks()
+        """A wrong redraw undone: everyone moved back in their seat, every stack as it is (players
+        out, or moved by hand, since the moves are where they are now)."""
+        seats_now, stacks = self._seats_and_stacks()
         try:
-            tournament_seating.undo_last_moves(self.tournament.pk, self.host, "wrong redraw")
+            back = tournament_seating.undo_last_moves(self.tournament.pk, self.host, "wrong redraw")
         except ActionRefused:
             return
+        moved = {move.player for move in back}
+        expected = {p: self.seats_before_moves[p] if p in moved else where for p, where in seats_now.items()}
         seats, stacks_after = self._seats_and_stacks()
-        assert stacks_after == stacks and seats == self.seats_before_moves
+        assert stacks_after == stacks and seats == expected
 
     @precondition(lambda self: self.tournament is not None)
     @rule(method=st.sampled_from([DealMethod.ICM, DealMethod.CHIP_CHOP]))
@@ -625,11 +659,8 @@ class NightMachine(FeaturedHandsAtTheCashTables, RuleBasedStateMachine):
             - tournament_chips_out.chips_taken_out(tournament)  # recorded out with chips, in the open log
         )
         stacks = {s.player: s.stack for t in self.tour_tables for s in load_state(t.pk).table.seats}
-        out = {
-            str(e.player_id)
-            for e in entries
-            if e.is_out and not (tournament.status == "finished" and e.place == 1)
-        }
+        # The winner too: the tournament's end took their chips out of play.
+        out = {str(e.player_id) for e in entries if e.is_out}
         assert not out & {p for p, chips in stacks.items() if chips}, "a player placed out still has chips"
         in_play = tournaments.field(tournament).chips_in_play  # as the tournament page and the clock say
         assert in_play == expected, (in_play, expected)
