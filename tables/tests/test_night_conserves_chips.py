@@ -737,6 +737,11 @@ class NightMachine(FeaturedHandsAtTheCashTables, RuleBasedStateMachine):
     @invariant()
     def every_live_seat_has_its_seat_record(self) -> None:
         seen: set[str] = set()
+        offers = (
+            {str(e.player_id) for e in tournament_play.rebuy_offers(self.tournament)}
+            if self.tournament
+            else set()
+        )
         for table in [*self.cash_tables, *self.tour_tables, *self.bar_tables]:
             rows = {str(s.player_id): s.number for s in Seat.objects.filter(table=table)}
             for seat in load_state(table.pk).table.seats:
@@ -745,11 +750,6 @@ class NightMachine(FeaturedHandsAtTheCashTables, RuleBasedStateMachine):
                 assert rows.get(seat.player) == seat.seat, (
                     f"{seat.name} sits at {table.name} without a seat record"
                 )
-            offers = (
-                {str(e.player_id) for e in tournament_play.rebuy_offers(self.tournament)}
-                if self.tournament
-                else set()
-            )
             live_players = {s.player for s in load_state(table.pk).table.seats}
             for player in rows:
                 assert player in live_players or player in offers, (
