@@ -140,6 +140,7 @@ class NightThroughTheHostPages(RuleBasedStateMachine):
         self.tour_tables = [
             self._table_from_the_form(self.tour_night, name) for name in ("Kitchen", "Lounge")
         ]
+        self.bar_tables: list[Table] = []  # the services' night has a cash game beside its tournament
         # Another host's night: its ids typed into this night's forms must be refused.
         stranger = User.objects.create_user(username=f"stranger{next(_hosts)}", password="x")
         other = hosting.create_night(
@@ -702,6 +703,8 @@ class NightThroughTheHostPages(RuleBasedStateMachine):
     every_live_seat_has_its_seat_record = NightMachine.every_live_seat_has_its_seat_record
     tournament_money_is_in_the_ledger = NightMachine.tournament_money_is_in_the_ledger
     every_ledger_entry_has_its_log_line = NightMachine.every_ledger_entry_has_its_log_line
+    one_kind_of_chips_at_each_table = NightMachine.one_kind_of_chips_at_each_table
+    _kind_of_chips = NightMachine._kind_of_chips
 
     @invariant()
     def one_seat_per_player(self) -> None:
