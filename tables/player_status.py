@@ -38,6 +38,12 @@ def player_status(player: Player | None) -> dict[str, Any]:
         base["tournament"] = standing
     if seat is None and standing is not None and standing["state"] == "out":
         prize = f" You won {standing['prize']} {standing['currency']}." if standing["prize"] else ""
+        if standing["won"]:
+            return base | {
+                "state": "out",
+                "headline": f"You won {standing['tournament']}",
+                "detail": f"1st of {standing['players']} players.{prize} Thanks for playing.",
+            }
         return base | {
             "state": "out",
             "headline": f"You finished {standing['place']}",

@@ -189,7 +189,7 @@ def _chips_command(
         raise ActionRefused(
             f"The table has moved on (version {state.version}); decide again.", code="stale_version"
         )
-    occupant = state.table.occupant(intent.get("seat")) if isinstance(intent.get("seat"), int) else None
+    occupant = state.table.seat(intent.get("seat")) if isinstance(intent.get("seat"), int) else None
     if occupant is None or not occupant.player.isdigit():
         return None  # the engine refuses it with its own words
     player = Player.objects.select_related("night").filter(pk=int(occupant.player)).first()

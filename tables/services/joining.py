@@ -103,8 +103,8 @@ def check_holds_no_chips(player: Player) -> None:
     """Refuse to let a player go while chips of theirs are in play: they would vanish with them.
 
     A tournament entrant still in keeps their chips until they bust; a cash player takes theirs
-    away with a cash-out. Chips no buy-in backs (a table's default stack, what a finished
-    tournament's winner is left with) leave with them.
+    away with a cash-out. Chips no buy-in backs (a table's default stack, or a tournament's
+    chips a winner was left with before its end took them out of play) leave with them.
     """
     name = player.display_name
     entry = (

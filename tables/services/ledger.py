@@ -213,8 +213,8 @@ def cash_out(
                 raise ActionRefused(f"{player.display_name} is in the hand being played; cash out after it.")
             chips, table = found.stack, seat.table
             if not has_cash_entries(player):
-                # A finished tournament's winner, or a stack the table gave: paid out, it would be
-                # money for chips nobody bought.
+                # A stack the table gave, or a tournament winner's seated from before its end took
+                # their chips out of play: paid out, it would be money for chips nobody bought.
                 raise ActionRefused(
                     f"{player.display_name} bought no cash chips: the {chips} chips at {table.name} "
                     "are not cash (what a tournament left, or a stack no buy-in backs), so they "

@@ -56,8 +56,9 @@ class NightTotals:
 
 def cash_stacks(night: Night) -> tuple[dict[int, int], int]:
     """({player id: their stack} for the cash chips on the night's live tables, and the chips on
-    them no buy-in backs). A player still in a tournament holds its chips, which are not cash;
-    neither are the chips a tournament's winner is left with, unless they bought cash chips."""
+    them no buy-in backs). A player still in a tournament holds its chips, which are not cash.
+    (A tournament's end takes its winner's chips out of play; a winner seated with them from
+    before that was so is left out of the cash count too, unless they bought cash chips.)"""
     known = set(LedgerEntry.objects.filter(CASH, night=night).values_list("player_id", flat=True))
     entrants = set(night.players.filter(tournament_entries__isnull=False).values_list("pk", flat=True))
     playing = set(

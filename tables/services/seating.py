@@ -18,6 +18,7 @@ from tables.live import tournament as live_tournament
 from tables.models import Night, Player, Seat, Table
 from tables.models.live import TableSnapshot
 from tables.services.tournament_play import tournament_at
+from tables.services.tournament_tables import check_may_sit, takes_cash_chips
 
 
 @dataclass(frozen=True)
@@ -62,7 +63,7 @@ def seat_waiting_players(table: Table) -> SeatingResult:
         if not night.is_open:
             raise ActionRefused("This night is closed.")
         playing = tournament_at(table.pk)
-        if playing is not None:
+        if playing is not None:  # and so no cash chips sit there (tournament_tables)
             raise ActionRefused(
                 f"{table.name} is a table of {playing.name}: its seats come from the tournament's draw."
             )
@@ -83,7 +84,7 @@ def seat_waiting_players(table: Table) -> SeatingResult:
                 "Nobody waiting has cash chips to sit down with: record their buy-in first "
                 "(tournament players are seated by the tournament's draw)."
             )
-        tables = [table, *(t for t in night.tables.exclude(pk=table.pk) if tournament_at(t.pk) is None)]
+        tables = [table, *(t for t in night.tables.exclude(pk=table.pk) if takes_cash_chips(t))]
         free = {t.pk: free_seat_numbers(t) for t in tables}
         if not any(free.values()):
             raise ActionRefused(f"{table.name} is full." if len(tables) == 1 else "Every table is full.")
@@ -96,6 +97,7 @@ def seat_waiting_players(table: Table) -> SeatingResult:
             emptiest = min(open_tables, key=lambda t: t.max_seats - len(free[t.pk]))
             number = secrets.choice(free[emptiest.pk])
             free[emptiest.pk].remove(number)
+            check_may_sit(player, emptiest)
             seated.append(Seat.objects.create(table=emptiest, number=number, player=player))
             _sit_at_live_table(seated[-1])
     return SeatingResult(seated=seated, still_waiting=len(waiting) - len(seated))
@@ -119,6 +121,7 @@ def move_player(player: Player, table: Table, number: int) -> Seat:
             if occupant.player_id == player.pk:
                 raise ActionRefused(f"{player.display_name} already sits there.")
             raise ActionRefused(f"Seat {number} at {table.name} is taken by {occupant.player.display_name}.")
+        check_may_sit(player, table)
         seat = Seat.objects.filter(player=player).first() or Seat(player=player)
         waits_for_rebuy = seat.pk is not None and _busted_in_a_tournament(seat)
         seat.table = table

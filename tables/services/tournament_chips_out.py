@@ -7,7 +7,8 @@ an add-on taken before sitting: `tables.live.tournament.chips_before_sitting`), 
 else holds. The entry remembers where the player sat and how many chips left play with them
 (`TournamentEntry.out_*`), which is all an undone bust may give back: "Bust out of chips and
 you're out", so a player who lost all their chips in a hand really busted, and undoing that
-bust creates no chips.
+bust creates no chips. The last bust takes the winner's chips out of play the same way (their
+tournament is over too), and undoing it gives them back to the winner's seat.
 """
 
 from __future__ import annotations
@@ -19,8 +20,9 @@ from engine.live import HOST
 from tables.errors import ActionRefused
 from tables.live import apply_intent, load_state
 from tables.live.tournament import chips_before_sitting
-from tables.models import Seat
+from tables.models import Player, Seat
 from tables.models.tournaments import Tournament, TournamentEntry
+from tables.services.tournament_tables import refusal_to_sit
 
 OUT_FIELDS = ("out_table", "out_seat", "out_chips")
 
@@ -67,39 +69,32 @@ def bust_payload(entry: TournamentEntry, taken: Taken) -> dict[str, Any]:
     return {"entry": entry.pk, "chips_taken_out": taken.chips, "table": seat.table_id, "seat": seat.number}
 
 
-def taken_out_words(taken: Taken) -> str:
+def taken_out_words(taken: Taken, joined_by: str = "; ") -> str:
     if not taken.chips:
         return ""
     if taken.seat is None:
-        return f"; {taken.chips} chips taken out of play (not seated yet)"
-    return f"; {taken.chips} chips taken out of play from {taken.seat.table.name}, seat {taken.seat.number}"
-
-
-def take_out_a_winner_never_seated(champion: TournamentEntry) -> Taken:
-    """A winner who never sat down holds their chips nowhere: they leave play with the win, kept
-    on the entry as a bust's are (a winner at a table keeps their stack there: nothing taken)."""
-    if Seat.objects.filter(player_id=champion.player_id).exists():
-        return Taken(None, 0)
-    taken = take_chips_out(champion)
-    remember_where_out(champion, taken)
-    return taken
-
-
-def winner_words(taken: Taken) -> str:
-    return f" (never seated: {taken.chips} chips taken out of play)" if taken.chips else ""
-
-
-def winner_payload(taken: Taken) -> dict[str, Any]:
-    return {"winner_chips_taken_out": taken.chips} if taken.chips else {}
+        return f"{joined_by}{taken.chips} chips taken out of play (not seated yet)"
+    where = f"{taken.seat.table.name}, seat {taken.seat.number}"
+    return f"{joined_by}{taken.chips} chips taken out of play from {where}"
 
 
 def check_can_come_back(entry: TournamentEntry, may_rebuy: bool) -> None:
-    """Refuse to undo a bust that would need chips from nowhere.
+    """Refuse to undo a bust (or a win) that would need chips from nowhere, or put them where
+    they cannot go.
 
     A player who lost all their chips in a hand busted: undone, they are back only as the
     rebuy offer they had (while the rebuy rules still allow one), never with a fresh stack.
+    A player who has left the night, or sits at a table now (the cash game), is not put back
+    in; nor are a tournament's chips, at a table the cash game plays at now.
     """
     name = entry.player.display_name
+    if entry.player.status == Player.Status.LEFT:
+        raise ActionRefused(f"{name} has left the night since: that result stands.")
+    elsewhere = Seat.objects.select_related("table").filter(player_id=entry.player_id).first()
+    if elsewhere is not None:
+        raise ActionRefused(
+            f"{name} sits at {elsewhere.table.name} now: take them off it before undoing the bust."
+        )
     if entry.out_table_id is not None and entry.out_chips == 0 and not may_rebuy:
         raise ActionRefused(
             f"{name} lost all their chips in a hand: that bust stands (\u201cbust out of chips and "
@@ -111,6 +106,10 @@ def check_can_come_back(entry: TournamentEntry, may_rebuy: bool) -> None:
             raise ActionRefused(
                 f"{name}'s seat {entry.out_seat} at {entry.out_table.name} is taken now: free it first."
             )
+        # A tournament's chips never sit down beside cash chips: its table went to the cash game.
+        refusal = refusal_to_sit(entry.player, entry.out_table, entry.tournament)
+        if refusal:
+            raise ActionRefused(f"{refusal} The bust stands until the chips can come back there.")
 
 
 def give_back(entry: TournamentEntry) -> str:

@@ -137,8 +137,8 @@ def standing_of(player: Player, now: datetime.datetime | None = None) -> dict[st
       the price, the chips, the rebuys left and the last level of the window;
     - {"state": "closing", ...}: out of chips after the rebuy window closed, while the level
       change that closed it may still be undone (the place is settled after that);
-    - {"state": "out", "place", "prize", ...}: out for good (an offer the window has closed
-      on is settled first, as the host's page settles it);
+    - {"state": "out", "place", "prize", "won", ...}: out for good, or the winner (an offer
+      the window has closed on is settled first, as the host's page settles it);
     - None: still playing, or not in a tournament that has started.
     """
     now = now or timezone.now()
@@ -163,6 +163,8 @@ def standing_of(player: Player, now: datetime.datetime | None = None) -> dict[st
             "place": result.label,
             "prize": result.prize,
             "players": tournament.entries.count(),
+            # The winner leaves the table with the tournament's end too: their phone says so.
+            "won": entry.place == 1 and entry.shared_by == 1 and not result.dealt,
         }
     if entry not in rebuy_offers(tournament):
         return None

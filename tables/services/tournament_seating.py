@@ -3,7 +3,7 @@
 "Seats will be randomly assigned." The engine draws (with `secrets`) and proposes moves
 (`engine.tournament.propose_moves`); each confirmed move goes through the ordinary
 seating service, so the live tables hear of it the same way as any other seat change.
-Tables are numbered 1, 2, ... in the order they were added to the night.
+Tables are numbered 1, 2, ... in the order they were added to the night (`numbered_tables`).
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
-from engine.table_state import uses_blinds
 from engine.tournament import Move, MoveReason, TableSeating, TournamentError, apply_moves, draw_seats
 from engine.tournament import propose_moves as engine_propose_moves
 from tables import live
@@ -25,16 +24,8 @@ from tables.errors import ActionRefused
 from tables.models import Player, Seat, Table
 from tables.models.tournaments import Tournament, TournamentAction, TournamentEntry
 from tables.services import seating
+from tables.services.tournament_tables import numbered_tables, refusal_to_sit
 from tables.services.tournaments import check_not_over, lock_tournament, log_action
-
-
-def numbered_tables(tournament: Tournament) -> dict[int, Table]:
-    """The night's tables a tournament can play at: those dealing a game with blinds, which its
-    levels raise (a Blind Hold'em table of 23 seats may run beside it)."""
-    in_order = list(tournament.night.tables.order_by("created_at", "id"))
-    games = live.games_dealt(table.pk for table in in_order)
-    tables = [table for table in in_order if uses_blinds(games[table.pk])]
-    return {number: table for number, table in enumerate(tables, 1)}
 
 
 def _players_in(tournament: Tournament) -> dict[str, TournamentEntry]:
@@ -263,7 +254,7 @@ def _carry_out(
         ready = next((m for m in pending if (tables[m.to_table].pk, m.to_seat) not in taken), None)
         if ready is None:
             # Players swapping seats: one of them waits in a seat nobody is moving to.
-            _step_aside(players[pending[0].player].player, tables, pending, taken)
+            _step_aside(tournament, players[pending[0].player].player, tables, pending, taken)
             continue
         pending.remove(ready)
         player = players[ready.player].player
@@ -282,10 +273,16 @@ def _carry_out(
 
 
 def _step_aside(
-    player: Player, tables: dict[int, Table], pending: list[Move], taken: set[tuple[int, int]]
+    tournament: Tournament,
+    player: Player,
+    tables: dict[int, Table],
+    pending: list[Move],
+    taken: set[tuple[int, int]],
 ) -> None:
     wanted = {(tables[m.to_table].pk, m.to_seat) for m in pending}
     for table in tables.values():
+        if refusal_to_sit(player, table, tournament):
+            continue  # the cash game's table, or another tournament's
         for number in range(1, table.max_seats + 1):
             if (table.pk, number) not in taken and (table.pk, number) not in wanted:
                 seating.move_player(player, table, number)

@@ -202,7 +202,11 @@ def register_players(
     players: Sequence[Player],
     now: datetime.datetime | None = None,
 ) -> list[TournamentEntry]:
-    """Enter players of the night who were let in; players already entered are left as they are."""
+    """Enter players of the night who were let in; players already entered are left as they are.
+
+    A player entered after others are out for good will finish above them: the places of the
+    players out move down by one for each entry (said in the line), so the next player out takes
+    the place above them, never one of theirs."""
     now = _moment(now)
     with transaction.atomic():
         tournament = lock_tournament(tournament_id)
@@ -218,12 +222,19 @@ def register_players(
                 entered.add(player.pk)
         if not created:
             raise ActionRefused("Everyone chosen is already entered.")
+        moved = []
+        for out in tournament.entries.select_related("player").filter(place__isnull=False):
+            out.place += len(created)
+            out.save(update_fields=["place"])
+            moved.append(_finish_label(out))
         tournament.version += 1
         tournament.save(update_fields=["version"])
         names = ", ".join(entry.player.display_name for entry in created)
         paid = tournament_money.pay_in(tournament, created, EntryKind.TOURNAMENT_ENTRY, actor)
         currency = tournament.night.currency
         line = f"Entered {names}: buy-in {tournament.buy_in} {currency} each into the prize pool"
+        if moved:
+            line += f"; the players out finish below them now: {', '.join(moved)}"
         log_action(
             tournament, actor, TournamentAction.REGISTER, names, now, payload=paid.payload, night_line=line
         )
@@ -348,7 +359,10 @@ def record_busts(
 
     Places come from `engine.tournament.place_busts`: more chips at the start of the hand,
     better place; equal stacks share. The busted players leave their seats. When one
-    player is left, they win and the tournament is over.
+    player is left, they win and the tournament is over: the winner leaves their seat too,
+    and their chips leave play with them, as a busted player's do ("chips leave through a
+    cash-out or a tournament finish", docs/chips-and-money.md), so no tournament chip stays
+    at a table that goes back to its cash game.
     """
     now = _moment(now)
     if not busts:
@@ -378,13 +392,14 @@ def record_busts(
             int(finish.player): chips_out.take_chips_out(still_in[int(finish.player)]) for finish in finishes
         }
         out = []
-        champion = None
-        champion_taken = chips_out.Taken(None, 0)
+        champion, won = None, chips_out.Taken(None, 0)
         if len(still_in) - len(finishes) == 1:
             (champion,) = (entry for pk, entry in still_in.items() if pk not in taken)
-            champion_taken = chips_out.take_out_a_winner_never_seated(champion)
+            won = chips_out.take_chips_out(champion)
+            chips_out.remember_where_out(champion, won)
             champion.place, champion.shared_by, champion.finished_at = 1, 1, now
             champion.save(update_fields=["place", "shared_by", "finished_at", *chips_out.OUT_FIELDS])
+            Seat.objects.filter(player_id=champion.player_id).delete()
             tournament.status = Tournament.Status.FINISHED
         for finish in finishes:
             entry = still_in.pop(int(finish.player))
@@ -399,20 +414,19 @@ def record_busts(
             last = number == len(finishes)
             detail = f"{entry.player.display_name}: {finish.label}"
             line = f"{entry.player.display_name} is out in {finish.label}"
-            if champion is not None and last:
-                line += f"; {champion.player.display_name} wins{chips_out.winner_words(champion_taken)}"
             line += chips_out.taken_out_words(taken[entry.pk])
+            payload = chips_out.bust_payload(entry, taken[entry.pk])
+            if champion is not None and last:
+                line += f"; {champion.player.display_name} wins" + chips_out.taken_out_words(won, ": ")
+                winner = chips_out.bust_payload(champion, won)
+                payload = {**payload, "winner": winner, **paid.payload}
             log_action(
                 tournament,
                 actor,
                 TournamentAction.BUST,
                 detail,
                 now,
-                payload={
-                    **chips_out.bust_payload(entry, taken[entry.pk]),
-                    **(chips_out.winner_payload(champion_taken) if last else {}),
-                    **(paid.payload if last else {}),
-                },
+                payload=payload,
                 night_line=paid.then(line) if last else line,
             )
         if champion is not None:
@@ -438,14 +452,17 @@ def undo_last_bust(
 
     Only the latest: the places of earlier busts do not depend on it. Only what the bust did
     comes back (`tournament_chips_out`): the chips it took out of play, in the seat they were
-    in, or the rebuy offer of a player who lost their chips in a hand; a bust that would need
-    chips from nowhere is refused.
+    in, or the rebuy offer of a player who lost their chips in a hand, and the winner's chips
+    in the winner's seat; an undo that would need chips from nowhere, or put them where the
+    cash game plays now, is refused.
     """
     now = _moment(now)
     if not why.strip():
         raise ActionRefused("Say why the bust is undone: the log is open to everyone.")
     with transaction.atomic():
         tournament = lock_tournament(tournament_id)
+        if not tournament.night.is_open:
+            raise ActionRefused("This night is closed: its money is final.")
         if deal_of(tournament) is not None:
             raise ActionRefused(
                 f"{tournament.name} ended with a deal the players agreed: its places and prizes stand."
@@ -459,27 +476,32 @@ def undo_last_bust(
             raise ActionRefused("No bust to undo.")
         latest = min(entry.place for entry in entries)
         undone = [entry for entry in entries if entry.place == latest]
+        back_in = [*undone, *([champion] if champion else [])]
         rules, clock = tournament.get_rebuy_rules(), reading(tournament, now)
-        for entry in undone:
+        for entry in back_in:
             may_rebuy = bool(can_rebuy(rules, clock, rebuys_used=entry.rebuys, chips=0))
             chips_out.check_can_come_back(entry, may_rebuy)
-        labels = [_finish_label(entry) for entry in [*undone, *([champion] if champion else [])]]
-        back = [chips_out.give_back(entry) for entry in undone]
-        for entry in [*undone, *([champion] if champion else [])]:
+        labels = [_finish_label(entry) for entry in back_in]
+        # In again before their chips come back: they sit down at a table of a running tournament.
+        for entry in back_in:
             entry.place, entry.shared_by, entry.finished_at = None, 1, None
-            entry.out_table, entry.out_seat, entry.out_chips = None, None, 0
-            entry.save(update_fields=["place", "shared_by", "finished_at", *chips_out.OUT_FIELDS])
-        fields = ["version"]
-        taken_back = tournament_money.Paid()
+            entry.save(update_fields=["place", "shared_by", "finished_at"])
         if champion is not None:
             tournament.status = Tournament.Status.RUNNING
-            fields.append("status")
+            tournament.save(update_fields=["status"])
+        back = [chips_out.give_back(entry) for entry in back_in]
+        for entry in back_in:
+            entry.out_table, entry.out_seat, entry.out_chips = None, None, 0
+            entry.save(update_fields=list(chips_out.OUT_FIELDS))
+        taken_back = tournament_money.Paid()
+        if champion is not None:
             taken_back = tournament_money.take_back_prizes(tournament, actor)
         tournament.version += 1
-        tournament.save(update_fields=fields)
-        what = f"Undid the bust of {', '.join(labels[: len(undone)])}: {'; '.join(back)}"
+        tournament.save(update_fields=["version"])
+        what = f"Undid the bust of {', '.join(labels[: len(undone)])}: {'; '.join(back[: len(undone)])}"
         if champion is not None:
-            what += f"; {champion.player.display_name} has not won yet"
+            name = champion.player.display_name
+            what += f"; {name} has not won yet: {back[-1].removeprefix(f'{name} is ')}"
         log_action(
             tournament,
             actor,

@@ -73,6 +73,34 @@ def assert_accessible(page: Any, where: str, *, within: str | None = None) -> No
     assert not found, found[0]
 
 
+def contrast_shortfalls(page: Any, *, within: str | None = None) -> list[str]:
+    """Text below WCAG AA contrast (1.4.3), with the ratio axe measured and the one it expected.
+
+    axe fails only what it is sure is text: a single character (a card's rank) it reports as
+    "incomplete", for a person to review, even with its ratio measured short. A card's rank is
+    text, so here a measured shortfall fails whether axe was sure or not."""
+    options = {
+        "runOnly": {"type": "rule", "values": ["color-contrast"]},
+        "resultTypes": ["violations", "incomplete"],
+    }
+    results = _axe.run(page, context=within, options=options).response
+    short = []
+    for kind in ("violations", "incomplete"):
+        for rule in results[kind]:
+            for node in rule["nodes"]:
+                for check in node["any"]:
+                    data = check.get("data") or {}
+                    ratio, expected = data.get("contrastRatio"), data.get("expectedContrastRatio")
+                    if not ratio or not expected or ratio >= float(expected.split(":")[0]):
+                        continue
+                    where = " ".join(str(t) for t in node["target"])
+                    short.append(
+                        f"{where}: {ratio}:1 < {expected} ({data.get('fgColor')} on {data.get('bgColor')}, "
+                        f"{data.get('fontSize')} {data.get('fontWeight')})"
+                    )
+    return short
+
+
 class AxeChecks:
     """axe on each page or state as a test reaches it, with a screenshot of what was checked
     (a11y-<name>.png); `assert_clean()` fails once at the end, naming every one that failed, so

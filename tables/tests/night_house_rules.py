@@ -216,7 +216,8 @@ class HouseRulesAtTheCashTables:
         raise NotImplementedError
 
     def figures(self) -> NightFigures:
-        return night_figures([self.cash, self.tour_night], [*self.cash_tables, *self.tour_tables])
+        tables = [*self.cash_tables, *self.tour_tables, *self.bar_tables]
+        return night_figures([self.cash, self.tour_night], tables)
 
     @contextlib.contextmanager
     def refused_changes_nothing(self) -> Iterator[None]:

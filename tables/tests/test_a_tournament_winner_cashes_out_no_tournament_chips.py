@@ -1,6 +1,7 @@
-"""A finished tournament's winner is left at the table with its chips, which are not cash:
-"Tournament chips are never cash chips" and "Chips come in only by being bought"
-(docs/chips-and-money.md). The ledger's Cash-out must not pay them out as money.
+"""A finished tournament's chips are not cash: "Tournament chips are never cash chips" and
+"Chips come in only by being bought" (docs/chips-and-money.md). The ledger's Cash-out must not
+pay its winner's chips out as money; they left play with the tournament's end, from the
+winner's seat (test_taking_a_tournament_winner_off_the_table_loses_no_chips.py).
 """
 
 from __future__ import annotations
@@ -35,16 +36,16 @@ def test_the_winner_s_tournament_chips_are_not_cashed_out_as_money(
     )
 
     assert page.status_code == 400
-    assert "not cash" in page.content.decode()
+    assert "Ann has no chips to cash out" in page.content.decode()
     assert LedgerEntry.objects.count() == entries and AuditEntry.objects.count() == log
     assert night_totals.totals(night).balanced
-    assert load_state(table.pk).table.seat_of(str(ann.pk)) is not None  # nothing moved
+    assert load_state(table.pk).table.seat_of(str(ann.pk)) is None  # the end took her chips out of play
 
 
-def test_the_winner_may_leave_the_night_with_the_tournament_s_chips(
+def test_the_winner_may_leave_the_night_once_it_is_over(
     table: Table, host: User, host_client: Client
 ) -> None:
-    """Cash-out refuses them, so "Has left" is the way out: the chips no buy-in backs go with them."""
+    """ "Has left" lets the winner go: she holds no chips (the tournament's end took them out of play)."""
     night = table.night
     tournament, (ann, bea) = make_tournament(night, host, names=("Ann", "Bea"))
     for number, player in enumerate((ann, bea), 1):
@@ -57,3 +58,4 @@ def test_the_winner_may_leave_the_night_with_the_tournament_s_chips(
     assert ann.status == ann.Status.LEFT
     assert load_state(table.pk).table.seat_of(str(ann.pk)) is None
     assert night_totals.totals(night).balanced
+    assert tournaments.field(tournament).chips_in_play == 0

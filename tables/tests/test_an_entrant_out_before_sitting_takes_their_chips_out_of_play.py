@@ -107,7 +107,7 @@ def test_the_last_players_out_leave_an_unseated_winner_no_chips_in_play(
     night: Night, host: User, kitchen: Table
 ) -> None:
     """Everyone at the table recorded out, Dan wins without sitting down: his chips are nowhere, so
-    none stay in play (a winner at a table keeps their stack there)."""
+    none stay in play (a winner at a table leaves it with their stack, out of play too)."""
     tournament, dan = _three_drawn_and_dan_entered_late(night, host)
     ann, bea, cal = (tournament.entries.get(player__display_name=name).pk for name in ("Ann", "Bea", "Cal"))
     tournaments.record_busts(tournament.pk, host, [(ann, None)], now=at(5))
@@ -117,8 +117,8 @@ def test_the_last_players_out_leave_an_unseated_winner_no_chips_in_play(
     assert _at_the_table(kitchen) == 0
     assert _in_play(tournament, 5) == 0
     line = host_calls().last()
-    assert "; Dan wins (never seated: 10000 chips taken out of play)" in line.what
-    assert line.payload["winner_chips_taken_out"] == 10_000
+    assert "; Dan wins: 10000 chips taken out of play (not seated yet)" in line.what
+    assert line.payload["winner"] == {"entry": dan.pk, "chips_taken_out": 10_000}
     tournaments.undo_last_bust(tournament.pk, host, "the night goes on", now=at(6))
     dan.refresh_from_db()
     assert dan.place is None and dan.out_chips == 0

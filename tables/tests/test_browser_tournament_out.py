@@ -99,3 +99,34 @@ def test_a_busted_tournament_player_is_offered_the_rebuy_then_told_their_place(
     assert phone.page.locator("#toast").is_hidden(), "nothing refused: a player out sends nothing"
     _shoot(phone, "[data-field=tournament-place]", "tournament-out-place")
     assert phone.errors == []
+
+
+def arrange_winner_of_a_heads_up() -> dict[str, Any]:
+    """As `arrange_busted_heads_up`, with the session of the player still in (the winner to be)."""
+    from django.contrib.sessions.backends.db import SessionStore
+
+    from tables.identity import SESSION_KEY
+    from tables.models.tournaments import TournamentEntry
+
+    arranged = arrange_busted_heads_up()
+    entries = TournamentEntry.objects.filter(tournament_id=arranged["tournament"])
+    session = SessionStore()
+    session[SESSION_KEY] = entries.exclude(pk=arranged["entry"]).get().player.session_token
+    session.create()
+    return arranged | {"session": session.session_key}
+
+
+def test_the_winner_is_told_they_won_when_the_tournament_ends(daphne_server: Any, browser: Any) -> None:
+    """The last bust takes the winner off the table with the tournament's chips: their phone
+    loses its seat as a busted player's does, and says they won, not that they are out."""
+    arranged = daphne_server.call(f"{THIS}:arrange_winner_of_a_heads_up")
+    phone = Phone(browser, daphne_server, arranged["session"], "winner")
+    phone.page.locator("#me").wait_for(timeout=WAIT_MS)
+    daphne_server.call(f"{THIS}:out_for_good", tournament=arranged["tournament"], entry=arranged["entry"])
+    won = phone.page.locator("[data-field=tournament-place]")
+    won.wait_for(timeout=WAIT_MS)
+    assert "You won Main event" in won.inner_text()
+    assert "1st of 2 players. You won" in won.inner_text() and "out for good" not in won.inner_text()
+    assert phone.page.locator("#me").is_hidden()
+    _shoot(phone, "[data-field=tournament-place]", "tournament-out-winner")
+    assert phone.errors == []

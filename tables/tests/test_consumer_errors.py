@@ -236,3 +236,19 @@ def test_well_formed_actions_out_of_turn_are_refused_and_change_nothing(seated, 
     assert all(reply["type"] == "error" and reply["message"] for reply in replies), replies
     after = committed(table.pk)
     assert after.changed_at == state.changed_at and after.hand.to_json() == state.hand.to_json()
+
+
+@pytest.mark.parametrize(
+    "command", [{"type": "leave", "seat": 5}, {"type": "set_stack", "seat": 5, "stack": 50}]
+)
+async def test_a_hosts_chip_command_for_an_empty_seat_is_refused_in_words(table, host, command):
+    """Before: the host's `leave` or `set_stack` naming an empty seat crashed in the ledger's
+    look-up of the seat's player, and the host read "That could not be done; nothing changed."."""
+    await database_sync_to_async(seat_players)(table, ["Ann", "Bo"])
+    phone = Phone(table.pk, await database_sync_to_async(host_cookie)(host))
+    await phone.connect()
+    version = phone.version
+    reply = await phone.request({"type": "host", "client_id": "c", "version": version, "command": command})
+    assert (reply["type"], reply["code"], reply["message"]) == ("error", "illegal", "Seat 5 is empty.")
+    assert (await database_sync_to_async(committed)(table.pk)).version == version
+    await phone.close()

@@ -5,30 +5,36 @@ leave through a cash-out or a tournament finish" (docs/chips-and-money.md). A ca
 tournament night are played side by side by the host's own tools: joins, buy-ins, rebuys, seats,
 draws, random hands through the write path, stack adjustments, corrections, cash-outs, players
 leaving, a tournament with its draw, busts and their undo, rebuys, a break with add-ons, balancing
-and the final table (drawn once, drawn again, confirmed and undone), an agreed deal, and closing
-the night. The cash tables also play the house games (tables/tests/night_house_rules.py): run
-it twice, the 7-2 bounty, straddles, the rabbit hunt and Blind Hold'em's staged reveal, and the
-host voids entries, archives and reopens nights, draws the waiting players evenly and moves
-players with the Move form. Every night also plays a featured hand of each house game's
-chip-moving moment (tables/tests/night_featured_hands.py): a 7-2 bounty paid, an all-in run
-twice with an odd chip to halve, a straddle posted, a rabbit hunted. A decision the hand offered
-as legal and the write path refused fails the night: it would leave the table stuck mid-hand.
+and the final table (drawn once, drawn again, confirmed and undone), an agreed deal, the
+tournament played to its end with its winner taken off the table by the host's `leave` over the
+socket and the last bust undone after, and closing the night. The cash tables also play the house
+games (tables/tests/night_house_rules.py): run it twice, the 7-2 bounty, straddles, the rabbit
+hunt and Blind Hold'em's staged reveal, and the host voids entries, archives and reopens
+nights, draws the waiting players evenly and moves players with the Move form. The tournament's
+night has a cash game of its own at the Bar (added after the draw), and the host's Move tries to
+take its players to the tournament's tables and the entrants to the Bar. Every night also
+plays a featured hand of each house game's chip-moving moment (tables/tests/night_featured_hands.py):
+a 7-2 bounty paid, an all-in run twice with an odd chip to halve, a straddle posted, a rabbit
+hunted. A decision the hand offered as legal and the write path refused fails the night: it
+would leave the table stuck mid-hand.
 After every step:
 
 - cash: chips on the tables + chips in players' hands + chips cashed out = chips bought, for
   every player and for the night, and no chip sits on a table without a buy-in;
 - tournament: chips in play = entries x starting stack + rebuys x rebuy stack + add-ons x
-  add-on stack - chips taken out of play, and only players still in hold them; and chips in
-  play, as the tournament page and the clock show them, = the chips its tables hold + the
-  stacks its entrants not seated yet will sit down with (two enter after the draw, a third
-  any time: the host records them out before they sit down, tries a rebuy for them (refused),
-  adds on for them at the break and seats them by hand);
+  add-on stack - chips taken out of play, and only players still in hold them (not the winner
+  of a tournament over: its end took them out of play); and chips in play, as the tournament
+  page and the clock show them, = the chips its tables hold + the stacks its entrants not
+  seated yet will sit down with (two enter after the draw, a third any time: the host records
+  them out before they sit down, tries a rebuy for them (refused), adds on for them at the
+  break and seats them by hand);
 - tournament set-up: the host edits the stacks and the prices at random moments (the starting
   stack once before the draw); a stack handed out (the starting stack once an entrant sat down
   or was recorded out, the rebuy or add-on stack once one was recorded) is refused and changes
   nothing, any other edit is saved and the count above follows the stacks it set;
 - tournament money: the ledger's entries, rebuys and add-ons are the prize pool; a finished
   tournament has paid all of it out in the ledger (prizes or a deal), a running one nothing;
+- no table seats tournament chips and cash chips together (a Move that would is refused);
 - every live seat has its seat record (nobody sits twice, nobody sits unseen);
 - every ledger entry, cash or tournament, has its line in the open log;
 - a closed night balances;
@@ -66,7 +72,7 @@ from tables.errors import ActionRefused
 from tables.live import load_state
 from tables.live import tournament as live_tournament
 from tables.models import Night, Player, Seat, Table
-from tables.models.ledger import AuditEntry, EntryKind, LedgerEntry
+from tables.models.ledger import CASH, AuditEntry, EntryKind, LedgerEntry
 from tables.models.tournaments import Tournament, TournamentAction, TournamentEntry
 from tables.services import (
     closing,
@@ -119,6 +125,9 @@ class NightMachine(FeaturedHandsAtTheCashTables, RuleBasedStateMachine):
         self.cash_players: list[Player] = []
         self.tour_night = self._night("Tournament", Decimal("1"))
         self.tour_tables = [self._table(self.tour_night, name) for name in ("Kitchen", "Lounge")]
+        # The cash game beside the tournament: its table, added after the draw, and its players.
+        self.bar_tables: list[Table] = []
+        self.bar_players: list[Player] = []
         self.tournament: Tournament | None = None
         self.seats_before_moves: dict[str, tuple[int, int]] = {}
         self.rnd = random.Random(0)
@@ -208,6 +217,7 @@ class NightMachine(FeaturedHandsAtTheCashTables, RuleBasedStateMachine):
     @rule(who=st.integers(0, 7), chips=st.integers(1, 600))
     def cash_out_typed(self, who: int, chips: int) -> None:
         """The host types the chips counted: a count that is not what the player holds is refused."""
+
         with self.refused_changes_nothing():
             entry = ledger.cash_out(self._cash_player(who), self.host, counted=chips)
             assert entry.chips == chips
@@ -296,9 +306,12 @@ class NightMachine(FeaturedHandsAtTheCashTables, RuleBasedStateMachine):
 
     def _enter_late(self) -> None:
         assert self.tournament is not None
-        late = self.tournament.entries.count() - ENTRANTS
-        player = joining.join_night(self.tour_night, f"Late{late}")
-        tournaments.register_players(self.tournament.pk, self.host, [player])
+        late = self.tour_night.players.filter(display_name__startswith="Late").count()
+        with self.refused_changes_nothing():  # refused once the night is closed
+            player = joining.join_night(self.tour_night, f"Late{late}")
+        if self.last_refusal is None:
+            with self.refused_changes_nothing():  # refused once the tournament is over
+                tournaments.register_players(self.tournament.pk, self.host, [player])
 
     @initialize(
         at_the_break=st.booleans(),
@@ -337,6 +350,7 @@ class NightMachine(FeaturedHandsAtTheCashTables, RuleBasedStateMachine):
         self._edit_setup(starting_stack=first_stack)  # nobody holds it yet: saved
         assert self.last_refusal is None, self.last_refusal
         tournament_seating.draw_opening_seats(tournament.pk, self.host)
+        self.bar_tables.append(self._table(night, "Bar"))
         tournament_clock.run_clock(tournament.pk, self.host, TournamentAction.START)
         self._enter_late()  # came after the draw: no seat yet
         self._enter_late()
@@ -349,8 +363,8 @@ class NightMachine(FeaturedHandsAtTheCashTables, RuleBasedStateMachine):
     @precondition(lambda self: self.tournament is not None and self._late_ones_to_come())
     @rule()
     def enter_late(self) -> None:
-        with self.refused_changes_nothing():
-            self._enter_late()
+        """Also after players are out: they finish below the newcomer."""
+        self._enter_late()
 
     def _tournament_on(self) -> bool:
         return (
@@ -418,6 +432,31 @@ class NightMachine(FeaturedHandsAtTheCashTables, RuleBasedStateMachine):
     def undo_the_last_bust(self) -> None:
         with self.refused_changes_nothing():
             tournaments.undo_last_bust(self.tournament.pk, self.host, "wrong bust")
+
+    @precondition(lambda self: self.tournament is not None)
+    @rule(undo=st.booleans())
+    def winner_taken_off_over_the_socket(self, undo: bool) -> None:
+        """The tournament played to its end ("Record who is out" on everyone still in but one),
+        the host's `leave` over the socket on the winner's seat, then, often, the last bust
+        undone: the chips are checked after the leave too, not only after the whole step."""
+        for entry in self._entries_still_in()[1:]:
+            with self.refused_changes_nothing():  # refused for a player in a hand being played
+                tournaments.record_busts(self.tournament.pk, self.host, [(entry.pk, None)])
+        tournament = Tournament.objects.get(pk=self.tournament.pk)
+        winner = tournament.entries.filter(place=1).first()
+        if tournament.status != Tournament.Status.FINISHED or winner is None:
+            return
+        seat = Seat.objects.filter(player_id=winner.player_id).first()
+        table, number = (seat.table_id, seat.number) if seat else (winner.out_table_id, winner.out_seat)
+        if table is not None:
+            with self.refused_changes_nothing():  # an empty seat's leave is refused
+                host_panel.socket_command(table, self.host, {"type": "leave", "seat": number}, "", None)
+            self.tournament_chips_are_conserved()
+            self.every_live_seat_has_its_seat_record()
+            self.cash_chips_are_conserved()
+        if undo:
+            with self.refused_changes_nothing():
+                tournaments.undo_last_bust(self.tournament.pk, self.host, "the last bust was wrong")
 
     @precondition(lambda self: self.tournament is not None)
     @rule()
@@ -493,10 +532,9 @@ class NightMachine(FeaturedHandsAtTheCashTables, RuleBasedStateMachine):
 
     def _seats_and_stacks(self) -> tuple[dict[str, tuple[int, int]], dict[str, int]]:
         """Where each player sits at the tournament's tables (table, seat), and their stacks."""
-        seats = {
-            str(s.player_id): (s.table_id, s.number) for s in Seat.objects.filter(table__in=self.tour_tables)
-        }
-        stacks = {s.player: s.stack for t in self.tour_tables for s in load_state(t.pk).table.seats}
+        tables = [*self.tour_tables, *self.bar_tables]
+        seats = {str(s.player_id): (s.table_id, s.number) for s in Seat.objects.filter(table__in=tables)}
+        stacks = {s.player: s.stack for t in tables for s in load_state(t.pk).table.seats}
         return seats, stacks
 
     @precondition(lambda self: self.tournament is not None)
@@ -522,14 +560,17 @@ class NightMachine(FeaturedHandsAtTheCashTables, RuleBasedStateMachine):
     @precondition(lambda self: self.tournament is not None)
     @rule()
     def undo_the_last_moves(self) -> None:
-        """A wrong redraw undone: everyone back in their seat, every stack as it is."""
-        _, stacks = self._seats_and_stacks()
+        """A wrong redraw undone: everyone moved back in their seat, every stack as it is (players
+        out, or moved by hand, since the moves are where they are now)."""
+        seats_now, stacks = self._seats_and_stacks()
         try:
-            tournament_seating.undo_last_moves(self.tournament.pk, self.host, "wrong redraw")
+            back = tournament_seating.undo_last_moves(self.tournament.pk, self.host, "wrong redraw")
         except ActionRefused:
             return
+        moved = {move.player for move in back}
+        expected = {p: self.seats_before_moves[p] if p in moved else where for p, where in seats_now.items()}
         seats, stacks_after = self._seats_and_stacks()
-        assert stacks_after == stacks and seats == self.seats_before_moves
+        assert stacks_after == stacks and seats == expected
 
     @precondition(lambda self: self.tournament is not None)
     @rule(method=st.sampled_from([DealMethod.ICM, DealMethod.CHIP_CHOP]))
@@ -580,6 +621,46 @@ class NightMachine(FeaturedHandsAtTheCashTables, RuleBasedStateMachine):
                 with self.refused_changes_nothing():
                     tournaments.record_add_on(entry.pk, self.host)
 
+    def _kind_of_chips(self, player_id: int) -> str:
+        """What a player's chips are: the tournament's while they are still in it, else cash."""
+        return "cash" if live_tournament.starting_stack(player_id) is None else "tournament"
+
+    @precondition(lambda self: self.bar_tables and len(self.bar_players) < 3)
+    @rule(chips=st.integers(20, 400))
+    def cash_game_beside_the_tournament(self, chips: int) -> None:
+        """A guest buys cash chips on the tournament's night and sits down at the Bar."""
+        with self.refused_changes_nothing():  # refused once the night is closed
+            player = joining.join_night(self.tour_night, f"Bar{len(self.bar_players)}")
+            self.bar_players.append(player)
+            ledger.record_chips_in(player, EntryKind.BUY_IN, chips, self.host)
+        free = seating.free_seat_numbers(self.bar_tables[0])
+        if self.last_refusal is None and free:
+            with self.refused_changes_nothing():
+                host_panel.move_player(self.bar_players[-1], self.bar_tables[0], free[0], self.host)
+
+    @precondition(lambda self: self.bar_tables)
+    @rule(who=st.integers(0, ENTRANTS + LATE_ENTRANTS - 1), to_the_tournament=st.booleans(), table=TABLE)
+    def move_across(self, who: int, to_the_tournament: bool, table: int) -> None:
+        """The host's Move takes a cash player to a table of the tournament, or an entrant to the
+        Bar: refused, changing nothing, whenever the table holds the other kind of chips."""
+        if to_the_tournament:
+            if not self.bar_players:
+                return
+            player = Player.objects.get(pk=self.bar_players[who % len(self.bar_players)].pk)
+            target = self.tour_tables[table]
+        else:
+            player, target = self._entry(who).player, self.bar_tables[0]
+        free = seating.free_seat_numbers(target)
+        if not free:
+            return
+        kind = self._kind_of_chips(player.pk)
+        there = Seat.objects.filter(table=target).exclude(player=player).values_list("player_id", flat=True)
+        mixes = any(self._kind_of_chips(other) != kind for other in there)
+        with self.refused_changes_nothing():
+            host_panel.move_player(player, target, free[0], self.host)
+        if mixes:
+            assert self.last_refusal is not None, f"{player.display_name}'s {kind} chips sat at {target.name}"
+
     # What must hold after every step ------------------------------------------------------------
 
     @invariant()
@@ -598,7 +679,14 @@ class NightMachine(FeaturedHandsAtTheCashTables, RuleBasedStateMachine):
         names = settle_up.payee_names(self.cash)
         balances = settle_up.balances_by_player(self.cash)
         net_total = 0
+        unbacked = 0
+        ledger_saw = set(bought) | set(cashed)
         for player in Player.objects.filter(night=self.cash):
+            if player.pk not in ledger_saw:
+                # Seated before any buy-in: the table's stack is provisional, shown as chips no
+                # buy-in backs; the first buy-in replaces it, and the night cannot close till then.
+                unbacked += on_tables.get(player.pk, 0)
+                continue
             in_hand = ledger.chips_in_hand(player) or 0
             assert in_hand >= 0, (player.display_name, in_hand)
             net = on_tables.get(player.pk, 0) + in_hand + cashed.get(player.pk, 0) - bought.get(player.pk, 0)
@@ -607,10 +695,26 @@ class NightMachine(FeaturedHandsAtTheCashTables, RuleBasedStateMachine):
             assert balances.get(names[player.pk], 0) == expected, (names[player.pk], net, balances)
         assert net_total == 0, net_total
         totals = night_totals.totals(self.cash)
-        assert totals.balanced and totals.unbacked_chips == 0, totals
-        # Tournament chips are not cash chips: the tournament's night has none without a buy-in.
+        assert totals.balanced and totals.unbacked_chips == unbacked, (totals, unbacked)
+        # Tournament chips are not cash chips: at the tournament's night, only a guest who is no
+        # entrant (one whose late entry was refused) can hold chips no buy-in backs.
         totals = night_totals.totals(self.tour_night)
-        assert totals.balanced and totals.unbacked_chips == 0, totals
+        cash_known = set(
+            LedgerEntry.objects.filter(CASH, night=self.tour_night).values_list("player_id", flat=True)
+        )
+        entrants = {
+            str(pk)
+            for pk in Player.objects.filter(
+                night=self.tour_night, tournament_entries__isnull=False
+            ).values_list("pk", flat=True)
+        }
+        unbacked = sum(
+            seat.stack
+            for table in [*self.tour_tables, *self.bar_tables]
+            for seat in load_state(table.pk).table.seats
+            if seat.player not in entrants and int(seat.player) not in cash_known
+        )
+        assert totals.balanced and totals.unbacked_chips == unbacked, (totals, unbacked)
 
     @invariant()
     def tournament_chips_are_conserved(self) -> None:
@@ -624,18 +728,19 @@ class NightMachine(FeaturedHandsAtTheCashTables, RuleBasedStateMachine):
             + sum(e.add_ons for e in entries) * self.stacks["add_on_stack"]
             - tournament_chips_out.chips_taken_out(tournament)  # recorded out with chips, in the open log
         )
-        stacks = {s.player: s.stack for t in self.tour_tables for s in load_state(t.pk).table.seats}
-        out = {
-            str(e.player_id)
-            for e in entries
-            if e.is_out and not (tournament.status == "finished" and e.place == 1)
-        }
+        tables = [*self.tour_tables, *self.bar_tables]
+        stacks = {s.player: s.stack for t in tables for s in load_state(t.pk).table.seats}
+        # The winner too: the tournament's end took their chips out of play.
+        out = {str(e.player_id) for e in entries if e.is_out}
         assert not out & {p for p, chips in stacks.items() if chips}, "a player placed out still has chips"
+        # The cash game's stacks are not the tournament's (one_kind_of_chips_at_each_table).
+        still_in = {str(e.player_id) for e in entries if not e.is_out}
+        stacks = {p: chips for p, chips in stacks.items() if p in still_in}
         in_play = tournaments.field(tournament).chips_in_play  # as the tournament page and the clock say
         assert in_play == expected, (in_play, expected)
         # Every chip in play is somewhere: at the tables, or with an entrant still in who has not
         # sat down yet, as the stack their seat will give them.
-        seated = set(Seat.objects.filter(table__in=self.tour_tables).values_list("player_id", flat=True))
+        seated = set(Seat.objects.filter(table__in=tables).values_list("player_id", flat=True))
         to_sit_down = {
             e.player.display_name: live_tournament.starting_stack(e.player_id)
             for e in tournament.entries.select_related("player").filter(place__isnull=True)
@@ -645,9 +750,23 @@ class NightMachine(FeaturedHandsAtTheCashTables, RuleBasedStateMachine):
         assert in_play == sum(stacks.values()) + sum(to_sit_down.values()), (in_play, stacks, to_sit_down)
 
     @invariant()
+    def one_kind_of_chips_at_each_table(self) -> None:
+        """Tournament chips are never cash chips: a table of the tournament's night seats only
+        entrants still in, or only players of the cash game."""
+        for table in [*self.tour_tables, *self.bar_tables]:
+            seated = Seat.objects.filter(table=table).values_list("player_id", flat=True)
+            kinds = {self._kind_of_chips(player) for player in seated}
+            assert len(kinds) <= 1, f"{table.name} seats tournament chips and cash chips together"
+
+    @invariant()
     def every_live_seat_has_its_seat_record(self) -> None:
         seen: set[str] = set()
-        for table in [*self.cash_tables, *self.tour_tables]:
+        offers = (
+            {str(e.player_id) for e in tournament_play.rebuy_offers(self.tournament)}
+            if self.tournament
+            else set()
+        )
+        for table in [*self.cash_tables, *self.tour_tables, *self.bar_tables]:
             rows = {str(s.player_id): s.number for s in Seat.objects.filter(table=table)}
             for seat in load_state(table.pk).table.seats:
                 assert seat.player not in seen, f"{seat.name} sits twice"
@@ -655,11 +774,6 @@ class NightMachine(FeaturedHandsAtTheCashTables, RuleBasedStateMachine):
                 assert rows.get(seat.player) == seat.seat, (
                     f"{seat.name} sits at {table.name} without a seat record"
                 )
-            offers = (
-                {str(e.player_id) for e in tournament_play.rebuy_offers(self.tournament)}
-                if self.tournament
-                else set()
-            )
             live_players = {s.player for s in load_state(table.pk).table.seats}
             for player in rows:
                 assert player in live_players or player in offers, (

@@ -96,3 +96,21 @@ def test_a_player_still_in_has_no_standing(night: Night, host: User, table: Tabl
     (still_in,) = [e.player for e in tournament.entries.all() if e.player != _busted_player(tournament)]
     assert standing_of(still_in) is None
     assert "tournament" not in player_status(still_in)
+
+
+def test_the_winners_phone_says_they_won_not_that_they_are_out(
+    night: Night, host: User, table: Table
+) -> None:
+    """The tournament's end takes the winner off the table with its chips: their phone then
+    reads the same status as a player out, and says they won (before the end took the winner's
+    chips out of play, the winner kept their seat and never read it)."""
+    tournament = _busted_heads_up(night, host, table, RebuyRules())
+    winner = tournament.entries.get(place=1).player
+    standing = standing_of(winner)
+    assert (standing["state"], standing["place"], standing["won"]) == ("out", "1st", True)
+    status = player_status(winner)
+    assert status["state"] == "out" and status["headline"] == "You won Main event"
+    assert status["detail"] == f"1st of 2 players. You won {standing['prize']} EUR. Thanks for playing."
+    loser = tournament.entries.get(place=2).player
+    assert not standing_of(loser)["won"]
+    assert player_status(loser)["detail"].startswith("Main event: out for good.")

@@ -181,22 +181,21 @@ def test_no_hands_are_dealt_during_a_break_and_the_dealer_waits(
 def test_a_bust_heads_up_places_the_loser_and_declares_the_winner(
     night: Night, host: User, two_tables: list[Table]
 ) -> None:
-    """ "Bust out of chips and you're out (in a freeze-out)"; "play until one person has all the chips"."""
+    """ "Bust out of chips and you're out (in a freeze-out)"; "play until one person has all the
+    chips": the winner has them all, and they leave play with the tournament's end."""
     table = two_tables[0]
     tournament = _start_clock(_heads_up(night, host, table))
+    seats = {s.player: s.seat for s in load_state(table.pk).table.seats}
     apply_intent(table.pk, "host", {"type": "start_hand", "seed": SEED})
     _all_in_and_call(table)
-    seats = load_state(table.pk).table.seats
-    if len(seats) == 2:
-        pytest.fail("This seed splits the pot: choose another")
-    (winner,) = seats
-    assert winner.stack == 2 * tournament.starting_stack
     tournament.refresh_from_db()
-    assert tournament.status == Tournament.Status.FINISHED
-    places = {e.player_id: e.place for e in tournament.entries.all()}
-    assert places[int(winner.player)] == 1 and sorted(places.values()) == [1, 2]
-    loser = next(p for p in places if p != int(winner.player))
-    assert not Seat.objects.filter(player_id=loser).exists()
+    if tournament.status != Tournament.Status.FINISHED:
+        pytest.fail("This seed splits the pot: choose another")
+    winner = tournament.entries.get(place=1)
+    assert (winner.out_table_id, winner.out_seat) == (table.pk, seats[str(winner.player_id)])
+    assert winner.out_chips == 2 * tournament.starting_stack
+    assert sorted(e.place for e in tournament.entries.all()) == [1, 2]
+    assert load_state(table.pk).table.seats == () and not Seat.objects.filter(table=table).exists()
 
 
 def test_a_player_who_may_rebuy_is_offered_it_and_the_rebuy_refills_the_stack(

@@ -41,7 +41,8 @@ def _busted_heads_up(night: Night, host: User, table: Table, rules: RebuyRules) 
     tournament_clock.run_clock(tournament.pk, None, TournamentAction.START, now=timezone.now())
     apply_intent(table.pk, "host", {"type": "start_hand", "seed": SEED})
     all_in_and_call(table)
-    assert len(load_state(table.pk).table.seats) == 1, "this seed splits the pot: choose another"
+    # The loser has no seat; a freeze-out's winner has left with the chips too (its finish).
+    assert len(load_state(table.pk).table.seats) < 2, "this seed splits the pot: choose another"
     tournament.refresh_from_db()
     return tournament
 

@@ -132,8 +132,8 @@ def test_a_finished_tournament_pays_its_whole_pool_out_in_the_ledger(
     assert prizes == [("Ann", EntryKind.PRIZE, 0, Decimal(40))]
     line = AuditEntry.objects.filter(night=night).last()
     assert line.what == (
-        "Main event: Bea is out in 2nd; Ann wins; 10000 chips taken out of play from Main table, seat 2; "
-        "paid out: Ann 40.00 EUR (1st)"
+        "Main event: Bea is out in 2nd; 10000 chips taken out of play from Main table, seat 2; "
+        "Ann wins: 10000 chips taken out of play from Main table, seat 1; paid out: Ann 40.00 EUR (1st)"
     )
     assert line.payload["ledger_entries"] == [
         e.pk for e in ledger.entries(night) if e.kind == EntryKind.PRIZE

@@ -32,6 +32,11 @@ function button(label, { kind = "", disabled = false, reason = "", onClick, name
   );
 }
 
+/** The chips a call would put in (0 when there is nothing to call). */
+function callAmount(actions) {
+  return actions.call && actions.call.allowed ? actions.call.amount : 0;
+}
+
 function reasons(actions, names) {
   const items = names
     .filter((name) => actions[name] && !actions[name].allowed && actions[name].reason)
@@ -216,7 +221,7 @@ export function createActionBar(container, { send, confirm, dismiss = () => {} }
       // The sizing panel opens on demand, so the felt keeps the screen the rest of the time.
       row.push(button(`${Word}\u2026`, { kind: "act-raise", name: "size", onClick: (event) => openSizing(decision, event) }));
     } else if (word) {
-      parts.push(amountPanel(model, word, actions[word], undefined, "size"));
+      parts.push(amountPanel(model, word, actions[word], { toCall: callAmount(actions) }));
     } else {
       const name = hand.current_bet ? "raise" : "bet";
       row.push(button(name === "raise" ? "Raise" : "Bet", { kind: "act-raise", name, disabled: true, reason: (actions[name] || {}).reason }));
@@ -231,8 +236,12 @@ export function createActionBar(container, { send, confirm, dismiss = () => {} }
     );
   }
 
-  /** The bet sizing panel; `opener` is the data-action of the button that opened it (focus goes back there). */
-  function amountPanel(model, word, info, submitTo = (to) => act({ type: word, to }), opener = "size") {
+  /**
+   * The bet sizing panel: what there is to call, the quick sizes, the slider and the exact amount
+   * (its body, which scrolls by itself where the screen is short), then Cancel and the bet. `opener`
+   * is the data-action of the button that opened it (focus goes back there).
+   */
+  function amountPanel(model, word, info, { submitTo = (to) => act({ type: word, to }), opener = "size", toCall = 0 } = {}) {
     const { hand, me } = model;
     const Word = word === "raise" ? "Raise" : "Bet";
     const low = info.min_to;
@@ -291,7 +300,11 @@ export function createActionBar(container, { send, confirm, dismiss = () => {} }
       submit.textContent = `${Word} to \u2026`;
       submit.disabled = true;
       hint.textContent = `Type an amount from ${chips(low)} to ${chips(high)}.`;
-      hint.hidden = false;
+      if (hint.hidden) {
+        hint.hidden = false;
+        // Where the panel scrolls by itself (a short screen), the reason Raise waits comes into sight.
+        hint.scrollIntoView({ block: "nearest" });
+      }
       signature = keyOf(model); // keep what is being typed through views that change nothing here
     };
     slider.addEventListener("input", () => setAmount(slider.value, slider));
@@ -312,6 +325,8 @@ export function createActionBar(container, { send, confirm, dismiss = () => {} }
     );
     const cap = high < info.all_in_to ? el("p", { class: "act-note", text: `Pot limit: at most ${chips(high)}.` }) : null;
     const cancel = () => closeSizing(`[data-action="${opener}"]`);
+    // Said again here: on a narrow screen the panel takes Call's place (table.css).
+    const owed = el("p", { class: "act-note act-to-call" }, toCall ? ["To call: ", el("strong", { text: chips(toCall) })] : "Nothing to call");
     return el(
       "div",
       {
@@ -325,11 +340,16 @@ export function createActionBar(container, { send, confirm, dismiss = () => {} }
           cancel();
         },
       },
-      el("div", { class: "act-quick-row", role: "group", "aria-label": "Quick sizes" }, quick),
-      el("div", { class: "act-amount-row" }, slider, exact),
-      hint,
-      cap,
-      el("div", { class: "act-row" }, el("button", { type: "button", class: "act-quick act-cancel", "data-action": "cancel-size", onclick: cancel }, "Cancel"), submit),
+      owed,
+      el(
+        "div",
+        { class: "act-amount-body" },
+        el("div", { class: "act-quick-row", role: "group", "aria-label": "Quick sizes" }, quick),
+        el("div", { class: "act-amount-row" }, slider, exact),
+        hint,
+        cap,
+      ),
+      el("div", { class: "act-row act-amount-end" }, el("button", { type: "button", class: "act-quick act-cancel", "data-action": "cancel-size", onclick: cancel }, "Cancel"), submit),
     );
   }
 
@@ -478,7 +498,11 @@ export function createActionBar(container, { send, confirm, dismiss = () => {} }
       row.push(button(`${Word}\u2026`, { kind: "act-early", name: "early-size", onClick: (event) => openSizing(decision, event) }));
     } else if (word) {
       const Word = word === "raise" ? "Raise" : "Bet";
-      panel = amountPanel(model, word, actions[word], (to) => bind(`${Word} to ${chips(to)}`, { type: word, to }), "early-size");
+      panel = amountPanel(model, word, actions[word], {
+        submitTo: (to) => bind(`${Word} to ${chips(to)}`, { type: word, to }),
+        opener: "early-size",
+        toCall: callAmount(actions),
+      });
     }
     fill(
       container,

@@ -170,6 +170,14 @@ function keepResultsInSight(model) {
   resultsShownFor = number;
 }
 
+// Sizing a bet on a narrow screen, the board and the pot stay at the top and the dock takes what
+// is left below them (table.css): the middle's height, which the zoom changes as much as a view.
+const middle = parts.board;
+new ResizeObserver(() => document.documentElement.style.setProperty("--middle-height", `${middle.offsetHeight}px`)).observe(
+  middle,
+  { box: "border-box" },
+);
+
 // A rebuy asked from the table (the host approves it on their ledger page).
 async function askForRebuy(amount) {
   const body = new URLSearchParams({ kind: "rebuy", chips: String(amount) });

@@ -1,7 +1,8 @@
 // A tournament player with no chips left is no longer at the table's seats, so the table's view
 // has nothing of theirs to draw: their standing comes from the seat page's status
 // (tables/services/tournament_play.py `standing_of`). While a rebuy is open, the screen offers
-// it with its price and chips; once out for good, it says the finishing place.
+// it with its price and chips; once out for good, it says the finishing place (the winner, who
+// leaves the table with the tournament's end, reads that they won).
 import { chips, el, fill } from "./format.js";
 
 const POLL_MS = 5000;
@@ -29,6 +30,15 @@ function closingScreen() {
 
 function placeScreen(standing) {
   const prize = standing.prize ? `You won ${chips(standing.prize)} ${standing.currency}.` : "Thanks for playing.";
+  if (standing.won) {
+    // The tournament's end takes the winner's chips out of play too: their seat is gone as well.
+    return el(
+      "div",
+      { class: "my-choice out-screen", role: "group", "aria-label": "You won", "data-field": "tournament-place" },
+      el("p", { class: "out-title", text: `You won ${standing.tournament}` }),
+      el("p", { text: `1st of ${standing.players} players. ${prize}` }),
+    );
+  }
   return el(
     "div",
     { class: "my-choice out-screen", role: "group", "aria-label": "You are out", "data-field": "tournament-place" },

@@ -1,0 +1,86 @@
+"""Which of the night's tables are a tournament's, and who may sit at them.
+
+"Tournament chips are never cash chips" (docs/chips-and-money.md): a stack at a table plays
+against every other stack there, so a table holds one kind of chips. A table belongs to a
+tournament while an entrant still in sits there (`tables.live.tournament.tournament_at`); its
+levels are blinds, so it can play only at a table dealing a game with blinds (`numbered_tables`).
+
+Every way of seating a player (Move, the panel's seat form, seating the waiting players, the
+tournament's draw and moves, an undone bust) asks `check_may_sit` before the seat changes.
+"""
+
+from __future__ import annotations
+
+from engine.table_state import uses_blinds
+from tables import live
+from tables.errors import ActionRefused
+from tables.live.tournament import tournament_at
+from tables.models import Player, Seat, Table
+from tables.models.tournaments import Tournament, TournamentEntry
+
+
+def numbered_tables(tournament: Tournament) -> dict[int, Table]:
+    """The night's tables a tournament can play at: those dealing a game with blinds, which its
+    levels raise (a Blind Hold'em table of 23 seats may run beside it). Tables are numbered 1, 2,
+    ... in the order they were added to the night."""
+    in_order = list(tournament.night.tables.order_by("created_at", "id"))
+    games = live.games_dealt(table.pk for table in in_order)
+    tables = [table for table in in_order if uses_blinds(games[table.pk])]
+    return {number: table for number, table in enumerate(tables, 1)}
+
+
+def tournament_of(player: Player) -> Tournament | None:
+    """The unfinished tournament the player is still in, if any: every chip they hold is its."""
+    entry = (
+        TournamentEntry.objects.select_related("tournament")
+        .exclude(tournament__status=Tournament.Status.FINISHED)
+        .filter(player=player, place__isnull=True)
+        .first()
+    )
+    return entry.tournament if entry is not None else None
+
+
+def takes_cash_chips(table: Table) -> bool:
+    """Whether cash chips may sit at `table`: no tournament plays there."""
+    return tournament_at(table.pk) is None
+
+
+def refusal_to_sit(player: Player, table: Table, playing: Tournament | None) -> str:
+    """Why `player`, holding chips of `playing` (None: cash chips), may not sit at `table`; ""
+    when they may. Their own seat there, if they have one, does not count."""
+    name = player.display_name
+    if playing is None:
+        owner = tournament_at(table.pk)
+        if owner is None:
+            return ""
+        return (
+            f"{table.name} is a table of {owner.name}: {name}'s chips are cash chips, which never "
+            "play against tournament chips."
+        )
+    if table.pk not in {t.pk for t in numbered_tables(playing).values()}:
+        return f"{table.name} is not a table of {playing.name}: it deals a game without blinds."
+    still_in = playing.entries.filter(place__isnull=True).values("player_id")
+    stranger = (
+        Seat.objects.filter(table=table)
+        .exclude(player=player)
+        .exclude(player_id__in=still_in)
+        .select_related("player")
+        .order_by("number")
+        .first()
+    )
+    if stranger is None:
+        return ""
+    other = tournament_of(stranger.player)
+    game, chips = (other.name, f"{other.name}'s") if other is not None else ("the cash game", "cash chips")
+    return (
+        f"{stranger.player.display_name} plays {game} at {table.name} now: {name}'s chips are "
+        f"{playing.name}'s, which never play against {chips}."
+    )
+
+
+def check_may_sit(player: Player, table: Table) -> None:
+    """Refuse, in words, to seat `player` at `table` with chips of another kind than the table's:
+    cash chips at a tournament's table, or a tournament's chips anywhere but at its own."""
+    refusal = refusal_to_sit(player, table, tournament_of(player))
+    if refusal:
+        raise ActionRefused(refusal)
