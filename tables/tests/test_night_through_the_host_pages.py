@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+import pytest
 from django.contrib.auth.models import User
 from django.contrib.messages import get_messages
 from django.db import transaction
@@ -68,6 +69,10 @@ from tables.tests.host_action_lines import form_data
 from tables.tests.live_helpers import random_action
 from tables.tests.night_house_rules import NightFigures, night_figures
 from tables.tests.test_night_conserves_chips import PHASES, NightMachine
+
+# Seconds of random play through the pages in one test: `make test` and CI run it; `make test-fast`
+# leaves it out, as it does its sibling test_night_conserves_chips.py.
+pytestmark = pytest.mark.slow
 
 SEATS = 6
 ENTRANTS = 7  # two tables of six: the draw seats everyone, one bust later the final table
