@@ -169,7 +169,7 @@ def test_malformed_messages_get_an_error_and_change_nothing(seated, monkeypatch,
     async def send_all() -> list[dict]:
         phone = Phone(table.pk, cookie)
         assert (await phone.connect())[0]
-        await settle([phone])
+        # No waiting for the views to settle: a view that arrives meanwhile is skipped below.
         replies = []
         for text in batch:
             await phone.send(text)
