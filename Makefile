@@ -49,6 +49,8 @@ test: $(VENV)/.installed-dev
 # The costly tests (privacy, live sockets) sit together in the collection order: with xdist's
 # default scheduling one worker was left with a long run of them while the others had
 # finished. With worksteal a worker that runs out takes half of another's remaining tests.
+# `-n auto` starts one worker more than there are cores (conftest.py): the tests that wait on
+# sockets, timers and subprocesses leave a core idle otherwise.
 # Bytecode is cached even where PYTHONDONTWRITEBYTECODE is set: otherwise each worker compiles
 # the app and rewrites every test module again on every run (seconds of CPU per worker).
 test-fast: $(VENV)/.installed-dev
