@@ -8,11 +8,15 @@ game at the Den with Vic, 200 chips bought each, and Uma bought 200 and waits fo
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import pytest
 from django.contrib.auth.models import User
+from django.http import HttpResponse
+from django.test import Client
 
 from engine.live import HOST
 from tables.live import load_state
@@ -61,6 +65,13 @@ def tournament_beside_cash(night: Night, host: User, make_table: Callable[..., T
     uma = cash_player(night, host, "Uma")
     tournament.refresh_from_db()
     return Scene(night, host, tournament, kitchen, den, ann, cal, zed, vic, uma)
+
+
+@pytest.fixture(name="scene")
+def scene_fixture(night: Night, host: User, make_table: Callable[..., Table]) -> Scene:
+    """The fixture `scene`, for a test module that imports it (named apart, so that the tests'
+    own `scene` parameters do not redefine the import)."""
+    return tournament_beside_cash(night, host, make_table)
 
 
 def chip_counts(scene: Scene) -> dict[str, int]:
@@ -117,3 +128,23 @@ def move_url(scene: Scene, player: Player) -> str:
 def panel_move_url(scene: Scene, player: Player) -> str:
     """The host panel's seat form."""
     return f"/host/nights/{scene.night.pk}/players/{player.pk}/panel/move/"
+
+
+def page_says(response: HttpResponse, words: str) -> None:
+    page = html.unescape(response.content.decode())
+    assert words in page, page[:200]
+
+
+def post_refused_seating(
+    client: Client, scene: Scene, url: str, data: dict[str, Any], *, hand_at: Table
+) -> HttpResponse:
+    """The host posts a seating that must be refused: nothing it would change has changed, and
+    one hand all in at `hand_at` (what a hand does with whoever sits there) leaves both counts
+    whole. The page it answered with, for the test to read the refusal's words."""
+    before = everything(scene)
+    response = client.post(url, data, follow=True)
+    changed = everything(scene) != before
+    all_in_hand(hand_at)
+    check_counts_hold(scene)
+    assert not changed
+    return response

@@ -12,7 +12,6 @@ in words, and changes nothing.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable
 
 import pytest
@@ -24,11 +23,13 @@ from tables.live import load_state
 from tables.models import Night, Table
 from tables.tests.cash_beside_tournament import (
     Scene,
-    all_in_hand,
     check_counts_hold,
     everything,
     move_url,
+    page_says,
     panel_move_url,
+    post_refused_seating,
+    scene_fixture,  # noqa: F401  (the fixture `scene`)
     tournament_beside_cash,
 )
 from tables.tests.live_helpers import Phone, host_cookie
@@ -38,44 +39,26 @@ pytestmark = pytest.mark.django_db
 REFUSAL = "Kitchen is a table of Main event"
 
 
-@pytest.fixture
-def scene(night: Night, host: User, make_table: Callable[..., Table]) -> Scene:
-    return tournament_beside_cash(night, host, make_table)
-
-
-def _page_says(response: object, words: str) -> None:
-    page = html.unescape(response.content.decode())  # type: ignore[attr-defined]
-    assert words in page, page[:200]
-
-
 def test_the_move_form_refuses_to_move_a_cash_player_to_a_tournament_table(
     host_client: Client, scene: Scene
 ) -> None:
     """Zed, at the Den with his 200 cash chips, moved to the Kitchen's seat 3."""
-    before = everything(scene)
-    response = host_client.post(
-        move_url(scene, scene.zed), {"destination": f"{scene.kitchen.pk}:3"}, follow=True
+    destination = {"destination": f"{scene.kitchen.pk}:3"}
+    response = post_refused_seating(
+        host_client, scene, move_url(scene, scene.zed), destination, hand_at=scene.kitchen
     )
-    changed = everything(scene) != before
-    all_in_hand(scene.kitchen)  # what a hand does with whoever sits there
-    check_counts_hold(scene)
-    assert not changed
-    _page_says(response, f"{REFUSAL}: Zed's chips are cash chips")
+    page_says(response, f"{REFUSAL}: Zed's chips are cash chips")
 
 
 def test_the_panels_seat_form_refuses_to_seat_a_cash_player_waiting_at_a_tournament_table(
     host_client: Client, scene: Scene
 ) -> None:
     """Uma bought 200 cash chips and waits for a seat: the Kitchen's seat 3 is not one for her."""
-    before = everything(scene)
-    response = host_client.post(
-        panel_move_url(scene, scene.uma), {"table": scene.kitchen.pk, "seat": 3}, follow=True
+    seat = {"table": scene.kitchen.pk, "seat": 3}
+    response = post_refused_seating(
+        host_client, scene, panel_move_url(scene, scene.uma), seat, hand_at=scene.kitchen
     )
-    changed = everything(scene) != before
-    all_in_hand(scene.kitchen)
-    check_counts_hold(scene)
-    assert not changed
-    _page_says(response, f"{REFUSAL}: Uma's chips are cash chips")
+    page_says(response, f"{REFUSAL}: Uma's chips are cash chips")
 
 
 def test_seating_the_waiting_players_at_a_tournament_table_is_refused(
@@ -85,7 +68,7 @@ def test_seating_the_waiting_players_at_a_tournament_table_is_refused(
     url = f"/host/nights/{scene.night.pk}/tables/{scene.kitchen.pk}/seat-waiting/"
     response = host_client.post(url, follow=True)
     assert everything(scene) == before
-    _page_says(response, f"{REFUSAL}: its seats come from the tournament's draw.")
+    page_says(response, f"{REFUSAL}: its seats come from the tournament's draw.")
     check_counts_hold(scene)
 
 
