@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Iterator
-from decimal import Decimal
 from typing import Any
 
 import pytest
@@ -20,8 +19,9 @@ from django.utils import timezone
 from engine.tournament import RebuyRules
 from tables.live import apply_intent, hints_held, load_state
 from tables.models.tournaments import Tournament, TournamentAction
-from tables.services import hosting, tournament_clock, tournament_seating, tournaments
+from tables.services import tournament_clock, tournament_seating, tournaments
 from tables.tests.browser import create_host, save_screenshot
+from tables.tests.conftest import new_night, new_table
 from tables.tests.tournament_helpers import entry_of, make_tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -61,15 +61,8 @@ def _no_socket_hints() -> Iterator[None]:
 
 
 def _big_tournament(host: User) -> Tournament:
-    night = hosting.create_night(
-        host,
-        name="Friday game",
-        date=datetime.date(2026, 11, 27),
-        currency="EUR",
-        chip_value=Decimal("0.10"),
-        require_approval=False,
-    )
-    table = hosting.create_table(night, name="Kitchen", game="nlhe", max_seats=10, small_blind=1, big_blind=2)
+    night = new_night(host)
+    table = new_table(night, "Kitchen", max_seats=10)
     rules = RebuyRules(max_rebuys=1, rebuy_until_level=4, rebuy_stack=10_000, add_on=True, add_on_stack=5_000)
     tournament, _ = make_tournament(
         night,
