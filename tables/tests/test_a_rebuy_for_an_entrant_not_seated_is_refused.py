@@ -18,9 +18,9 @@ from tables.errors import ActionRefused
 from tables.live import load_state
 from tables.models import AuditEntry, Night, Table
 from tables.models.ledger import LedgerEntry
-from tables.models.tournaments import Tournament, TournamentAction, TournamentEntry
-from tables.services import joining, tournament_clock, tournament_seating, tournaments
-from tables.tests.tournament_helpers import at, make_tournament
+from tables.models.tournaments import Tournament, TournamentEntry
+from tables.services import tournaments
+from tables.tests.tournament_helpers import at, three_drawn_and_dan_entered_late
 
 pytestmark = pytest.mark.django_db
 
@@ -33,12 +33,7 @@ def kitchen(make_table: Callable[..., Table]) -> Table:
 
 
 def _dan_entered_after_the_draw(night: Night, host: User) -> tuple[Tournament, TournamentEntry]:
-    tournament, _ = make_tournament(night, host, names=("Ann", "Bea", "Cal"), rules=REBUYS, rebuy_price=20)
-    tournament_seating.draw_opening_seats(tournament.pk, host)
-    tournament_clock.run_clock(tournament.pk, host, TournamentAction.START, now=at(0))
-    dan = joining.join_night(night, "Dan")
-    tournaments.register_players(tournament.pk, host, [dan], now=at(1))
-    return tournament, tournament.entries.select_related("player").get(player=dan)
+    return three_drawn_and_dan_entered_late(night, host, rules=REBUYS, rebuy_price=20, entered_at=1)
 
 
 def _what_a_rebuy_would_change(tournament: Tournament, entry: TournamentEntry) -> tuple:

@@ -17,10 +17,10 @@ from django.contrib.auth.models import User
 from engine.tournament import RebuyRules
 from tables.live import load_state
 from tables.models import Night, Seat, Table
-from tables.models.tournaments import Tournament, TournamentAction, TournamentEntry
-from tables.services import host_panel, joining, seating, tournament_clock, tournament_seating, tournaments
+from tables.models.tournaments import Tournament, TournamentEntry
+from tables.services import host_panel, seating, tournaments
 from tables.tests.conftest import host_calls
-from tables.tests.tournament_helpers import at, make_tournament
+from tables.tests.tournament_helpers import at, three_drawn_and_dan_entered_late
 
 pytestmark = pytest.mark.django_db
 
@@ -34,12 +34,7 @@ def kitchen(make_table: Callable[..., Table]) -> Table:
 
 def _three_drawn_and_dan_entered_late(night: Night, host: User) -> tuple[Tournament, TournamentEntry]:
     """Ann, Bea and Cal drawn at the Kitchen with 10,000 each; Dan entered after the draw, not seated."""
-    tournament, _ = make_tournament(night, host, names=("Ann", "Bea", "Cal"), rules=ADD_ON)
-    tournament_seating.draw_opening_seats(tournament.pk, host)
-    tournament_clock.run_clock(tournament.pk, host, TournamentAction.START, now=at(0))
-    dan = joining.join_night(night, "Dan")
-    tournaments.register_players(tournament.pk, host, [dan], now=at(1))
-    return tournament, tournament.entries.select_related("player").get(player=dan)
+    return three_drawn_and_dan_entered_late(night, host, rules=ADD_ON, entered_at=1)
 
 
 def _free_seat(table: Table) -> int:

@@ -13,8 +13,8 @@ from engine.tournament import PayoutTable, RebuyRules, Structure
 from tables import live
 from tables.live import load_state, player_actor
 from tables.models import Night, Player, Table
-from tables.models.tournaments import Tournament
-from tables.services import joining, seating, tournaments
+from tables.models.tournaments import Tournament, TournamentAction, TournamentEntry
+from tables.services import joining, seating, tournament_clock, tournament_seating, tournaments
 from tables.services.play import apply_intent
 
 T0 = datetime.datetime(2026, 11, 27, 20, 0, tzinfo=datetime.UTC)
@@ -59,6 +59,32 @@ def make_tournament(
         tournaments.register_players(tournament.pk, host, players, now=T0)
     tournament.refresh_from_db()
     return tournament, players
+
+
+def three_drawn_and_dan_entered_late(
+    night: Night,
+    host: User,
+    *,
+    rules: RebuyRules,
+    entered_at: float,
+    rebuy_price: int = 0,
+    add_on_price: int = 0,
+) -> tuple[Tournament, TournamentEntry]:
+    """Ann, Bea and Cal drawn to the night's tables (10,000 each on home-2h), the clock started at
+    T0; Dan entered `entered_at` minutes later and not seated yet. The tournament and Dan's entry."""
+    tournament, _ = make_tournament(
+        night,
+        host,
+        names=("Ann", "Bea", "Cal"),
+        rules=rules,
+        rebuy_price=rebuy_price,
+        add_on_price=add_on_price,
+    )
+    tournament_seating.draw_opening_seats(tournament.pk, host)
+    tournament_clock.run_clock(tournament.pk, host, TournamentAction.START, now=at(0))
+    dan = joining.join_night(night, "Dan")
+    tournaments.register_players(tournament.pk, host, [dan], now=at(entered_at))
+    return tournament, tournament.entries.select_related("player").get(player=dan)
 
 
 SEVEN = ("Ann", "Bea", "Cal", "Dan", "Eve", "Fay", "Gus")
