@@ -11,22 +11,29 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from tables.live import load_state
-from tables.models import Table
+from tables.models import Player, Table
 from tables.models.ledger import AuditEntry, LedgerEntry
+from tables.models.tournaments import Tournament
 from tables.services import night_totals, seating, tournaments
 from tables.tests.tournament_helpers import at, entry_of, make_tournament
 
 pytestmark = pytest.mark.django_db
 
 
+def _ann_wins_heads_up(table: Table, host: User) -> tuple[Tournament, Player]:
+    """Ann and Bea seated at `table`; Bea recorded out, so the Main event is over and Ann won it."""
+    tournament, (ann, bea) = make_tournament(table.night, host, names=("Ann", "Bea"))
+    for number, player in enumerate((ann, bea), 1):
+        seating.move_player(player, table, number)
+    tournaments.record_busts(tournament.pk, host, [(entry_of(tournament, "Bea"), None)], now=at(10))
+    return tournament, ann
+
+
 def test_the_winner_s_tournament_chips_are_not_cashed_out_as_money(
     table: Table, host: User, host_client: Client
 ) -> None:
     night = table.night
-    tournament, (ann, bea) = make_tournament(night, host, names=("Ann", "Bea"))
-    for number, player in enumerate((ann, bea), 1):
-        seating.move_player(player, table, number)
-    tournaments.record_busts(tournament.pk, host, [(entry_of(tournament, "Bea"), None)], now=at(10))
+    _, ann = _ann_wins_heads_up(table, host)
     assert night_totals.totals(night).balanced
     entries, log = LedgerEntry.objects.count(), AuditEntry.objects.count()
 
@@ -47,10 +54,7 @@ def test_the_winner_may_leave_the_night_once_it_is_over(
 ) -> None:
     """ "Has left" lets the winner go: she holds no chips (the tournament's end took them out of play)."""
     night = table.night
-    tournament, (ann, bea) = make_tournament(night, host, names=("Ann", "Bea"))
-    for number, player in enumerate((ann, bea), 1):
-        seating.move_player(player, table, number)
-    tournaments.record_busts(tournament.pk, host, [(entry_of(tournament, "Bea"), None)], now=at(10))
+    tournament, ann = _ann_wins_heads_up(table, host)
 
     host_client.post(f"/host/nights/{night.pk}/players/{ann.pk}/remove/", {"why": "home"})
 
