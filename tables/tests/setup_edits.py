@@ -8,8 +8,12 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any
 
+import pytest
 from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
 
+from tables.errors import ActionRefused
 from tables.live import load_state
 from tables.live import tournament as live_tournament
 from tables.models import Seat, Table
@@ -85,6 +89,37 @@ def figures(tournament: Tournament, tables: list[Table]) -> TournamentFigures:
         ),
         chips_in_play=tournaments.field(row).chips_in_play,
     )
+
+
+def refused_edit(tournament: Tournament, host: User, tables: list[Table], *, locked: str, **edit: Any) -> str:
+    """The host saves the set-up with `edit` (as `edit_setup` takes it): refused with `locked`,
+    it says nothing was saved and leaves every figure as it was. The refusal's words."""
+    before = figures(tournament, tables)
+    with pytest.raises(ActionRefused, match=locked) as refused:
+        edit_setup(tournament.pk, host, **edit)
+    assert "Nothing was saved" in str(refused.value)
+    assert figures(tournament, tables) == before
+    return str(refused.value)
+
+
+def check_the_set_up_page_refuses(
+    client: Client,
+    tournament: Tournament,
+    tables: list[Table],
+    data: dict[str, Any],
+    *,
+    stays: int,
+    locked: str,
+) -> None:
+    """The set-up page says the stack handed out stays `stays`; the form posted with `data` is
+    refused with `locked` and leaves every figure as it was."""
+    url = reverse("tournament_edit", args=[tournament.pk])
+    assert f"Handed out: it stays {stays}." in client.get(url).content.decode()
+    before = figures(tournament, tables)
+    response = client.post(url, data)
+    assert response.status_code == 400
+    assert locked in response.content.decode()
+    assert figures(tournament, tables) == before
 
 
 def chips_held(tournament: Tournament, tables: list[Table]) -> int:

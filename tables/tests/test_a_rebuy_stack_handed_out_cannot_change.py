@@ -14,16 +14,20 @@ from collections.abc import Callable
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
-from django.urls import reverse
 
 from engine.tournament import RebuyRules
-from tables.errors import ActionRefused
 from tables.live import load_state
 from tables.models import Night, Player, Table
 from tables.models.tournaments import Tournament, TournamentAction
 from tables.services import tournament_clock, tournament_seating, tournaments
 from tables.tests.conftest import host_calls
-from tables.tests.setup_edits import chips_held, chips_in_play, edit_setup, figures
+from tables.tests.setup_edits import (
+    check_the_set_up_page_refuses,
+    chips_held,
+    chips_in_play,
+    edit_setup,
+    refused_edit,
+)
 from tables.tests.test_tournament_setup import _edit_data
 from tables.tests.tournament_helpers import at, entry_of, loses_every_chip, make_tournament
 
@@ -53,12 +57,10 @@ def test_after_a_rebuy_a_new_rebuy_stack_is_refused_and_nothing_is_saved(
     """Before, it was saved: 60,000 chips in play with 50,000 at the table."""
     tournament, _ = _ann_busts(night, host, kitchen)
     tournaments.record_rebuy(entry_of(tournament, "Ann"), host, now=at(1))
-    before = figures(tournament, [kitchen])
-    with pytest.raises(ActionRefused, match=LOCKED) as refused:
-        edit_setup(tournament.pk, host, rebuy_stack=20_000, rebuy_price=25, now=at(2))
-    assert "1 rebuy of 10000 chips was recorded" in str(refused.value)
-    assert "Nothing was saved" in str(refused.value)
-    assert figures(tournament, [kitchen]) == before
+    refusal = refused_edit(
+        tournament, host, [kitchen], locked=LOCKED, rebuy_stack=20_000, rebuy_price=25, now=at(2)
+    )
+    assert "1 rebuy of 10000 chips was recorded" in refusal
     assert chips_in_play(tournament) == chips_held(tournament, [kitchen]) == 50_000
 
 
@@ -67,13 +69,8 @@ def test_the_set_up_page_refuses_it_and_says_why(
 ) -> None:
     tournament, _ = _ann_busts(night, host, kitchen)
     tournaments.record_rebuy(entry_of(tournament, "Ann"), host, now=at(1))
-    url = reverse("tournament_edit", args=[tournament.pk])
-    assert "Handed out: it stays 10000." in host_client.get(url).content.decode()
-    before = figures(tournament, [kitchen])
     data = _edit_data(tournament, max_rebuys=2, rebuy_until_level=4, rebuy_price=20, rebuy_stack=5_000)
-    response = host_client.post(url, data)
-    assert response.status_code == 400 and LOCKED in response.content.decode()
-    assert figures(tournament, [kitchen]) == before
+    check_the_set_up_page_refuses(host_client, tournament, [kitchen], data, stays=10_000, locked=LOCKED)
 
 
 def test_before_the_first_rebuy_the_new_stack_is_the_rebuys_to_come(

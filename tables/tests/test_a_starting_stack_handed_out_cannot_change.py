@@ -15,7 +15,6 @@ from collections.abc import Callable
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
-from django.urls import reverse
 
 from tables.errors import ActionRefused
 from tables.live import load_state
@@ -23,7 +22,14 @@ from tables.models import Night, Table
 from tables.models.tournaments import Tournament
 from tables.services import tournament_seating, tournaments
 from tables.tests.conftest import host_calls
-from tables.tests.setup_edits import chips_held, chips_in_play, edit_setup, figures
+from tables.tests.setup_edits import (
+    check_the_set_up_page_refuses,
+    chips_held,
+    chips_in_play,
+    edit_setup,
+    figures,
+    refused_edit,
+)
 from tables.tests.test_tournament_setup import _edit_data
 from tables.tests.tournament_helpers import entry_of, make_tournament
 
@@ -49,12 +55,10 @@ def test_after_the_draw_a_new_starting_stack_is_refused_and_nothing_is_saved(
 ) -> None:
     """Before, it was saved: 20,000 chips in play with 40,000 at the table."""
     tournament = _drawn(night, host)
-    before = figures(tournament, [kitchen])
-    with pytest.raises(ActionRefused, match=LOCKED) as refused:
-        edit_setup(tournament.pk, host, starting_stack=5_000, name="Renamed", buy_in=30)
-    assert "4 entrants have sat down with 10000 chips" in str(refused.value)
-    assert "Nothing was saved" in str(refused.value)
-    assert figures(tournament, [kitchen]) == before
+    refusal = refused_edit(
+        tournament, host, [kitchen], locked=LOCKED, starting_stack=5_000, name="Renamed", buy_in=30
+    )
+    assert "4 entrants have sat down with 10000 chips" in refusal
     assert chips_in_play(tournament) == chips_held(tournament, [kitchen]) == 40_000
 
 
@@ -62,14 +66,8 @@ def test_the_set_up_page_refuses_it_and_says_why(
     night: Night, host: User, kitchen: Table, host_client: Client
 ) -> None:
     tournament = _drawn(night, host)
-    url = reverse("tournament_edit", args=[tournament.pk])
-    page = host_client.get(url)
-    assert "Handed out: it stays 10000." in page.content.decode()
-    before = figures(tournament, [kitchen])
-    response = host_client.post(url, _edit_data(tournament, starting_stack=20_000, name="Renamed", buy_in=30))
-    assert response.status_code == 400
-    assert LOCKED in response.content.decode()
-    assert figures(tournament, [kitchen]) == before
+    data = _edit_data(tournament, starting_stack=20_000, name="Renamed", buy_in=30)
+    check_the_set_up_page_refuses(host_client, tournament, [kitchen], data, stays=10_000, locked=LOCKED)
 
 
 def test_an_entrant_recorded_out_before_anyone_sat_has_taken_it_out_of_play(

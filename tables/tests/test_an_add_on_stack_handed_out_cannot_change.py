@@ -14,7 +14,6 @@ from collections.abc import Callable
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
-from django.urls import reverse
 
 from engine.tournament import RebuyRules
 from tables.errors import ActionRefused
@@ -23,7 +22,14 @@ from tables.models import Night, Player, Table
 from tables.models.tournaments import Tournament, TournamentAction
 from tables.services import joining, tournament_clock, tournament_seating, tournaments
 from tables.tests.conftest import host_calls
-from tables.tests.setup_edits import chips_held, chips_in_play, edit_setup, figures
+from tables.tests.setup_edits import (
+    check_the_set_up_page_refuses,
+    chips_held,
+    chips_in_play,
+    edit_setup,
+    figures,
+    refused_edit,
+)
 from tables.tests.test_tournament_setup import _edit_data
 from tables.tests.tournament_helpers import at, entry_of, make_tournament
 
@@ -53,12 +59,10 @@ def test_after_an_add_on_a_new_add_on_stack_is_refused_and_nothing_is_saved(
     """Before, it was saved: 41,000 chips in play with 45,000 at the table."""
     tournament, _ = _at_the_break(night, host)
     tournaments.record_add_on(entry_of(tournament, "Bea"), host, now=at(BREAK))
-    before = figures(tournament, [kitchen])
-    with pytest.raises(ActionRefused, match=LOCKED) as refused:
-        edit_setup(tournament.pk, host, add_on_stack=1_000, add_on_price=5, now=at(BREAK))
-    assert "1 add-on of 5000 chips was recorded" in str(refused.value)
-    assert "Nothing was saved" in str(refused.value)
-    assert figures(tournament, [kitchen]) == before
+    refusal = refused_edit(
+        tournament, host, [kitchen], locked=LOCKED, add_on_stack=1_000, add_on_price=5, now=at(BREAK)
+    )
+    assert "1 add-on of 5000 chips was recorded" in refusal
     assert chips_in_play(tournament) == chips_held(tournament, [kitchen]) == 45_000
 
 
@@ -82,12 +86,8 @@ def test_the_set_up_page_refuses_it_and_says_why(
 ) -> None:
     tournament, _ = _at_the_break(night, host)
     tournaments.record_add_on(entry_of(tournament, "Bea"), host, now=at(BREAK))
-    url = reverse("tournament_edit", args=[tournament.pk])
-    assert "Handed out: it stays 5000." in host_client.get(url).content.decode()
-    before = figures(tournament, [kitchen])
-    response = host_client.post(url, _edit_data(tournament, add_on="on", add_on_price=10, add_on_stack=8_000))
-    assert response.status_code == 400 and LOCKED in response.content.decode()
-    assert figures(tournament, [kitchen]) == before
+    data = _edit_data(tournament, add_on="on", add_on_price=10, add_on_stack=8_000)
+    check_the_set_up_page_refuses(host_client, tournament, [kitchen], data, stays=5_000, locked=LOCKED)
 
 
 def test_before_the_first_add_on_the_new_stack_is_the_add_ons_to_come(
