@@ -12,9 +12,9 @@ and left in progress, and a tournament set up, entered, drawn and started on its
 busts (several at once), rebuys, add-ons, a bust undone, moves drawn again, confirmed and
 undone; nights closed and reopened.
 
-After every step, besides the checks of the services' night (imported from its machine: the
-ledger cross-check, tournament chips in play = chips on its tables + stacks waiting to sit down,
-nobody sitting twice, the tournament's money in the ledger, every entry in the log):
+After every step, besides the checks of the services' night (mixed in from night_invariants.py:
+the ledger cross-check, tournament chips in play = chips on its tables + stacks waiting to sit
+down, nobody sitting twice, the tournament's money in the ledger, every entry in the log):
 
 - a POST the pages took wrote exactly its lines in the night's open log (one; one per player
   out, or per move confirmed), "Every host action is one log line";
@@ -68,7 +68,8 @@ from tables.tests.conftest import join_from_phone
 from tables.tests.host_action_lines import form_data
 from tables.tests.live_helpers import random_action
 from tables.tests.night_house_rules import NightFigures, night_figures
-from tables.tests.test_night_conserves_chips import PHASES, NightMachine
+from tables.tests.night_invariants import NightInvariants
+from tables.tests.test_night_conserves_chips import PHASES
 
 # Seconds of random play through the pages in one test: `make test` and CI run it; `make test-fast`
 # leaves it out, as it does its sibling test_night_conserves_chips.py.
@@ -129,7 +130,7 @@ def without_random_tokens(body: str) -> str:
     return re.sub(r'\b(value|href|src|action|data-[a-z-]+)="[^"]*"', "", body)
 
 
-class NightThroughTheHostPages(RuleBasedStateMachine):
+class NightThroughTheHostPages(NightInvariants, RuleBasedStateMachine):
     def __init__(self) -> None:
         super().__init__()
         # Each run is undone afterwards, so runs never see each other's rows.
@@ -700,16 +701,7 @@ class NightThroughTheHostPages(RuleBasedStateMachine):
         url = reverse("host_player_action", args=[self.tour_night.pk, player.pk, "move"])
         self.host_post(url, {"table": str(self.tour_tables[table].pk), "seat": str(seat), "why": ""})
 
-    # What must hold after every step: the services' night's checks, and one more --------------
-
-    # The same functions, invariants already: this machine has the attributes they read.
-    cash_chips_are_conserved = NightMachine.cash_chips_are_conserved
-    tournament_chips_are_conserved = NightMachine.tournament_chips_are_conserved
-    every_live_seat_has_its_seat_record = NightMachine.every_live_seat_has_its_seat_record
-    tournament_money_is_in_the_ledger = NightMachine.tournament_money_is_in_the_ledger
-    every_ledger_entry_has_its_log_line = NightMachine.every_ledger_entry_has_its_log_line
-    one_kind_of_chips_at_each_table = NightMachine.one_kind_of_chips_at_each_table
-    _kind_of_chips = NightMachine._kind_of_chips
+    # What must hold after every step: the services' night's checks (mixed in), and one more -------
 
     @invariant()
     def one_seat_per_player(self) -> None:
