@@ -21,6 +21,15 @@ def tournament_at(table_id: int) -> Tournament | None:
     )
 
 
+def tournament_still_playing(player_id: int) -> Tournament | None:
+    """The unfinished tournament the player is still in, if any: every chip they hold is its."""
+    return (
+        Tournament.objects.exclude(status=Tournament.Status.FINISHED)
+        .filter(entries__player_id=player_id, entries__place__isnull=True)
+        .first()
+    )
+
+
 def play_at(table_id: int) -> TournamentPlay | None:
     """The clock and structure of the tournament playing at this table (None: a cash table)."""
     tournament = tournament_at(table_id)

@@ -26,6 +26,7 @@ from engine.table_state import forced_bets_of, stakes_for_game, typed_amounts
 from tables import live
 from tables.access import check_host, owns_night
 from tables.errors import ActionRefused
+from tables.live.tournament import tournament_still_playing
 from tables.models import Night, Player, Seat, Table
 from tables.models.ledger import CoHost
 from tables.services import audit, hosting, joining, ledger, play, seating
@@ -196,7 +197,7 @@ def _chips_command(
     if player is None:
         return None
     if intent["type"] == "leave":
-        playing = ledger.tournament_still_playing(player)
+        playing = tournament_still_playing(player.pk)
         if playing is not None:
             raise ActionRefused(
                 f"{player.display_name} is still in {playing.name}: record who is out on its page, "

@@ -11,9 +11,9 @@ from django.utils import timezone
 from engine.live import SYSTEM, LiveTable
 from tables import live
 from tables.errors import ActionRefused
+from tables.live.tournament import tournament_still_playing
 from tables.models import MAX_NAME_LENGTH, Night, Player
 from tables.models.live import TableSnapshot
-from tables.models.tournaments import Tournament, TournamentEntry
 from tables.services import ledger
 
 
@@ -107,19 +107,12 @@ def check_holds_no_chips(player: Player) -> None:
     chips a winner was left with before its end took them out of play) leave with them.
     """
     name = player.display_name
-    entry = (
-        TournamentEntry.objects.select_related("tournament")
-        .exclude(tournament__status=Tournament.Status.FINISHED)
-        .filter(player=player, place__isnull=True)
-        .first()
-    )
-    if entry is not None:
+    playing = tournament_still_playing(player.pk)
+    if playing is not None:
         raise ActionRefused(
-            f"{name} is still in {entry.tournament.name}: record them out first "
+            f"{name} is still in {playing.name}: record them out first "
             "(their chips leave play with them, in the open log)."
         )
-    if not ledger.has_cash_entries(player):
-        return  # tournament money moves no chips: what such a player sits with is not cash
-    held = ledger.chips_held(player)
+    held = ledger.cash_chips_held(player)  # tournament money moves no chips
     if held:
         raise ActionRefused(f"{name} still has {held} chips: cash them out first.")

@@ -24,10 +24,9 @@ from django.db.models import QuerySet
 from engine.live import HOST
 from tables import live
 from tables.errors import ActionRefused
-from tables.live.tournament import tournament_at
+from tables.live.tournament import tournament_at, tournament_still_playing
 from tables.models import Night, Player, Seat
 from tables.models.ledger import CASH, KINDS_IN, EntryKind, LedgerEntry, chips_to_sit_with
-from tables.models.tournaments import Tournament
 from tables.services import audit
 from tables.services.money_words import format_money
 
@@ -59,17 +58,14 @@ def has_cash_entries(player: Player) -> bool:
     return LedgerEntry.objects.filter(CASH, player=player).exists()
 
 
-def tournament_still_playing(player: Player) -> Tournament | None:
-    """The unfinished tournament the player is still in, if any: what they hold is its chips."""
-    return (
-        Tournament.objects.exclude(status=Tournament.Status.FINISHED)
-        .filter(entries__player=player, entries__place__isnull=True)
-        .first()
-    )
+def cash_chips_held(player: Player) -> int:
+    """The cash chips a player holds (`chips_held`); none for a player the ledger never saw
+    buy cash chips: what they sit with is a tournament's, or a stack no buy-in backs."""
+    return chips_held(player) if has_cash_entries(player) else 0
 
 
 def _check_not_in_a_tournament(player: Player) -> None:
-    playing = tournament_still_playing(player)
+    playing = tournament_still_playing(player.pk)
     if playing is not None:
         raise ActionRefused(
             f"{player.display_name} is still in {playing.name}: tournament chips are not cash chips. "

@@ -44,6 +44,11 @@ class StackLock:
         )
 
 
+STACK_NAMES = {
+    "starting_stack": "starting stack",
+    "rebuy_stack": "rebuy stack",
+    "add_on_stack": "add-on stack",
+}
 REMEDIES = {
     "starting_stack": "To make the tournament longer or shorter, change the blind levels instead.",
     "rebuy_stack": "Every rebuy gets the same fresh stack.",
@@ -69,7 +74,9 @@ def stack_locks(tournament: Tournament) -> dict[str, StackLock]:
             held.append(f"{_count(seated, 'entrant')} {verb} sat down with {starting} chips")
         if out:
             held.append(f"{_count(out, 'entrant')} recorded out")
-        locks["starting_stack"] = StackLock("starting_stack", "starting stack", starting, ", ".join(held))
+        locks["starting_stack"] = StackLock(
+            "starting_stack", STACK_NAMES["starting_stack"], starting, ", ".join(held)
+        )
     rules = tournament.get_rebuy_rules()
     for field, name, used, chips in (
         ("rebuy_stack", "rebuy", sum(entry.rebuys for entry in entries), rules.rebuy_stack),
@@ -78,7 +85,7 @@ def stack_locks(tournament: Tournament) -> dict[str, StackLock]:
         if used:
             verb = "was" if used == 1 else "were"
             held_by = f"{_count(used, name)} of {chips} chips {verb} recorded"
-            locks[field] = StackLock(field, f"{name} stack", chips, held_by)
+            locks[field] = StackLock(field, STACK_NAMES[field], chips, held_by)
     return locks
 
 
@@ -106,5 +113,6 @@ def check_stacks_may_change(tournament: Tournament, structure: Structure, rules:
     for field, (_, asked) in changed.items():
         if field in locks:
             raise ActionRefused(locks[field].refusal(asked))
-    names = {"starting_stack": "starting stack", "rebuy_stack": "rebuy stack", "add_on_stack": "add-on stack"}
-    return "; ".join(f"{names[field]} {now} -> {asked} chips" for field, (now, asked) in changed.items())
+    return "; ".join(
+        f"{STACK_NAMES[field]} {now} -> {asked} chips" for field, (now, asked) in changed.items()
+    )

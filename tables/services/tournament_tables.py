@@ -14,9 +14,9 @@ from __future__ import annotations
 from engine.table_state import uses_blinds
 from tables import live
 from tables.errors import ActionRefused
-from tables.live.tournament import tournament_at
+from tables.live.tournament import tournament_at, tournament_still_playing
 from tables.models import Player, Seat, Table
-from tables.models.tournaments import Tournament, TournamentEntry
+from tables.models.tournaments import Tournament
 
 
 def numbered_tables(tournament: Tournament) -> dict[int, Table]:
@@ -27,17 +27,6 @@ def numbered_tables(tournament: Tournament) -> dict[int, Table]:
     games = live.games_dealt(table.pk for table in in_order)
     tables = [table for table in in_order if uses_blinds(games[table.pk])]
     return {number: table for number, table in enumerate(tables, 1)}
-
-
-def tournament_of(player: Player) -> Tournament | None:
-    """The unfinished tournament the player is still in, if any: every chip they hold is its."""
-    entry = (
-        TournamentEntry.objects.select_related("tournament")
-        .exclude(tournament__status=Tournament.Status.FINISHED)
-        .filter(player=player, place__isnull=True)
-        .first()
-    )
-    return entry.tournament if entry is not None else None
 
 
 def takes_cash_chips(table: Table) -> bool:
@@ -70,7 +59,7 @@ def refusal_to_sit(player: Player, table: Table, playing: Tournament | None) -> 
     )
     if stranger is None:
         return ""
-    other = tournament_of(stranger.player)
+    other = tournament_still_playing(stranger.player_id)
     game, chips = (other.name, f"{other.name}'s") if other is not None else ("the cash game", "cash chips")
     return (
         f"{stranger.player.display_name} plays {game} at {table.name} now: {name}'s chips are "
@@ -81,6 +70,6 @@ def refusal_to_sit(player: Player, table: Table, playing: Tournament | None) -> 
 def check_may_sit(player: Player, table: Table) -> None:
     """Refuse, in words, to seat `player` at `table` with chips of another kind than the table's:
     cash chips at a tournament's table, or a tournament's chips anywhere but at its own."""
-    refusal = refusal_to_sit(player, table, tournament_of(player))
+    refusal = refusal_to_sit(player, table, tournament_still_playing(player.pk))
     if refusal:
         raise ActionRefused(refusal)

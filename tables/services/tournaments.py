@@ -244,7 +244,7 @@ def register_players(
 def _check_holds_no_cash_chips(player: Player) -> None:
     """Cash chips never become tournament chips: entered, a player's cash stack would leave the
     night's count (and could not be cashed out), or be played at a tournament table."""
-    held = ledger.chips_held(player) if ledger.has_cash_entries(player) else 0
+    held = ledger.cash_chips_held(player)
     if held:
         raise ActionRefused(
             f"{player.display_name} still holds {held} cash chips: cash them out before they enter "

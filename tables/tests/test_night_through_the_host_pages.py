@@ -12,9 +12,9 @@ and left in progress, and a tournament set up, entered, drawn and started on its
 busts (several at once), rebuys, add-ons, a bust undone, moves drawn again, confirmed and
 undone; nights closed and reopened.
 
-After every step, besides the checks of the services' night (imported from its machine: the
-ledger cross-check, tournament chips in play = chips on its tables + stacks waiting to sit down,
-nobody sitting twice, the tournament's money in the ledger, every entry in the log):
+After every step, besides the checks of the services' night (mixed in from night_invariants.py:
+the ledger cross-check, tournament chips in play = chips on its tables + stacks waiting to sit
+down, nobody sitting twice, the tournament's money in the ledger, every entry in the log):
 
 - a POST the pages took wrote exactly its lines in the night's open log (one; one per player
   out, or per move confirmed), "Every host action is one log line";
@@ -28,21 +28,16 @@ nobody sitting twice, the tournament's money in the ledger, every entry in the l
 from __future__ import annotations
 
 import datetime
-import html
 import itertools
-import json
 import os
 import random
 import re
-from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from django.contrib.messages import get_messages
 from django.db import transaction
-from django.http import HttpResponse
 from django.test import Client, TestCase
 from django.urls import reverse
 from hypothesis import HealthCheck, settings
@@ -60,25 +55,25 @@ from conftest import examples
 from tables import live
 from tables.live import load_state, player_actor
 from tables.models import Night, Player, Seat, Table
-from tables.models.ledger import AuditEntry, ChipRequest, LedgerEntry
+from tables.models.ledger import ChipRequest, LedgerEntry
 from tables.models.tournaments import Tournament
 from tables.services import hosting, ledger
 from tables.services.play import apply_intent
-from tables.tests.conftest import join_from_phone
-from tables.tests.host_action_lines import form_data
+from tables.tests.host_pages_night import SEATS, HostPosts, whole
+from tables.tests.host_pages_tournament import (
+    ADD_ON_STACK,
+    REBUY_STACK,
+    STARTING_STACK,
+    TournamentFromTheHostPages,
+)
 from tables.tests.live_helpers import random_action
-from tables.tests.night_house_rules import NightFigures, night_figures
-from tables.tests.test_night_conserves_chips import PHASES, NightMachine
+from tables.tests.night_invariants import NightInvariants
+from tables.tests.test_night_conserves_chips import PHASES
 
 # Seconds of random play through the pages in one test: `make test` and CI run it; `make test-fast`
 # leaves it out, as it does its sibling test_night_conserves_chips.py.
 pytestmark = pytest.mark.slow
 
-SEATS = 6
-ENTRANTS = 7  # two tables of six: the draw seats everyone, one bust later the final table
-STARTING_STACK = 300
-REBUY_STACK = 300
-ADD_ON_STACK = 200
 WHO = st.integers(0, 11)
 _hosts = itertools.count()
 
@@ -87,49 +82,7 @@ BAD_CHIPS = ["-5", "0", "ten", "", "   ", "12.5", "1e9", "99999999999999999999",
 TYPED_CHIPS = st.integers(1, 300).map(str) | st.sampled_from(BAD_CHIPS)
 
 
-@dataclass(frozen=True)
-class Outcome:
-    """What a host POST came to: refused (with what the page said) or done."""
-
-    refused: bool
-    errors: list[str]
-    response: HttpResponse
-
-
-@dataclass(frozen=True)
-class Everything:
-    """All a refused POST must leave as it was: the services' night figures, and the chip
-    requests and tournament clocks and seatings the pages also change."""
-
-    figures: NightFigures
-    requests: tuple[tuple[Any, ...], ...]
-    tournaments: tuple[tuple[Any, ...], ...]
-
-
-def whole(text: str) -> int | None:
-    """The chips the ledger takes for `text` (1 to its maximum), or None if it must refuse it."""
-    text = text.strip()
-    if not re.fullmatch(r"-?\d+", text):
-        return None
-    chips = int(text)
-    return chips if 1 <= chips <= ledger.MAX_CHIPS_PER_ENTRY else None
-
-
-def card_words(card: str) -> list[str]:
-    """A card as the engine writes it ("Th") and as a page draws it ("10♥")."""
-    rank, suit = card[:-1], card[-1]
-    glyph = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}[suit]
-    return [card, f"{'10' if rank == 'T' else rank}{glyph}"]
-
-
-def without_random_tokens(body: str) -> str:
-    """The page less what is random on every load (CSRF tokens, links with tokens, QR drawings),
-    where two characters like "Ah" could pass for a card by chance."""
-    body = re.sub(r"<svg.*?</svg>", "", body, flags=re.DOTALL)
-    return re.sub(r'\b(value|href|src|action|data-[a-z-]+)="[^"]*"', "", body)
-
-
-class NightThroughTheHostPages(RuleBasedStateMachine):
+class NightThroughTheHostPages(TournamentFromTheHostPages, HostPosts, NightInvariants, RuleBasedStateMachine):
     def __init__(self) -> None:
         super().__init__()
         # Each run is undone afterwards, so runs never see each other's rows.
@@ -172,106 +125,6 @@ class NightThroughTheHostPages(RuleBasedStateMachine):
         transaction.savepoint_rollback(self._savepoint)
         live._recent.clear()
         live._projectors.clear()
-
-    # Set-up through the forms ------------------------------------------------------------------
-
-    def _night_from_the_form(self, name: str, chip_value: str, approval: bool) -> Night:
-        data = {"name": name, "date": "2026-11-27", "currency": "EUR", "chip_value": chip_value}
-        response = self.client.post(
-            reverse("night_create"), {**data, **({"require_approval": "on"} if approval else {})}
-        )
-        assert response.status_code == 302, response.content.decode()[:2000]
-        return Night.objects.get(host=self.host, name=name)
-
-    def _table_from_the_form(self, night: Night, name: str) -> Table:
-        data = {"name": name, "game": "nlhe", "max_seats": str(SEATS), "small_blind": "1", "big_blind": "2"}
-        response = self.client.post(reverse("table_create", args=[night.pk]), data)
-        assert response.status_code == 302, response.content.decode()[:2000]
-        return Table.objects.get(night=night, name=name)
-
-    # The host's POST and what must hold of it --------------------------------------------------
-
-    def everything(self) -> Everything:
-        nights = [self.cash, self.tour_night, self.strangers_player.night]
-        return Everything(
-            night_figures(nights, [*self.cash_tables, *self.tour_tables]),
-            tuple(ChipRequest.objects.order_by("pk").values_list("pk", "status", "entry_id")),
-            tuple(
-                Tournament.objects.filter(night__in=nights)
-                .order_by("pk")
-                .values_list(
-                    "pk",
-                    "status",
-                    "version",
-                    "clock_period_index",
-                    "clock_period_started_at",
-                    "clock_paused_at",
-                    "last_moves",
-                    "payout_table",
-                    "name",
-                )
-            ),
-        )
-
-    def host_post(self, url: str, data: dict[str, Any], lines: int = 1) -> Outcome:
-        """POST as the host; check the log lines it wrote or, refused, that nothing changed; then
-        look at the page the host lands on."""
-        before = self.everything()
-        last = AuditEntry.objects.order_by("-pk").values_list("pk", flat=True).first() or 0
-        hidden = self.hidden_cards()
-        response = self.client.post(url, data)
-        errors = [str(m) for m in get_messages(response.wsgi_request) if m.level_tag == "error"]
-        form_errors = [
-            str(error)
-            for context in (response.context or [])
-            for form in [context.get("form"), context.get("table_form")]
-            if form is not None and hasattr(form, "errors")
-            for error in form.errors.values()
-        ]
-        refused = bool(errors or form_errors) or response.status_code >= 400
-        if os.environ.get("NIGHT_PRINT"):
-            print("POST", url, data, "->", response.status_code, errors or form_errors)
-        written = list(AuditEntry.objects.filter(pk__gt=last).order_by("pk"))
-        if refused:
-            after = self.everything()
-            assert after == before, (
-                f"POST {url} {data} refused ({errors or form_errors or response.status_code}) but "
-                f"changed {before.figures.differences(after.figures)} "
-                f"{'requests' if after.requests != before.requests else ''}"
-                f"{'tournaments' if after.tournaments != before.tournaments else ''}"
-            )
-            # A ruling refused is logged as an attempt, on purpose (host_rulings): nothing else.
-            assert all("ruling" in line.payload for line in written), [line.what for line in written]
-            assert response.status_code in (302, 400, 403, 404), response.status_code
-        elif "confirm=next" not in response.get("Location", ""):
-            assert len(written) == lines, (url, data, lines, [line.what for line in written])
-        page = self.client.get(response["Location"]) if response.status_code == 302 else response
-        assert page.status_code < 500
-        body = page.content.decode()
-        if response.status_code == 302:
-            assert page.status_code == 200, (response["Location"], page.status_code)
-            for error in errors:
-                assert html.escape(error) in body, f"the page does not say {error!r}"
-        self.assert_no_hidden_card(body, hidden | self.hidden_cards(), url)
-        return Outcome(refused, errors or form_errors, response)
-
-    def hidden_cards(self) -> set[str]:
-        """Hole cards of hands in progress that nobody has shown."""
-        hidden: set[str] = set()
-        for table in [*self.cash_tables, *self.tour_tables]:
-            state = load_state(table.pk)
-            if state.hand_in_progress and state.hand is not None:
-                hidden |= {str(c) for s in state.hand.seats if not s.shown for c in s.hole}
-        return hidden
-
-    @staticmethod
-    def assert_no_hidden_card(body: str, hidden: set[str], url: str) -> None:
-        text = without_random_tokens(body)
-        for card in hidden:
-            for word in card_words(card):
-                assert not re.search(rf"(?<![0-9A-Za-z]){re.escape(word)}(?![0-9A-Za-z])", text), (
-                    f"the page after POST {url} names the hidden card {word}"
-                )
 
     # Players -----------------------------------------------------------------------------------
 
@@ -543,173 +396,7 @@ class NightThroughTheHostPages(RuleBasedStateMachine):
             assert outcome.refused
         night.refresh_from_db()
 
-    # The tournament ----------------------------------------------------------------------------
-
-    @initialize(
-        seat_by_hand=st.booleans(),
-        first_stack=st.sampled_from([STARTING_STACK, 200, 500]),
-    )
-    def host_sets_up_the_tournament(self, seat_by_hand: bool, first_stack: int) -> None:
-        """Created, set up, entered, drawn and started on its pages."""
-        night = self.tour_night
-        data = {"name": "Main event", "template_key": "home-2h", "buy_in": "20"}
-        self.host_post(reverse("tournament_create", args=[night.pk]), data)
-        self.tournament = Tournament.objects.get(night=night)
-        edit = reverse("tournament_edit", args=[self.tournament.pk])
-        page = self.client.get(edit)
-        rows = page.context["rows"]
-        setup = form_data(page.context["form"], rows.management_form, *rows.forms)
-        setup |= {
-            "starting_stack": str(first_stack),
-            "max_rebuys": "1",
-            "rebuy_until_level": "1",
-            "rebuy_price": "20",
-            "rebuy_stack": str(REBUY_STACK),
-            "add_on": "on",
-            "add_on_price": "10",
-            "add_on_stack": str(ADD_ON_STACK),
-            "payouts": "60, 40",
-        }
-        outcome = self.host_post(edit, setup)
-        assert not outcome.refused, outcome.errors
-        self.stacks["starting_stack"] = first_stack
-        players = [self._tournament_guest(f"E{i}") for i in range(ENTRANTS)]
-        self._register(players)
-        outcome = self.host_post(reverse("tournament_draw", args=[self.tournament.pk]), {})
-        assert not outcome.refused, outcome.errors
-        outcome = self.host_post(reverse("tournament_clock", args=[self.tournament.pk, "start"]), {})
-        assert not outcome.refused, outcome.errors
-        late = self._tournament_guest("Late")
-        self._register([late])
-        if seat_by_hand:
-            table = self.tour_tables[1]
-            free = [n for n in range(1, SEATS + 1) if not Seat.objects.filter(table=table, number=n).exists()]
-            url = reverse("host_player_action", args=[night.pk, late.pk, "move"])
-            self.host_post(url, {"table": str(table.pk), "seat": str(free[0]), "why": ""})
-
-    def _tournament_guest(self, name: str) -> Player:
-        self.phones[0] = join_from_phone(self.tour_night, name)
-        return Player.objects.get(night=self.tour_night, display_name=name)
-
-    def _register(self, players: list[Player], extra: list[str] = []) -> Outcome:  # noqa: B006
-        assert self.tournament is not None
-        ids = [str(player.pk) for player in players] + extra
-        return self.host_post(reverse("tournament_register", args=[self.tournament.pk]), {"player": ids})
-
-    def _entries(self) -> list[Any]:
-        assert self.tournament is not None
-        return list(self.tournament.entries.select_related("player").order_by("pk"))
-
-    @precondition(lambda self: self.tournament is not None and len(self._entries()) < ENTRANTS + 4)
-    @rule(junk=st.sampled_from([[], ["stranger"], ["x"], ["again"]]))
-    def host_enters_a_late_player(self, junk: list[str]) -> None:
-        assert self.tournament is not None
-        late = self._tournament_guest(f"Late{len(self._entries())}")
-        extra = [
-            {"stranger": str(self.strangers_player.pk), "x": "x", "again": str(self._entries()[0].player_id)}[
-                j
-            ]
-            for j in junk
-        ]
-        outcome = self._register([late], extra)
-        if junk == ["stranger"]:
-            assert (
-                outcome.refused or not self.tournament.entries.filter(player=self.strangers_player).exists()
-            )
-
-    @precondition(lambda self: self.tournament is not None)
-    @rule(
-        whos=st.lists(st.integers(0, 12), min_size=0, max_size=3, unique=True),
-        chips=st.lists(
-            st.integers(1, 900).map(str) | st.sampled_from(["", "lots", "-4"]), min_size=3, max_size=3
-        ),
-    )
-    def host_records_who_is_out(self, whos: list[int], chips: list[str]) -> None:
-        """ "Record who is out": one player, or several out in one hand with their chips."""
-        assert self.tournament is not None
-        entries = self._entries()
-        chosen = list(dict.fromkeys(entries[who % len(entries)].pk for who in whos))
-        data: dict[str, Any] = {"entry": [str(pk) for pk in chosen]}
-        data |= {f"chips_{pk}": typed for pk, typed in zip(chosen, chips, strict=False)}
-        outcome = self.host_post(
-            reverse("tournament_busts", args=[self.tournament.pk]), data, lines=len(chosen)
-        )
-        if not chosen:
-            assert outcome.refused
-
-    @precondition(lambda self: self.tournament is not None)
-    @rule(who=st.integers(0, 12), add_on=st.booleans())
-    def host_records_a_rebuy_or_add_on(self, who: int, add_on: bool) -> None:
-        assert self.tournament is not None
-        entries = self._entries()
-        entry = entries[who % len(entries)]
-        name = "tournament_add_on" if add_on else "tournament_rebuy"
-        self.host_post(reverse(name, args=[self.tournament.pk, entry.pk]), {})
-
-    @precondition(lambda self: self.tournament is not None)
-    @rule(why=st.sampled_from(["", "wrong player"]))
-    def host_undoes_the_last_bust(self, why: str) -> None:
-        assert self.tournament is not None
-        outcome = self.host_post(reverse("tournament_undo_bust", args=[self.tournament.pk]), {"why": why})
-        if not why:
-            assert outcome.refused
-
-    @precondition(lambda self: self.tournament is not None)
-    @rule(
-        button=st.sampled_from(["next", "next", "pause", "resume", "previous", "add-minute", "rewind"]),
-        confirmed=st.booleans(),
-    )
-    def host_runs_the_clock(self, button: str, confirmed: bool) -> None:
-        assert self.tournament is not None
-        url = reverse("tournament_clock", args=[self.tournament.pk, button])
-        outcome = self.host_post(url, {"confirmed": "1"} if confirmed else {})
-        if button == "rewind":
-            assert outcome.refused
-
-    @precondition(lambda self: self.tournament is not None)
-    @rule(action=st.sampled_from(["again", "again-no-reason", "confirm", "confirm-one", "undo", "junk"]))
-    def host_works_the_seating(self, action: str) -> None:
-        """The seating page: draw the moves again, confirm them (all, or one), undo the last."""
-        assert self.tournament is not None
-        pk = self.tournament.pk
-        if action.startswith("again"):
-            why = "" if action == "again-no-reason" else "seen by a player"
-            outcome = self.host_post(reverse("tournament_draw_again", args=[pk]), {"why": why})
-            if not why:
-                assert outcome.refused
-        elif action.startswith("confirm") or action == "junk":
-            page = self.client.get(reverse("tournament_seating", args=[pk]))
-            moves = [] if action == "junk" else [m for _, _, m in page.context["moves"]]
-            if action == "confirm":
-                moves = [page.context["all_moves"]] if page.context["moves"] else []
-            if not moves and action != "junk":
-                return
-            posted = "[{]" if action == "junk" else moves[0]
-            lines = 0 if action == "junk" else len(json.loads(posted))
-            outcome = self.host_post(reverse("tournament_moves", args=[pk]), {"moves": posted}, lines=lines)
-            if action == "junk":
-                assert outcome.refused
-        else:
-            self.host_post(reverse("tournament_undo_moves", args=[pk]), {"why": "wrong redraw"})
-
-    @precondition(lambda self: self.tournament is not None)
-    @rule(who=st.integers(0, 12), table=st.integers(0, 1), seat=st.integers(1, SEATS))
-    def host_seats_an_entrant_by_hand(self, who: int, table: int, seat: int) -> None:
-        entries = self._entries()
-        player = entries[who % len(entries)].player
-        url = reverse("host_player_action", args=[self.tour_night.pk, player.pk, "move"])
-        self.host_post(url, {"table": str(self.tour_tables[table].pk), "seat": str(seat), "why": ""})
-
-    # What must hold after every step: the services' night's checks, and one more --------------
-
-    # The same functions, invariants already: this machine has the attributes they read.
-    cash_chips_are_conserved = NightMachine.cash_chips_are_conserved
-    tournament_chips_are_conserved = NightMachine.tournament_chips_are_conserved
-    every_live_seat_has_its_seat_record = NightMachine.every_live_seat_has_its_seat_record
-    tournament_money_is_in_the_ledger = NightMachine.tournament_money_is_in_the_ledger
-    every_ledger_entry_has_its_log_line = NightMachine.every_ledger_entry_has_its_log_line
-    one_kind_of_chips_at_each_table = NightMachine.one_kind_of_chips_at_each_table
-    _kind_of_chips = NightMachine._kind_of_chips
+    # What must hold after every step: the services' night's checks (mixed in), and one more -------
 
     @invariant()
     def one_seat_per_player(self) -> None:
