@@ -40,7 +40,7 @@ def test_the_stacks_handed_out_are_marked_and_the_rest_saves(live_server: Any, b
         phone = {"viewport": {"width": width, "height": height}, "is_mobile": True, "has_touch": True}
         page = host_logged_in(browser, live_server, phone)
         page.goto(url)
-        found = page.evaluate(OVERFLOW)
+        found = page.evaluate(OVERFLOW, width)
         assert found["scroll"] <= found["width"], found
         starting = page.locator("#id_starting_stack")
         assert starting.get_attribute("readonly") is not None

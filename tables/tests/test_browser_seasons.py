@@ -3,7 +3,10 @@ on a phone (390x844) and a laptop (1280x800), with screenshots to look at."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from playwright.sync_api import expect
 
 from tables.services import seasons
 from tables.services.night_results import night_results
@@ -49,9 +52,10 @@ def test_recap_and_season_pages_at_phone_and_laptop_size(
 
     page.click("#recap-pots a >> nth=0")
     position = page.locator("[data-position]")
-    assert position.inner_text().startswith("Step 1 of")
+    # The replay is a module script, run once the page has loaded: wait for its first step.
+    expect(position).to_have_text(re.compile(r"^Step 1 of \d+"))
     page.click("[data-step='1']")
-    assert position.inner_text().startswith("Step 2 of")
+    expect(position).to_have_text(re.compile(r"^Step 2 of \d+"))
     assert page.locator(".replay-step:not([hidden])").count() == 1
     _fits(page)
     save_screenshot(page, f"recap-hand-{size}")
