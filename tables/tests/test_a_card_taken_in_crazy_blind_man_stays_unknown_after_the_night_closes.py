@@ -14,10 +14,12 @@ reader saw. A No-Limit hand of the same night is revealed and checked as before.
 
 from __future__ import annotations
 
+import copy
 import html
 import json
 import re
 import shlex
+from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
@@ -37,6 +39,8 @@ from tables.models import Night, Table
 from tables.models.live import Hand, TableSnapshot
 from tables.services import closing
 from tables.services.hand_replay import replayed_hand
+from tables.tests.conftest import new_host, new_night
+from tables.tests.made_once import made_once_for_the_module
 from tables.tests.test_privacy_every_game import _cards, _table
 from tables.tests.test_table_page import phone_of
 
@@ -118,9 +122,19 @@ def _verify_entry(page: str, row: Hand) -> str:
     return entry
 
 
+@pytest.fixture(scope="module")
+def played_once(django_db_setup: None, django_db_blocker: Any) -> Iterator[dict[str, Any]]:
+    # The tests only look at the closed night (through sessions of their own): it is played
+    # once for the module (tables/tests/made_once.py keeps each test's changes apart).
+    with made_once_for_the_module(django_db_blocker):
+        host = new_host()
+        night = new_night(host)
+        yield {**play_the_night(night, host), "night": night}
+
+
 @pytest.fixture
-def played(night: Night, host: User) -> dict[str, Any]:
-    return play_the_night(night, host)
+def played(played_once: dict[str, Any], db: None) -> dict[str, Any]:
+    return copy.deepcopy(played_once)
 
 
 def play_the_night(night: Night, host: User) -> dict[str, Any]:
@@ -137,9 +151,9 @@ def play_the_night(night: Night, host: User) -> dict[str, Any]:
 
 
 def test_no_door_gives_a_player_the_deck_of_the_hand_their_card_was_taken_from(
-    played: dict[str, Any], night: Night
+    played: dict[str, Any],
 ) -> None:
-    table, blind, taken = played["table"], played["blind"], played["taken"]
+    table, blind, taken, night = played["table"], played["blind"], played["taken"], played["night"]
     assert blind.game == "crazy_blind_man" and blind.seed and blind.deck_root
     # The check can fail: the stored seed gives the deck, and so the card taken from Bo.
     assert _gives_the_deck(blind.seed, blind) == [blind.seed]

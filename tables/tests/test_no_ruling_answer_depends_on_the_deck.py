@@ -12,8 +12,11 @@ seen (a hole card, a card still in the deck, or who a runout would favour).
 
 from __future__ import annotations
 
+import copy
 import random
 import re
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -23,14 +26,29 @@ from tables.errors import ActionRefused
 from tables.live import apply_intent, load_state
 from tables.models import Table
 from tables.services import host_rulings
-from tables.tests.conftest import new_night
+from tables.tests.conftest import new_host, new_night
 from tables.tests.live_helpers import random_action
-from tables.tests.test_privacy_every_game import _table
+from tables.tests.made_once import made_once_for_the_module
+from tables.tests.test_privacy_every_game import Seated, deal_game, seat_the_host_and_two_guests
 
 pytestmark = pytest.mark.django_db
 
 CARD = re.compile(r"(?<![0-9A-Za-z])[2-9TJQKA][cdhs](?![0-9A-Za-z])")
 SEEDS = ("5e" * 32, "11" * 32)
+
+
+@pytest.fixture(scope="module", name="two_decks_once")
+def two_decks_once_fixture(django_db_setup: None, django_db_blocker: Any) -> Iterator[list[Seated]]:
+    # A seated table at each of two nights, made once for the module: each test deals its game
+    # at both, and is rolled back after it (tables/tests/made_once.py).
+    with made_once_for_the_module(django_db_blocker):
+        host = new_host()
+        yield [seat_the_host_and_two_guests(new_night(host, name=f"Deck {seed[:2]}"), host) for seed in SEEDS]
+
+
+@pytest.fixture(name="two_decks")
+def two_decks_fixture(two_decks_once: list[Seated], db: None) -> list[Seated]:
+    return copy.deepcopy(two_decks_once)
 
 
 def _answers(table: Table, host: User) -> str:
@@ -50,11 +68,11 @@ def _answers(table: Table, host: User) -> str:
 # The second random line of play of each game is the same check again, and half this file's
 # time: `make test` and CI run it, `make test-fast` the first line of every game.
 @pytest.mark.parametrize("decisions", [1, pytest.param(5, marks=pytest.mark.slow)])
-def test_no_ruling_answer_depends_on_the_deck(game: str, decisions: int, host: User) -> None:
+def test_no_ruling_answer_depends_on_the_deck(game: str, decisions: int, two_decks: list[Seated]) -> None:
+    host = two_decks[0].host
     tables = []
-    for seed in SEEDS:
-        night = new_night(host, name=f"Deck {seed[:2]}")
-        table, _ = _table(night, host, game)
+    for seated, seed in zip(two_decks, SEEDS, strict=True):
+        table, _ = deal_game(seated, game)
         apply_intent(table.pk, "host", {"type": "start_hand", "seed": seed})
         tables.append(table)
     rnd = random.Random(decisions)

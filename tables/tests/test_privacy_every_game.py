@@ -18,11 +18,12 @@ from them.").
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 import re
-from collections.abc import Callable
-from dataclasses import replace
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pytest
@@ -36,6 +37,7 @@ from engine.config import Stakes
 from engine.games import GAMES
 from engine.house import crazy_blind_man
 from engine.house.rabbit_hunt import rabbit_positions
+from engine.live import fairness
 from engine.table import set_game
 from tables.errors import ActionRefused
 from tables.live import apply_intent, load_state, player_actor
@@ -43,7 +45,9 @@ from tables.models import Night, Player, Table
 from tables.models.live import Hand, TableSnapshot
 from tables.services import host_rulings, hosting, ledger
 from tables.services.hand_replay import replayed_hand
+from tables.tests.conftest import new_host, new_night
 from tables.tests.live_helpers import random_action, seat_players
+from tables.tests.made_once import made_once_for_the_module
 from tables.tests.test_table_page import phone_of
 
 pytestmark = pytest.mark.django_db
@@ -66,15 +70,58 @@ def _stakes(game: str) -> Stakes:
     return Stakes(small_blind=1, big_blind=2)
 
 
-def _table(night: Night, host: User, game: str) -> tuple[Table, list[Player]]:
-    table = hosting.create_table(night, name=game, game="nlhe", max_seats=9, small_blind=1, big_blind=2)
+@dataclass
+class Seated:
+    """A night's table before its game is set: the host in seat 1, two guests beside him, 300
+    chips each bought in, and hands dealt only when asked for."""
+
+    host: User
+    night: Night
+    table: Table
+    players: list[Player]
+
+
+def seat_the_host_and_two_guests(night: Night, host: User, name: str = "Main table") -> Seated:
+    table = hosting.create_table(night, name=name, game="nlhe", max_seats=9, small_blind=1, big_blind=2)
     # Seat 1 is the host's own seat: "the host usually plays".
     players = seat_players(table, ["Hostess", "Bo", "Cy"])
     for player in players:
         ledger.record_chips_in(player, "buy_in", 300, host)
     apply_intent(table.pk, "host", {"type": "options", "auto_deal": False})
+    return Seated(host, night, table, players)
+
+
+@pytest.fixture(scope="module", name="seated_once")
+def seated_once_fixture(django_db_setup: None, django_db_blocker: Any) -> Iterator[Seated]:
+    # Every test deals its own game at the same seated table: the seating is made once for a
+    # module, each test's game and hands are rolled back after it (tables/tests/made_once.py).
+    with made_once_for_the_module(django_db_blocker):
+        host = new_host()
+        yield seat_the_host_and_two_guests(new_night(host), host)
+
+
+@pytest.fixture(name="seated")
+def seated_fixture(seated_once: Seated, db: None) -> Seated:
+    return copy.deepcopy(seated_once)
+
+
+def _table(night: Night, host: User, game: str) -> tuple[Table, list[Player]]:
+    """A new table of `night` seated for `game` (see `deal_game`), named after the game."""
+    return deal_game(seat_the_host_and_two_guests(night, host, name=game), game)
+
+
+def deal_game(seated: Seated, game: str) -> tuple[Table, list[Player]]:
+    """The seated table set to deal `game` (and named after it), with a guest's contribution
+    to the next shuffle in."""
+    table, players = seated.table, seated.players
+    if table.name != game:
+        Table.objects.filter(pk=table.pk).update(name=game)
+        table.name = game
     state = load_state(table.pk)
     state = replace(state, table=set_game(state.table, game, _stakes(game)))
+    # A server seed of its own, as a table just made has: a seating made once for a module
+    # must not deal every test the same deck.
+    state = fairness.with_next_seed(replace(state, next_seed=None))
     TableSnapshot.objects.filter(table=table).update(state=state.to_json(), updated_at=timezone.now())
     state = load_state(table.pk)
     contribution = {"type": "contribute", "value": "b0" * 32, "commitment": state.next_commitment}
@@ -134,8 +181,9 @@ Chooser = Callable[[engine_live.LiveTable, random.Random], tuple[int, dict[str, 
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_no_door_shows_a_viewer_a_card_it_may_not_see(game: str, night: Night, host: User) -> None:
-    table, players = _table(night, host, game)
+def test_no_door_shows_a_viewer_a_card_it_may_not_see(game: str, seated: Seated) -> None:
+    table, players = deal_game(seated, game)
+    host = seated.host
     server_seed = f"{sorted(GAMES).index(game) + 1:02x}" * 32
     _play_checking_every_door(table, players, host, server_seed, random.Random(game), random_action)
 
@@ -153,9 +201,10 @@ def _all_in_and_run_twice(state: engine_live.LiveTable, rnd: random.Random) -> t
 
 
 @pytest.mark.parametrize("game", ["nlhe", "short_deck"])
-def test_no_door_shows_a_card_of_a_hand_run_twice(game: str, night: Night, host: User) -> None:
+def test_no_door_shows_a_card_of_a_hand_run_twice(game: str, seated: Seated) -> None:
     """The second runout's burns are never shown; both boards are, to everyone."""
-    table, players = _table(night, host, game)
+    table, players = deal_game(seated, game)
+    host = seated.host
     apply_intent(table.pk, "host", {"type": "options", "auto_deal": False, "run_it_twice": True})
     hand = _play_checking_every_door(table, players, host, "5e" * 32, random.Random(1), _all_in_and_run_twice)
     assert len(hand.boards) == 2 and len(hand.burned) >= 6
@@ -175,10 +224,11 @@ def _check_call_and_remove(state: engine_live.LiveTable, rnd: random.Random) -> 
 
 @pytest.mark.parametrize("game", crazy_blind_man.KEYS)
 def test_no_door_shows_a_card_of_a_crazy_blind_man_hand_played_to_the_showdown(
-    game: str, night: Night, host: User
+    game: str, seated: Seated
 ) -> None:
     """Every player loses a card to the removal; the hand's seeds stay secret for good."""
-    table, players = _table(night, host, game)
+    table, players = deal_game(seated, game)
+    host = seated.host
     hand = _play_checking_every_door(
         table, players, host, "c4" * 32, random.Random(game), _check_call_and_remove
     )
@@ -257,13 +307,12 @@ def _check_doors_once_closed(
 
 
 @pytest.mark.parametrize("game", ["nlhe", "plo", "short_deck"])
-def test_an_exposed_card_shows_every_viewer_that_card_and_nothing_else(
-    game: str, night: Night, host: User
-) -> None:
+def test_an_exposed_card_shows_every_viewer_that_card_and_nothing_else(game: str, seated: Seated) -> None:
     """ "That card is set aside and treated as a burn": flipped face up, so every screen shows
     it, and nothing else changes hands: the card that replaces it is its owner's alone. Then the
     hand is played out through every door."""
-    table, players = _table(night, host, game)
+    table, players = deal_game(seated, game)
+    host = seated.host
     ruled: dict[str, Any] = {}
 
     def rule_exposed() -> None:
@@ -294,13 +343,11 @@ RABBIT_GAMES = sorted(key for key, game in GAMES.items() if any(o.key == "rabbit
 
 
 @pytest.mark.parametrize("game", RABBIT_GAMES)
-def test_the_rabbit_shows_every_viewer_only_the_board_that_would_have_come(
-    game: str, night: Night, host: User
-) -> None:
+def test_the_rabbit_shows_every_viewer_only_the_board_that_would_have_come(game: str, seated: Seated) -> None:
     """Rabbit hunt: "only board cards, never anyone's hole cards". Everyone folds to the big
     blind; a player asks for the rabbit; no view or download shows more than before plus the
     board cards that would have come, and never a burn."""
-    table, players = _table(night, host, game)
+    table, players = deal_game(seated, game)
     state = load_state(table.pk)
     options = replace(state.options, game_options={"rabbit_hunt": True})
     TableSnapshot.objects.filter(table=table).update(state=replace(state, options=options).to_json())

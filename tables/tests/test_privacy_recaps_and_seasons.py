@@ -20,7 +20,6 @@ import random
 import re
 
 import pytest
-from django.contrib.auth.models import User
 from django.test import Client
 
 from engine.games import GAMES
@@ -29,8 +28,15 @@ from tables.live import apply_intent, hand_deck, load_state
 from tables.models import Night
 from tables.models.live import Hand
 from tables.services import closing, joining, people, seasons
+from tables.tests.conftest import new_night
 from tables.tests.live_helpers import random_action
-from tables.tests.test_privacy_every_game import _cards, _table
+from tables.tests.test_privacy_every_game import (
+    Seated,
+    _cards,
+    deal_game,
+    seated_fixture,  # noqa: F401  (a fixture)
+    seated_once_fixture,  # noqa: F401  (a fixture)
+)
 from tables.tests.test_table_page import phone_of
 from tables.views.table_page import replay_steps
 
@@ -58,10 +64,9 @@ def _shown(row: Hand, night: Night) -> set[str]:
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_no_recap_or_season_page_shows_a_card_that_was_not_shown(
-    game: str, night: Night, host: User, make_night
-) -> None:
-    table, players = _table(night, host, game)
+def test_no_recap_or_season_page_shows_a_card_that_was_not_shown(game: str, seated: Seated) -> None:
+    night, host = seated.night, seated.host
+    table, players = deal_game(seated, game)
     rnd = random.Random(f"recap-{game}")
     for _ in range(HANDS):
         if sum(1 for s in load_state(table.pk).table.seats if s.stack > 0) < 2:
@@ -75,7 +80,7 @@ def test_no_recap_or_season_page_shows_a_card_that_was_not_shown(
     # The check can fail: somewhere a hand hid cards (folded, mucked, undealt).
     assert any(dealt[n] - shown[n] for n in dealt)
 
-    later = make_night(name="Later", date=datetime.date(2026, 12, 11))
+    later = new_night(host, name="Later", date=datetime.date(2026, 12, 11))
     returning = joining.join_night(later, "Bo again")
     people.confirm_claim(people.claim_name(returning, players[1].pk).pk, host)
     season = seasons.create_season(

@@ -8,8 +8,11 @@ reader may not see").
 
 from __future__ import annotations
 
+import copy
+from collections.abc import Iterator
+from typing import Any
+
 import pytest
-from django.contrib.auth.models import User
 from django.test import Client
 
 from engine.phh.format import loads_all
@@ -18,7 +21,9 @@ from tables.live import apply_intent, load_state
 from tables.models import Player, Table
 from tables.models.live import Hand
 from tables.services import seating
+from tables.tests.conftest import new_host, new_night, new_table
 from tables.tests.live_helpers import seat_players
+from tables.tests.made_once import made_once_for_the_module
 from tables.tests.test_table_page import phone_of
 
 pytestmark = pytest.mark.django_db
@@ -47,11 +52,24 @@ def _hole_cards(table: Table, number: int) -> dict[str, str]:
     return {s.player: "".join(str(c) for c in s.hole) for s in hand.seats}
 
 
+@pytest.fixture(scope="module")
+def night_of_two_tables_once(django_db_setup: None, django_db_blocker: Any) -> Iterator[dict[str, Any]]:
+    # The tests only download from the night (through sessions of their own): it is played once
+    # for the module (tables/tests/made_once.py keeps each test's changes apart).
+    with made_once_for_the_module(django_db_blocker):
+        host = new_host()
+        night = new_night(host)
+        yield {**_play_the_night(new_table(night, "Kitchen"), new_table(night, "Porch")), "host": host}
+
+
 @pytest.fixture
-def night_of_two_tables(make_table):
+def night_of_two_tables(night_of_two_tables_once: dict[str, Any], db: None) -> dict[str, Any]:
+    return copy.deepcopy(night_of_two_tables_once)
+
+
+def _play_the_night(kitchen: Table, porch: Table) -> dict[str, Any]:
     """Ann and Bo play a hand at the Kitchen, Cy and Di at the Porch; then Ann moves to the Porch
     and plays a hand there."""
-    kitchen, porch = make_table("Kitchen"), make_table("Porch")
     ann, bo = seat_players(kitchen, ["Ann", "Bo"])
     cy, di = seat_players(porch, ["Cy", "Di"])
     net = {"ann": -_stack(kitchen, ann)}
@@ -95,10 +113,10 @@ def test_the_summary_counts_hands_played_won_and_net_chips(night_of_two_tables):
     assert f"{data['hands_played']} hands played" in data["summary"]
 
 
-def test_the_host_gets_every_hand_of_the_night_with_no_hidden_card(night_of_two_tables, host: User):
+def test_the_host_gets_every_hand_of_the_night_with_no_hidden_card(night_of_two_tables):
     kitchen, porch = night_of_two_tables["kitchen"], night_of_two_tables["porch"]
     client = Client()
-    client.force_login(host)
+    client.force_login(night_of_two_tables["host"])
     text = client.get(f"/tables/{kitchen.pk}/night.phhs").content.decode()
     assert len(loads_all(text)) == 3
     for table, number in ((kitchen, 1), (porch, 1), (porch, 2)):
