@@ -157,6 +157,13 @@ def _database_from_env() -> dict:
         # An SQLite connection is an open file: keeping it costs nothing, while reopening it
         # for every call of a table socket cost about a fifth of each action.
         config["CONN_MAX_AGE"] = None
+    if config["ENGINE"] == "django.db.backends.sqlite3":
+        # A transaction that reads first and writes later cannot wait for the write lock: SQLite
+        # fails it at once with "database is locked" when a table's timer writes meanwhile.
+        # Taking the lock at the start lets it wait its turn (up to the timeout) instead.
+        options = config.setdefault("OPTIONS", {})
+        options.setdefault("transaction_mode", "IMMEDIATE")
+        options.setdefault("timeout", 20)
     pool_size = env_int("DATABASE_POOL_SIZE", 16)
     if config["ENGINE"] == "django.db.backends.postgresql" and pool_size > 0:
         # Table sockets make many short database calls, each on a thread that would otherwise

@@ -72,6 +72,14 @@ def test_sqlite_keeps_its_connections_open_unless_told(monkeypatch: pytest.Monke
     assert homegame_settings._database_from_env()["CONN_MAX_AGE"] == 30
 
 
+def test_sqlite_transactions_wait_for_the_write_lock_from_their_start(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("DATABASE_URL", "sqlite:////tmp/homegame.sqlite3")
+    options = homegame_settings._database_from_env()["OPTIONS"]
+    assert options["transaction_mode"] == "IMMEDIATE" and options["timeout"] >= 10
+
+
 def test_postgresql_connections_come_from_a_pool(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("DATABASE_URL", "postgres://homegame@127.0.0.1:5432/homegame")
     monkeypatch.delenv("DATABASE_POOL_SIZE", raising=False)
