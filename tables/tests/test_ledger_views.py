@@ -111,6 +111,20 @@ def test_a_declined_request_writes_no_entry(host_client: Client, night: Night) -
     assert phone.get("/play/chips.json").json()["last"] == "Buy-in of 100 chips: declined"
 
 
+def test_a_decision_that_is_neither_approve_nor_decline_is_refused_with_words(
+    host_client: Client, night: Night
+) -> None:
+    phone = join_from_phone(night, "Ann")
+    phone.post("/play/chips/", {"kind": "buy_in", "chips": "100"})
+    request = ChipRequest.objects.get()
+    url = f"/host/nights/{night.pk}/ledger/requests/{request.pk}/maybe/"
+    response = host_client.post(url, follow=True)
+    assert response.status_code == 200
+    assert "Approve or decline the request: “maybe” is neither." in response.content.decode()
+    request.refresh_from_db()
+    assert request.status == ChipRequest.Status.PENDING and not LedgerEntry.objects.exists()
+
+
 def test_the_ledger_and_the_settlement_export_as_csv(host_client: Client, table: Table, host: User) -> None:
     ann, bob = seat_players(table, ["Ann", "Bob"])
     ledger.record_chips_in(ann, "buy_in", 200, host, "cash")

@@ -196,7 +196,8 @@ def request_decide(request: HttpRequest, night_id: int, request_id: int, decisio
             chip_requests.decline_request, night, request_id, request.user, request.POST.get("why", "")
         )
         return run_and_confirm(request, night, decline, back)
-    raise PermissionDenied("Unknown decision.")
+    messages.error(request, f"Approve or decline the request: “{decision[:40]}” is neither.")
+    return redirect(back)
 
 
 @login_required
