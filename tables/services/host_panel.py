@@ -154,11 +154,14 @@ def socket_command(
     applied and logged in one transaction, so no command is ever applied without its line."""
     try:
         with transaction.atomic():
-            before = engine_live.view(live.locked_table(table_id).state, "public")
+            state = live.locked_table(table_id).state
+            before = engine_live.view(state, "public")
             carried = _chips_command(table_id, by, intent, expected_version)
             if carried is None:
                 applied = play.apply_intent(table_id, engine_live.HOST, intent, client_id, expected_version)
                 logged = False
+                if not applied.duplicate:
+                    _seat_record_follows(table_id, state, intent)
             else:
                 applied, logged = carried
             # A command the ledger carried out has its line already (the entry, the stack
@@ -209,6 +212,26 @@ def _chips_command(
     else:
         entry = ledger.adjust_stack(player, intent.get("stack"), by, str(intent.get("reason", "")))
     return live.Applied(live.current_version(table_id)), entry is not None
+
+
+def _seat_record_follows(table_id: int, before: live.LiveTable, intent: Mapping[str, Any]) -> None:
+    """A seat command the engine applied (`leave` for a player the ledger carries no chips of,
+    `change_seat`) moves the player's seat record with them: the ledger and the seating read the
+    records, and a record left behind would seat the player where they are not (their next
+    buy-in going onto no table, their old seat looking taken)."""
+    if intent.get("type") not in ("leave", "change_seat") or not isinstance(intent.get("seat"), int):
+        return
+    occupant = before.table.seat(intent["seat"])
+    if occupant is None or not occupant.player.isdigit():
+        return
+    records = Seat.objects.filter(table_id=table_id, player_id=int(occupant.player))
+    if intent["type"] == "leave":
+        # Dealt in to a hand, they go when it ends, as "Has left" lets them go: the seat is free.
+        records.delete()
+        return
+    now = live.load_state(table_id).table.seat_of(occupant.player)
+    if now is not None:
+        records.update(number=now.seat)
 
 
 def table_command(table: Table, by: AbstractBaseUser | None, command: str, why: str = "") -> int:
