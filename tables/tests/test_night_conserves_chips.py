@@ -2,7 +2,8 @@
 
 "Chips are bought, sit on a seat, move between seats only through hands or host rulings, and
 leave through a cash-out or a tournament finish" (docs/chips-and-money.md). A cash night and a
-tournament night are played side by side by the host's own tools: joins, buy-ins, rebuys, seats,
+tournament night are played side by side by the host's own tools: joins, buy-ins, rebuys, seats
+(a guest seated before buying in, sent off over the socket or not), seat changes over the socket,
 draws, random hands through the write path, stack adjustments, corrections, cash-outs, players
 leaving, a tournament with its draw, busts and their undo, rebuys, a break with add-ons, balancing
 and the final table (drawn once, drawn again, confirmed and undone), an agreed deal, the
@@ -238,22 +239,52 @@ class NightMachine(TournamentSteps, NightInvariants, FeaturedHandsAtTheCashTable
                 ledger.correct(last, chips, self.host, "recounted")
 
     @precondition(lambda self: self.cash_players)
-    @rule(who=st.integers(0, 7), stack=st.integers(1, 600))
-    def socket_command(self, who: int, stack: int) -> None:
-        """The host's own commands over the table's socket: leave a seat, or set a stack."""
-        seat = Seat.objects.filter(player=self._cash_player(who)).first()
+    @rule(
+        who=st.integers(0, 7),
+        stack=st.integers(1, 600),
+        command=st.sampled_from(["leave", "set_stack", "change_seat"]),
+    )
+    def socket_command(self, who: int, stack: int, command: str) -> None:
+        """The host's own commands over the table's socket: leave a seat, set a stack, or move
+        the player to another seat of the table."""
+        seat = Seat.objects.filter(player=self._cash_player(who)).select_related("table").first()
         if seat is None:
             return
         found = load_state(seat.table_id).table.seat_of(str(seat.player_id))
         if found is None:
             return
-        intent = (
-            {"type": "leave", "seat": found.seat}
-            if stack % 2
-            else {"type": "set_stack", "seat": found.seat, "stack": stack}
-        )
+        intent: dict[str, object] = {"type": command, "seat": found.seat}
+        if command == "set_stack":
+            intent["stack"] = stack
+        elif command == "change_seat":
+            free = seating.free_seat_numbers(seat.table)
+            if not free:
+                return
+            intent["to"] = free[stack % len(free)]
         with self.refused_changes_nothing():
             host_panel.socket_command(seat.table_id, self.host, intent, "", None)
+
+    @precondition(lambda self: len(self.cash_players) < 8)
+    @rule(table=st.integers(0, 1), sent_off=st.booleans(), chips=st.integers(20, 400))
+    def guest_seated_before_buying_in(self, table: int, sent_off: bool, chips: int) -> None:
+        """The host seats a guest first and takes the money after ("a guest seated at a cash
+        table before any buy-in sits with the table's default stack"), or sends them off over the
+        socket first: either way the buy-in's chips are the guest's, on the seat or in the hand."""
+        chosen = self.cash_tables[table]
+        free = seating.free_seat_numbers(chosen)
+        if not free:
+            return
+        with self.refused_changes_nothing():  # refused once the night is closed
+            player = joining.join_night(self.cash, f"P{len(self.cash_players)}")
+        if self.last_refusal is not None:
+            return
+        self.cash_players.append(player)
+        host_panel.move_player(player, chosen, free[0], self.host)
+        if sent_off:
+            host_panel.socket_command(chosen.pk, self.host, {"type": "leave", "seat": free[0]}, "", None)
+        ledger.record_chips_in(player, EntryKind.BUY_IN, chips, self.host)
+        held = ledger.chips_held(Player.objects.get(pk=player.pk))
+        assert held == chips, (held, chips)
 
     @precondition(lambda self: self.cash_players)
     @rule()
