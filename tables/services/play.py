@@ -15,6 +15,10 @@ from typing import Any
 from django.db import transaction
 
 from tables import live
+from tables.errors import ActionRefused
+from tables.live.tournament import tournament_at
+from tables.models import Player
+from tables.models.ledger import CASH, LedgerEntry
 from tables.services import tournament_play
 
 
@@ -30,6 +34,38 @@ def apply_intent(
     either changes nothing."""
     with transaction.atomic():
         applied = live.apply_intent(table_id, actor, intent, client_id, expected_version, now)
+        if intent.get("type") == "start_hand" and not applied.duplicate:
+            check_bought_chips_play_only_bought_chips(table_id, dealt=applied.finished is not None)
         if applied.finished is not None:
             tournament_play.hand_played(applied.finished)
     return applied
+
+
+def check_bought_chips_play_only_bought_chips(table_id: int, dealt: bool = False) -> None:
+    """Refuse a cash hand just dealt that seats a stack no buy-in backs beside bought chips.
+
+    A guest seated before their buy-in has the table's default stack, which their first buy-in
+    replaces: had it won or lost bought chips first, that replacement would make or destroy them.
+    Guests with no buy-in yet may play among themselves (nothing bought is at stake). Call inside
+    the deal's transaction: the refusal undoes the deal. `dealt`: the deal's hand is over already
+    (everyone all in from the blinds); else a hand in progress is the one just dealt, and none
+    means the dealer found too few players and dealt nothing."""
+    state = live.load_state(table_id)
+    if state.hand is None or not (dealt or state.hand_in_progress):
+        return
+    if tournament_at(table_id) is not None:
+        return  # a tournament's chips, bought with its entries
+    players = {int(seat.player) for seat in state.hand.seats if seat.player.isdigit()}
+    bought = set(
+        LedgerEntry.objects.filter(CASH, player_id__in=players).values_list("player_id", flat=True).distinct()
+    )
+    if not bought or bought == players:
+        return
+    guests = (
+        Player.objects.filter(pk__in=players - bought).order_by("pk").values_list("display_name", flat=True)
+    )
+    names = ", ".join(guests)
+    raise ActionRefused(
+        f"{names} {'has' if len(guests) == 1 else 'have'} no buy-in yet: a stack no buy-in backs "
+        "cannot win or lose bought chips. Record it before the next deal, or sit them out."
+    )

@@ -78,6 +78,7 @@ from tables.services import (
     ledger,
     seating,
 )
+from tables.tests.ledger_helpers import play_hand
 from tables.tests.night_featured_hands import FeaturedHandsAtTheCashTables
 from tables.tests.night_invariants import NightInvariants
 from tables.tests.night_tournament_steps import ADD_ON_STACK, REBUY_STACK, STARTING_STACK, TournamentSteps
@@ -265,11 +266,17 @@ class NightMachine(TournamentSteps, NightInvariants, FeaturedHandsAtTheCashTable
             host_panel.socket_command(seat.table_id, self.host, intent, "", None)
 
     @precondition(lambda self: len(self.cash_players) < 8)
-    @rule(table=st.integers(0, 1), sent_off=st.booleans(), chips=st.integers(20, 400))
-    def guest_seated_before_buying_in(self, table: int, sent_off: bool, chips: int) -> None:
+    @rule(
+        table=st.integers(0, 1),
+        sent_off=st.booleans(),
+        deal_first=st.booleans(),
+        chips=st.integers(20, 400),
+    )
+    def guest_seated_before_buying_in(self, table: int, sent_off: bool, deal_first: bool, chips: int) -> None:
         """The host seats a guest first and takes the money after ("a guest seated at a cash
-        table before any buy-in sits with the table's default stack"), or sends them off over the
-        socket first: either way the buy-in's chips are the guest's, on the seat or in the hand."""
+        table before any buy-in sits with the table's default stack"), perhaps dealing before
+        the money is in (refused beside bought chips), or sends them off over the socket first:
+        either way the buy-in's chips are the guest's, on the seat or in the hand."""
         chosen = self.cash_tables[table]
         free = seating.free_seat_numbers(chosen)
         if not free:
@@ -280,6 +287,9 @@ class NightMachine(TournamentSteps, NightInvariants, FeaturedHandsAtTheCashTable
             return
         self.cash_players.append(player)
         host_panel.move_player(player, chosen, free[0], self.host)
+        if deal_first and len([s for s in load_state(chosen.pk).table.seats if s.stack > 0]) >= 2:
+            with self.refused_changes_nothing():
+                play_hand(chosen.pk, random.Random(chips))
         if sent_off:
             host_panel.socket_command(chosen.pk, self.host, {"type": "leave", "seat": free[0]}, "", None)
         ledger.record_chips_in(player, EntryKind.BUY_IN, chips, self.host)

@@ -1,0 +1,83 @@
+"""A stack no buy-in backs never plays a hand against bought chips.
+
+"A guest seated at a cash table before any buy-in (the host seats first and takes the money
+after) sits with the table's default stack ... the guest's first buy-in replaces that stack with
+the chips bought" (docs/chips-and-money.md). Dealt in beside a player who bought their chips, the
+guest would win or lose bought chips with chips nobody bought, and the buy-in replacing their
+stack would then make or destroy chips: Bob's 100 bought chips lost to Ann's table stack were
+gone from the night for good, which could never balance again. So the deal waits for the buy-in.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from django.contrib.auth.models import User
+
+from engine.live import HOST
+from tables.errors import ActionRefused
+from tables.live import load_state
+from tables.models import Player, Table
+from tables.services import host_panel, joining, ledger, night_totals, seating
+from tables.services.play import apply_intent
+from tables.tests.ledger_helpers import play_hand, stacks
+
+pytestmark = pytest.mark.django_db
+
+
+def _play(table: Table, hands: int) -> None:
+    rnd = random.Random(5)
+    for _ in range(hands):
+        if len([chips for chips in stacks(table.pk).values() if chips]) < 2:
+            return
+        play_hand(table.pk, rnd)
+
+
+def _seated(table: Table, name: str, number: int, chips: int | None) -> Player:
+    player = joining.join_night(table.night, name)
+    if chips is not None:
+        ledger.record_chips_in(player, "buy_in", chips, None)
+    seating.move_player(player, table, number)
+    return player
+
+
+def test_the_deal_waits_for_the_buy_in_of_a_guest_beside_bought_chips(table: Table, host: User) -> None:
+    ann = _seated(table, "Ann", 1, chips=None)
+    _seated(table, "Bob", 2, chips=100)
+    version = load_state(table.pk).version
+
+    with pytest.raises(ActionRefused, match="Ann has no buy-in yet") as refused:
+        host_panel.table_command(table, host, "deal")
+
+    assert "Record it before the next deal" in refused.value.message
+    assert load_state(table.pk).version == version and not load_state(table.pk).hand_in_progress
+    with pytest.raises(ActionRefused, match="Ann has no buy-in yet"):
+        apply_intent(table.pk, HOST, {"type": "start_hand"})
+
+    ledger.record_chips_in(ann, "buy_in", 100, host)
+    _play(table, 5)
+    assert sum(stacks(table.pk).values()) == 200
+    assert night_totals.totals(table.night).balanced
+
+
+def test_guests_with_no_buy_in_yet_may_play_among_themselves(table: Table, host: User) -> None:
+    """Nothing bought is at stake: their buy-ins replace the stacks, and the night balances."""
+    ann = _seated(table, "Ann", 1, chips=None)
+    bob = _seated(table, "Bob", 2, chips=None)
+    _play(table, 3)
+    for player in (ann, bob):
+        ledger.record_chips_in(player, "buy_in", 100, host)
+    totals = night_totals.totals(table.night)
+    assert totals.balanced and totals.unbacked_chips == 0, totals
+
+
+def test_a_guest_sitting_out_does_not_hold_up_the_deal(table: Table, host: User) -> None:
+    _seated(table, "Ann", 1, chips=None)
+    _seated(table, "Bob", 2, chips=100)
+    _seated(table, "Cara", 3, chips=100)
+    host_panel.seat_command(seating.Seat.objects.get(number=1, table=table), host, "sit_out")
+
+    host_panel.table_command(table, host, "deal")
+
+    assert load_state(table.pk).hand_in_progress or load_state(table.pk).table.hand_count == 1
