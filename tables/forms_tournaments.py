@@ -22,9 +22,11 @@ from engine.tournament import (
     TournamentError,
 )
 from tables.models.tournaments import Tournament
+from tables.services.ledger import MAX_CHIPS_PER_ENTRY
 
 NUMBER = {"inputmode": "numeric", "min": "0"}
-# More than any home game's chips or money, and small enough for every database column.
+# More than any home game's money, minutes or levels, and small enough for every database column.
+# Stacks have the ledger's limit, the same in every path (MAX_CHIPS_PER_ENTRY).
 MAX_AMOUNT = 1_000_000_000
 
 
@@ -50,7 +52,7 @@ class TournamentCreateForm(forms.Form):
 class TournamentSettingsForm(forms.Form):
     name = forms.CharField(max_length=80)
     buy_in = AmountField(label="Buy-in (money)", min_value=0)
-    starting_stack = AmountField(label="Starting stack (chips)")
+    starting_stack = AmountField(label="Starting stack (chips)", max_value=MAX_CHIPS_PER_ENTRY)
     max_rebuys = AmountField(
         label="Rebuys per player",
         initial=0,
@@ -58,10 +60,10 @@ class TournamentSettingsForm(forms.Form):
     )
     rebuy_until_level = AmountField(label="Rebuys allowed until the end of level", initial=0)
     rebuy_price = AmountField(label="Rebuy price (money)", min_value=0)
-    rebuy_stack = AmountField(label="Rebuy stack (chips)", initial=0)
+    rebuy_stack = AmountField(label="Rebuy stack (chips)", initial=0, max_value=MAX_CHIPS_PER_ENTRY)
     add_on = forms.BooleanField(label="Add-on at the first break", required=False)
     add_on_price = AmountField(label="Add-on price (money)", min_value=0)
-    add_on_stack = AmountField(label="Add-on stack (chips)", initial=0)
+    add_on_stack = AmountField(label="Add-on stack (chips)", initial=0, max_value=MAX_CHIPS_PER_ENTRY)
     payouts = forms.CharField(
         label="Payouts (% of the pool, 1st first)",
         help_text="For example 50, 30, 20. They must add up to 100.",

@@ -30,6 +30,8 @@ from tables.models.ledger import CASH, KINDS_IN, EntryKind, LedgerEntry, chips_t
 from tables.services import audit
 from tables.services.money_words import format_money
 
+# The most chips of any one figure the host gives, in every path: an entry, a correction, a
+# stack set, what a player holds after an entry, a tournament's starting, rebuy and add-on stacks.
 MAX_CHIPS_PER_ENTRY = 10_000_000
 
 
@@ -128,6 +130,15 @@ def check_chips(chips: int) -> None:
         raise ActionRefused(f"Enter a whole number of chips, from 1 to {MAX_CHIPS_PER_ENTRY}.")
 
 
+def check_holding_within_limit(player: Player, holding: int) -> None:
+    """Refuse an entry that leaves a player holding more chips than any stack may be given."""
+    if holding > MAX_CHIPS_PER_ENTRY:
+        raise ActionRefused(
+            f"That would give {player.display_name} {holding:,} chips: a stack is at most "
+            f"{MAX_CHIPS_PER_ENTRY:,} chips."
+        )
+
+
 def check_player(night: Night, player: Player) -> None:
     if player.night_id != night.pk:
         raise ActionRefused("This player is not in this night.")
@@ -163,6 +174,12 @@ def record_chips_in(
     with transaction.atomic():
         before = has_cash_entries(player)
         seated = _seat_in_live_table(player)
+        found = seated[1].table.seat_of(str(player.pk)) if seated else None
+        # A stack the ledger never backed (seated before any buy-in) is replaced, not added to.
+        current = found.stack if found is not None and before else 0
+        check_holding_within_limit(
+            player, chips + (current if seated else max(chips_in_hand(player) or 0, 0))
+        )
         entry = LedgerEntry.objects.create(
             night=night,
             player=player,
@@ -175,11 +192,8 @@ def record_chips_in(
         )
         stack = None
         if seated is not None:
-            seat, state = seated
-            found = state.table.seat_of(str(player.pk))
+            seat = seated[0]
             if found is not None:
-                # A stack the ledger never backed (seated before any buy-in) is replaced, not added to.
-                current = found.stack if before else 0
                 _set_live_stack(seat, current + chips)
                 stack = StackChange(seat.table.name, found.seat, found.stack, current + chips)
         _log(entry, by, stack)
@@ -293,6 +307,7 @@ def correct(
             _check_holds(entry.player, -to_player, seated, target)
         else:
             _check_still_here(entry.player, "given back" if target.kind == EntryKind.CASH_OUT else "bought")
+            check_holding_within_limit(entry.player, _held_now(entry.player, seated) + to_player)
         correction = LedgerEntry.objects.create(
             night=night,
             player=entry.player,
@@ -373,16 +388,20 @@ def void(entry: LedgerEntry, by: AbstractBaseUser | None, reason: str) -> Ledger
     return correct(entry, -kept, by, reason, void=True)
 
 
+def _held_now(player: Player, seated: tuple[Seat, live.LiveTable] | None) -> int:
+    """The chips a player holds: on their seat (`seated`, as locked), or in their hand."""
+    if seated is not None:
+        found = seated[1].table.seat_of(str(player.pk))
+        return found.stack if found is not None else 0
+    return max(chips_in_hand(player) or 0, 0)
+
+
 def _check_holds(
     player: Player, chips: int, seated: tuple[Seat, live.LiveTable] | None, target: LedgerEntry
 ) -> None:
     """Chips taken back from a player must be chips they still hold (on their seat, or in their
     hand): chips already cashed out or lost in a hand cannot vanish from the night."""
-    if seated is not None:
-        found = seated[1].table.seat_of(str(player.pk))
-        held = found.stack if found is not None else 0
-    else:
-        held = max(chips_in_hand(player) or 0, 0)
+    held = _held_now(player, seated)
     if chips <= held:
         return
     name = player.display_name

@@ -159,6 +159,7 @@ def update_tournament(
         rules.check_against(structure)
     except TournamentError as error:
         raise _refused(error) from None
+    _check_stacks_within_limit(structure, rules)
     with transaction.atomic():
         tournament = lock_tournament(tournament_id)
         check_not_over(tournament)
@@ -194,6 +195,21 @@ def update_tournament(
             night_line=repriced.then(f"{TournamentAction.EDIT.label}: {detail}"),
         )
     return tournament
+
+
+def _check_stacks_within_limit(structure: Structure, rules: RebuyRules) -> None:
+    """A tournament's stacks are chips handed to a seat: at most what any stack may be given."""
+    stacks = {
+        "starting stack": structure.starting_stack,
+        "rebuy stack": rules.rebuy_stack,
+        "add-on stack": rules.add_on_stack,
+    }
+    for name, chips in stacks.items():
+        if chips > ledger.MAX_CHIPS_PER_ENTRY:
+            raise ActionRefused(
+                f"The {name} ({chips:,}) is too large: "
+                f"a stack is at most {ledger.MAX_CHIPS_PER_ENTRY:,} chips."
+            )
 
 
 def register_players(
