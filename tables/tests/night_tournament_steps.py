@@ -392,6 +392,19 @@ class TournamentSteps:
                 with self.refused_changes_nothing():
                     tournaments.record_add_on(entry.pk, self.host)
 
+    @precondition(lambda self: self.tournament is not None)
+    @rule(undo=st.booleans())
+    def level_back(self, undo: bool) -> None:
+        """The host takes the clock back a level, or undoes the last level change: the stakes
+        and the rebuy period follow, and no chip moves."""
+        with self.refused_changes_nothing():
+            if undo:
+                tournament_clock.undo_level_change(self.tournament.pk, self.host)
+            else:
+                tournament_clock.run_clock(
+                    self.tournament.pk, self.host, TournamentAction.PREVIOUS_LEVEL, confirmed=True
+                )
+
     @precondition(lambda self: self.bar_tables and len(self.bar_players) < 3)
     @rule(chips=st.integers(20, 400))
     def cash_game_beside_the_tournament(self, chips: int) -> None:

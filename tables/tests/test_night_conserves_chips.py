@@ -4,9 +4,10 @@
 leave through a cash-out or a tournament finish" (docs/chips-and-money.md). A cash night and a
 tournament night are played side by side by the host's own tools: joins, buy-ins, rebuys, seats
 (a guest seated before buying in, sent off over the socket or not), seat changes over the socket,
-draws, random hands through the write path, stack adjustments, corrections, cash-outs, players
-leaving, a tournament with its draw, busts and their undo, rebuys, a break with add-ons, balancing
-and the final table (drawn once, drawn again, confirmed and undone), an agreed deal, the
+draws, swaps, players sat out and back in, chips asked from phones (approved or declined), random
+hands through the write path, stack adjustments, corrections, cash-outs, players leaving, a tournament with its draw, busts and their undo, rebuys, a break with add-ons, balancing
+and the final table (drawn once, drawn again, confirmed and undone), the clock taken back a level
+or its last change undone, an agreed deal, the
 tournament played to its end with its winner taken off the table by the host's `leave` over the
 socket and the last bust undone after, and closing the night. The cash tables also play the house
 games (tables/tests/night_house_rules.py): run it twice, the 7-2 bounty, straddles, the rabbit
@@ -70,6 +71,7 @@ from tables.models import Night, Player, Seat, Table
 from tables.models.ledger import EntryKind
 from tables.models.tournaments import Tournament
 from tables.services import (
+    chip_requests,
     closing,
     host_panel,
     host_rulings,
@@ -295,6 +297,54 @@ class NightMachine(TournamentSteps, NightInvariants, FeaturedHandsAtTheCashTable
         ledger.record_chips_in(player, EntryKind.BUY_IN, chips, self.host)
         held = ledger.chips_held(Player.objects.get(pk=player.pk))
         assert held == chips, (held, chips)
+
+    @rule(
+        tournament=st.booleans(),
+        table=st.integers(0, 1),
+        first=st.integers(1, SEATS),
+        second=st.integers(1, SEATS),
+    )
+    def swap_players(self, tournament: bool, table: int, first: int, second: int) -> None:
+        """The host's Swap: two players of one table trade seats, each with their own stack."""
+        chosen = (self.tour_tables if tournament else self.cash_tables)[table]
+        before = {s.player: s.stack for s in load_state(chosen.pk).table.seats}
+        with self.refused_changes_nothing():
+            host_panel.swap_players(chosen, self.host, first, second, "they asked")
+        after = {s.player: s.stack for s in load_state(chosen.pk).table.seats}
+        assert after == before, (before, after)
+
+    @precondition(lambda self: self.cash_players)
+    @rule(who=st.integers(0, 7), out=st.booleans())
+    def sit_out_or_in(self, who: int, out: bool) -> None:
+        """The host sits a player out, or back in: no chip moves."""
+        seat = Seat.objects.filter(player=self._cash_player(who)).select_related("table", "player").first()
+        if seat is None:
+            return
+        with self.refused_changes_nothing():
+            host_panel.seat_command(seat, self.host, "sit_out" if out else "sit_in")
+
+    @precondition(lambda self: self.cash_players)
+    @rule(
+        who=st.integers(0, 7),
+        kind=st.sampled_from([EntryKind.BUY_IN, EntryKind.REBUY, EntryKind.TOP_UP]),
+        chips=st.integers(1, 300),
+        approve=st.booleans(),
+    )
+    def chips_asked_from_a_phone(self, who: int, kind: str, chips: int, approve: bool) -> None:
+        """A player asks for chips from their phone; the host approves (one entry, as if typed)
+        or declines (nothing but the log line)."""
+        player = self._cash_player(who)
+        with self.refused_changes_nothing():
+            asked = chip_requests.request_chips(player, kind, chips)
+        if self.last_refusal is not None:
+            return
+        with self.refused_changes_nothing():
+            if approve:
+                chip_requests.approve_request(self.cash, asked.pk, self.host)
+            else:
+                chip_requests.decline_request(self.cash, asked.pk, self.host, "not tonight")
+        if self.last_refusal is not None:  # the request waits no longer: the host said no
+            chip_requests.decline_request(self.cash, asked.pk, self.host, str(self.last_refusal))
 
     @precondition(lambda self: self.cash_players)
     @rule()
