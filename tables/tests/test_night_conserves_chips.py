@@ -1,24 +1,24 @@
 """Not one chip or cent lost: a whole night driven through the real services on the real database.
 
-"Chips are bought, sit on a seat, move between seats only through hands or host rulings, and
-leave through a cash-out or a tournament finish" (docs/chips-and-money.md). A cash night and a
-tournament night are played side by side by the host's own tools: joins, buy-ins, rebuys, seats
-(a guest seated before buying in, sent off over the socket or not), seat changes over the socket,
-draws, swaps, players sat out and back in, chips asked from phones (approved or declined), random
-hands through the write path, stack adjustments, corrections, cash-outs, players leaving, a tournament with its draw, busts and their undo, rebuys, a break with add-ons, balancing
-and the final table (drawn once, drawn again, confirmed and undone), the clock taken back a level
-or its last change undone, an agreed deal, the
-tournament played to its end with its winner taken off the table by the host's `leave` over the
-socket and the last bust undone after, and closing the night. The cash tables also play the house
-games (tables/tests/night_house_rules.py): run it twice, the 7-2 bounty, straddles, the rabbit
-hunt and Blind Hold'em's staged reveal, and the host voids entries, archives and reopens
-nights, draws the waiting players evenly and moves players with the Move form. The tournament's
-night has a cash game of its own at the Bar (added after the draw), and the host's Move tries to
-take its players to the tournament's tables and the entrants to the Bar. Every night also
-plays a featured hand of each house game's chip-moving moment (tables/tests/night_featured_hands.py):
-a 7-2 bounty paid, an all-in run twice with an odd chip to halve, a straddle posted, a rabbit
-hunted. A decision the hand offered as legal and the write path refused fails the night: it
-would leave the table stuck mid-hand.
+"Chips are bought, sit on a seat, move between seats only through hands or host rulings, and leave
+through a cash-out or a tournament finish" (docs/chips-and-money.md). A cash night and a tournament
+night are played side by side by the host's own tools: joins, buy-ins, rebuys, seats (a guest
+seated before buying in, sent off over the socket or not), seat changes over the socket, draws,
+swaps, players sat out and back in, chips asked from phones (approved or declined), random hands
+through the write path, stack adjustments, corrections, cash-outs, players leaving, a tournament
+with its draw, busts and their undo, rebuys, a break with add-ons, balancing and the final table
+(drawn once, drawn again, confirmed and undone), the clock taken back a level or its last change
+undone, an agreed deal, the tournament played to its end with its winner taken off the table by the
+host's `leave` over the socket and the last bust undone after, and closing the night. The cash
+tables also play the house games (tables/tests/night_house_rules.py): run it twice, the 7-2 bounty,
+straddles, the rabbit hunt and Blind Hold'em's staged reveal, and the host voids entries, archives
+and reopens nights, draws the waiting players evenly and moves players with the Move form. The
+tournament's night has a cash game of its own at the Bar (added after the draw), and the host's
+Move tries to take its players to the tournament's tables and the entrants to the Bar. Every night
+also plays a featured hand of each house game's chip-moving moment
+(tables/tests/night_featured_hands.py): a 7-2 bounty paid, an all-in run twice with an odd chip to
+halve, a straddle posted, a rabbit hunted. A decision the hand offered as legal and the write path
+refused fails the night: it would leave the table stuck mid-hand.
 After every step:
 
 - cash: chips on the tables + chips in players' hands + chips cashed out = chips bought, for
