@@ -17,8 +17,10 @@ tournament's night has a cash game of its own at the Bar (added after the draw),
 Move tries to take its players to the tournament's tables and the entrants to the Bar. Every night
 also plays a featured hand of each house game's chip-moving moment
 (tables/tests/night_featured_hands.py): a 7-2 bounty paid, an all-in run twice with an odd chip to
-halve, a straddle posted, a rabbit hunted. A decision the hand offered as legal and the write path
-refused fails the night: it would leave the table stuck mid-hand.
+halve, a straddle posted, a rabbit hunted; and the host's rulings in the middle of a hand at either
+kind of table (tables/tests/night_rulings.py): a misdeal, an award, a killed or folded hand, an
+undone action, an exposed card. A decision the hand offered as legal and the write path refused
+fails the night: it would leave the table stuck mid-hand.
 After every step:
 
 - cash: chips on the tables + chips in players' hands + chips cashed out = chips bought, for
@@ -83,6 +85,7 @@ from tables.services import (
 from tables.tests.ledger_helpers import play_hand
 from tables.tests.night_featured_hands import FeaturedHandsAtTheCashTables
 from tables.tests.night_invariants import NightInvariants
+from tables.tests.night_rulings import HostRulingsMidHand
 from tables.tests.night_tournament_steps import ADD_ON_STACK, REBUY_STACK, STARTING_STACK, TournamentSteps
 
 # Minutes of random play: `make test` and CI run it; `make test-fast` leaves it out.
@@ -98,7 +101,9 @@ _hosts = itertools.count()
 PHASES = list(Phase) if os.environ.get("NIGHT_SHRINK") else [Phase.explicit, Phase.reuse, Phase.generate]
 
 
-class NightMachine(TournamentSteps, NightInvariants, FeaturedHandsAtTheCashTables, RuleBasedStateMachine):
+class NightMachine(
+    TournamentSteps, NightInvariants, FeaturedHandsAtTheCashTables, HostRulingsMidHand, RuleBasedStateMachine
+):
     def __init__(self) -> None:
         super().__init__()
         # Each run is undone afterwards, so runs never see each other's rows.
