@@ -10,6 +10,11 @@ admin.site.login_form = LimitedAdminAuthenticationForm
 class TableInline(admin.TabularInline):
     model = Table
     extra = 0
+    # A table is made with its live state (the night page), and taken away only with it.
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
 
 
 @admin.register(Night)
@@ -39,13 +44,23 @@ class PlayerAdmin(admin.ModelAdmin):
     search_fields = ["display_name", "night__name"]
     # Session and transfer tokens are bearer secrets: never shown.
     exclude = ["session_token", "transfer_token"]
-    readonly_fields = ["joined_at", "decided_at"]
+    # Letting a player in or go, and their night, change only on the host's pages: "Has left"
+    # refuses while they hold chips, which would otherwise vanish with them.
+    readonly_fields = ["night", "status", "joined_at", "decided_at"]
+
+    def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
 
 
 @admin.register(Table)
 class TableAdmin(admin.ModelAdmin):
     list_display = ["name", "night", "max_seats"]
     search_fields = ["name", "night__name"]
+    # Its stacks are its night's chips: moved to another night, they would leave one count for another.
+    readonly_fields = ["night"]
+
+    def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         # A table is made with its live state, which holds its game and stakes (the night page).
@@ -54,9 +69,21 @@ class TableAdmin(admin.ModelAdmin):
 
 @admin.register(Seat)
 class SeatAdmin(admin.ModelAdmin):
+    """Read-only: a seat record follows the live table's seat, which holds the player's chips,
+    so seats change only through the host's seating (Move, Swap, the draw), which moves both."""
+
     list_display = ["table", "number", "player", "seated_at"]
     search_fields = ["player__display_name", "table__name"]
     list_select_related = ["table", "player"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
 
 
 import tables.ledger_admin  # noqa: E402  (the ledger's read-only admin)
