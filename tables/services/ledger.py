@@ -22,6 +22,7 @@ from django.db import transaction
 from django.db.models import QuerySet
 
 from engine.live import HOST
+from engine.table_state import SeatState
 from tables import live
 from tables.errors import ActionRefused
 from tables.live.tournament import tournament_at, tournament_still_playing
@@ -174,7 +175,7 @@ def record_chips_in(
     with transaction.atomic():
         before = has_cash_entries(player)
         seated = _seat_in_live_table(player)
-        found = seated[1].table.seat_of(str(player.pk)) if seated else None
+        found = _live_seat(player, seated)
         # A stack the ledger never backed (seated before any buy-in) is replaced, not added to.
         current = found.stack if found is not None and before else 0
         check_holding_within_limit(
@@ -303,6 +304,7 @@ def correct(
         if target.chips + already + chips < 0:
             raise ActionRefused(f"That would leave the {target.get_kind_display().lower()} below 0 chips.")
         seated = _seat_in_live_table(entry.player)
+        _live_seat(entry.player, seated)
         if to_player < 0:
             _check_holds(entry.player, -to_player, seated, target)
         else:
@@ -386,6 +388,17 @@ def void(entry: LedgerEntry, by: AbstractBaseUser | None, reason: str) -> Ledger
     if kept <= 0:
         raise ActionRefused(f"{entry.get_kind_display()} #{entry.pk} has no chips left to void.")
     return correct(entry, -kept, by, reason, void=True)
+
+
+def _live_seat(player: Player, seated: tuple[Seat, live.LiveTable] | None) -> SeatState | None:
+    """The player's seat at the live table of their seat record (None: no record). A record the
+    table does not seat them at is refused: chips sent there would go onto no table."""
+    if seated is None:
+        return None
+    found = seated[1].table.seat_of(str(player.pk))
+    if found is None:
+        raise ActionRefused(f"{player.display_name} is not at {seated[0].table.name} yet.")
+    return found
 
 
 def _held_now(player: Player, seated: tuple[Seat, live.LiveTable] | None) -> int:
