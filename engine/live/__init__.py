@@ -182,7 +182,7 @@ class Projector:
 
     def view(self, viewer: views.Viewer) -> dict[str, Any]:
         state = self.state
-        hand = self._hand.view(viewer) if self._hand else None
+        hand = self._hand.view(hand_viewer(state, viewer)) if self._hand else None
         return {
             "version": state.version,
             "table": self._table_part(),
@@ -228,6 +228,33 @@ class Projector:
                 "next_hand": _next_hand_part(table, coming),
             }
         return self._table
+
+
+def hand_viewer(state: LiveTable, viewer: views.Viewer) -> views.Viewer:
+    """Who a table viewer is in the hand on show. A seat number names the player sitting there
+    now; the finished hand stays on screen while seats change between hands, so that player may
+    have had another seat in it, or none: they see it as that seat, or as the public, never as
+    whoever held their seat's cards.
+
+    >>> from engine.config import Stakes
+    >>> from engine.table import new_table
+    >>> state = new_live_table(new_table(max_seats=6, stakes=Stakes(small_blind=1, big_blind=2)))
+    >>> for seat, player in ((1, "a"), (2, "b")):
+    ...     sit = {"type": "sit", "seat": seat, "player": player, "stack": 100}
+    ...     state, _ = apply(state, "system", sit, now=0)
+    >>> state, _ = apply(state, "host", {"type": "start_hand"}, now=0)
+    >>> hand_viewer(state, 2), hand_viewer(state, 3)
+    (2, 'public')
+    """
+    hand = state.hand
+    if hand is None or not isinstance(viewer, int) or isinstance(viewer, bool):
+        return viewer
+    occupant = state.table.seat(viewer)
+    if occupant is not None:
+        for s in hand.seats:
+            if s.player == occupant.player:
+                return s.seat
+    return views.PUBLIC
 
 
 def _entry_part(table: TableState, seat: int, coming: next_hand.NextHand) -> dict[str, Any]:
