@@ -72,7 +72,7 @@ def start_hand(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Re
     # Tests may name the server seed; otherwise it is the one committed before this deal.
     given = seed_from_hex(intent["seed"]) if intent.get("seed") else None
     shuffle = fairness.shuffle_for_deal(
-        state, [s.seat for s in config.seats], bool(game and game.short_deck), given
+        state, {s.player: s.seat for s in config.seats}, bool(game and game.short_deck), given
     )
     hand = Hand.deal(config, shuffle.deck)
     new = replace(state, table=table, hand=hand, dealing=True, next_deal_at=None, **shuffle.fields)
