@@ -50,7 +50,7 @@ from engine.live.base import (
     new_live_table,
     role_of,
 )
-from engine.live.common import can_deal
+from engine.live.common import can_deal, seat_in_hand
 from engine.live.dealing import TIMEOUT_ACTIONS, pause_after, rabbit_window_end
 from engine.live.intents import INTENTS
 from engine.live.preview import until_unseen_cards
@@ -246,15 +246,10 @@ def hand_viewer(state: LiveTable, viewer: views.Viewer) -> views.Viewer:
     >>> hand_viewer(state, 2), hand_viewer(state, 3)
     (2, 'public')
     """
-    hand = state.hand
-    if hand is None or not isinstance(viewer, int) or isinstance(viewer, bool):
+    if state.hand is None or not isinstance(viewer, int) or isinstance(viewer, bool):
         return viewer
-    occupant = state.table.seat(viewer)
-    if occupant is not None:
-        for s in hand.seats:
-            if s.player == occupant.player:
-                return s.seat
-    return views.PUBLIC
+    seat = seat_in_hand(state, viewer)
+    return views.PUBLIC if seat is None else seat
 
 
 def _entry_part(table: TableState, seat: int, coming: next_hand.NextHand) -> dict[str, Any]:
