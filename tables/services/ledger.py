@@ -181,7 +181,9 @@ def record_chips_in(
                 # A stack the ledger never backed (seated before any buy-in) is replaced, not added to.
                 current = found.stack if before else 0
                 _set_live_stack(seat, current + chips)
-                stack = StackChange(seat.table.name, found.seat, found.stack, current + chips)
+                stack = StackChange(
+                    seat.table.name, found.seat, found.stack, current + chips, replaces_unbacked=not before
+                )
         _log(entry, by, stack)
     return entry
 
@@ -457,6 +459,7 @@ class StackChange:
     seat: int
     before: int
     after: int | None
+    replaces_unbacked: bool = False  # the stack was seated before any buy-in, now bought
 
     @property
     def words(self) -> str:
@@ -465,9 +468,16 @@ class StackChange:
         'stack at Main seat 2: 198 → 250 chips'
         >>> StackChange("Main", 2, 198, None).words
         'left Main seat 2 with 198 chips'
+        >>> StackChange("Main", 2, 200, 200, replaces_unbacked=True).words
+        'stack at Main seat 2: 200 chips seated before a buy-in, now 200 chips bought'
         """
         if self.after is None:
             return f"left {self.table} seat {self.seat} with {self.before} chips"
+        if self.replaces_unbacked:
+            return (
+                f"stack at {self.table} seat {self.seat}: {self.before} chips seated before a buy-in, "
+                f"now {self.after} chips bought"
+            )
         return f"stack at {self.table} seat {self.seat}: {self.before} → {self.after} chips"
 
 
