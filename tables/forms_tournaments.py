@@ -153,7 +153,7 @@ def period_rows(structure: Structure) -> list[dict]:
 
 @dataclass(frozen=True)
 class Setup:
-    """A complete, valid set-up, ready for `services.tournaments.update_tournament`."""
+    """A complete, valid set-up, ready for `services.tournament_setup.update_tournament`."""
 
     name: str
     buy_in: int

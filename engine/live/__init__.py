@@ -50,7 +50,7 @@ from engine.live.base import (
     new_live_table,
     role_of,
 )
-from engine.live.common import can_deal
+from engine.live.common import can_deal, seat_in_hand
 from engine.live.dealing import TIMEOUT_ACTIONS, pause_after, rabbit_window_end
 from engine.live.intents import INTENTS
 from engine.live.preview import until_unseen_cards
@@ -182,7 +182,7 @@ class Projector:
 
     def view(self, viewer: views.Viewer) -> dict[str, Any]:
         state = self.state
-        hand = self._hand.view(viewer) if self._hand else None
+        hand = self._hand.view(hand_viewer(state, viewer)) if self._hand else None
         return {
             "version": state.version,
             "table": self._table_part(),
@@ -228,6 +228,28 @@ class Projector:
                 "next_hand": _next_hand_part(table, coming),
             }
         return self._table
+
+
+def hand_viewer(state: LiveTable, viewer: views.Viewer) -> views.Viewer:
+    """Who a table viewer is in the hand on show. A seat number names the player sitting there
+    now; the finished hand stays on screen while seats change between hands, so that player may
+    have had another seat in it, or none: they see it as that seat, or as the public, never as
+    whoever held their seat's cards.
+
+    >>> from engine.config import Stakes
+    >>> from engine.table import new_table
+    >>> state = new_live_table(new_table(max_seats=6, stakes=Stakes(small_blind=1, big_blind=2)))
+    >>> for seat, player in ((1, "a"), (2, "b")):
+    ...     sit = {"type": "sit", "seat": seat, "player": player, "stack": 100}
+    ...     state, _ = apply(state, "system", sit, now=0)
+    >>> state, _ = apply(state, "host", {"type": "start_hand"}, now=0)
+    >>> hand_viewer(state, 2), hand_viewer(state, 3)
+    (2, 'public')
+    """
+    if state.hand is None or not isinstance(viewer, int) or isinstance(viewer, bool):
+        return viewer
+    seat = seat_in_hand(state, viewer)
+    return views.PUBLIC if seat is None else seat
 
 
 def _entry_part(table: TableState, seat: int, coming: next_hand.NextHand) -> dict[str, Any]:

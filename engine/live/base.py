@@ -62,7 +62,8 @@ class LiveTable:
     SHA-256 and `deck_root` the Merkle root over the deck's positions, both published at the
     deal. `next_seed` / `next_commitment` are the next deal's server seed (secret) and its
     commitment (published before the deal), `contributions` the phones' random values for
-    that deal by seat (engine.live.fairness). `revealed` is the last finished hand's
+    that deal by player id, so a value stays its player's when seats change before the deal
+    (engine.live.fairness). `revealed` is the last finished hand's
     {hand_number, commitment, deck_root}: never a seed. `deadline` is when the player to act
     runs out of time; `next_deal_at` when the next hand is dealt automatically; both are
     epoch seconds or None. `rabbit_until` is when the rabbit window after the last hand ends
@@ -117,7 +118,7 @@ class LiveTable:
             "deck_root": self.deck_root,
             "next_seed": self.next_seed,
             "next_commitment": self.next_commitment,
-            "contributions": dict(self.contributions),
+            PLAYER_CONTRIBUTIONS: dict(self.contributions),
             "options": self.options.to_json(),
             "dealing": self.dealing,
             "deadline": self.deadline,
@@ -147,7 +148,7 @@ class LiveTable:
             deck_root=data.get("deck_root"),
             next_seed=data.get("next_seed"),
             next_commitment=data.get("next_commitment"),
-            contributions=dict(data.get("contributions") or {}),
+            contributions=_contributions_of(data, table),
             options=LiveOptions.from_json(data.get("options", {})),
             dealing=data.get("dealing", False),
             deadline=data.get("deadline"),
@@ -157,6 +158,20 @@ class LiveTable:
             version=data.get("version", 0),
             changed_at=data.get("changed_at", 0),
         )
+
+
+# The phones' values for the next deal are stored by player under this key. A table stored
+# before kept them by seat under "contributions": each is read back as the value of the player
+# in that seat (player ids are digits too, so the two cannot share a key).
+PLAYER_CONTRIBUTIONS = "player_contributions"
+
+
+def _contributions_of(data: Mapping[str, Any], table: TableState) -> dict[str, str]:
+    if PLAYER_CONTRIBUTIONS in data:
+        return dict(data.get(PLAYER_CONTRIBUTIONS) or {})
+    by_seat = data.get("contributions") or {}
+    occupants = {str(s.seat): s.player for s in table.seats}
+    return {occupants[seat]: value for seat, value in by_seat.items() if seat in occupants}
 
 
 def new_live_table(table: TableState, options: LiveOptions | None = None) -> LiveTable:

@@ -1,5 +1,6 @@
-"""What the intent handlers share: reading an intent's fields and the seat it is for, a
-change between hands, whether the table can deal, and closing a finished hand.
+"""What the intent handlers share: reading an intent's fields and the seat it is for, who a
+seat's player was in the hand on show, a change between hands, whether the table can deal,
+and closing a finished hand.
 """
 
 from __future__ import annotations
@@ -41,6 +42,17 @@ def target_seat(actor: Actor, intent: Mapping[str, Any]) -> int:
             raise ForbiddenError("You can only do that for your own seat")
         return int(actor)
     return intent_field(intent, "seat", int)
+
+
+def seat_in_hand(state: LiveTable, seat: int) -> int | None:
+    """The seat that the player sitting in table seat `seat` now had in the hand on show, or
+    None when they were not dealt in (or nobody sits there). The finished hand stays on the
+    table while seats change between hands: whatever a seat asks of that hand is asked by its
+    player, never by whoever held that seat's cards."""
+    hand, occupant = state.hand, state.table.seat(seat)
+    if hand is None or occupant is None:
+        return None
+    return next((s.seat for s in hand.seats if s.player == occupant.player), None)
 
 
 def between_hands(state: LiveTable, change: Callable[[TableState], TableState]) -> LiveTable:

@@ -19,7 +19,7 @@ from engine.house import blind_holdem, run_it_twice
 from engine.house import rabbit_hunt as rabbits
 from engine.live import fairness
 from engine.live.base import SYSTEM, Actor, Events, Intent, LiveOptions, LiveTable, Result, StaleIntentError
-from engine.live.common import can_deal, finish_if_over, target_seat
+from engine.live.common import can_deal, finish_if_over, seat_in_hand, target_seat
 from engine.shuffle import seed_from_hex
 from engine.table_state import TableState
 
@@ -72,7 +72,7 @@ def start_hand(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Re
     # Tests may name the server seed; otherwise it is the one committed before this deal.
     given = seed_from_hex(intent["seed"]) if intent.get("seed") else None
     shuffle = fairness.shuffle_for_deal(
-        state, [s.seat for s in config.seats], bool(game and game.short_deck), given
+        state, {s.player: s.seat for s in config.seats}, bool(game and game.short_deck), given
     )
     hand = Hand.deal(config, shuffle.deck)
     new = replace(state, table=table, hand=hand, dealing=True, next_deal_at=None, **shuffle.fields)
@@ -157,13 +157,17 @@ def rabbit_window_end(hand: Hand, options: LiveOptions, now: float) -> float | N
 
 
 def rabbit_hunt(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
-    """After a hand that ended before the river, a player of it sees the board that would have
-    come (engine.house.rabbit_hunt). The request is taken until the next deal, and that deal
-    waits until the rabbit has been on every screen for a whole pause (`rabbit_pause`), however
-    late in the window it was asked for."""
-    seat = target_seat(actor, intent)
+    """After a hand that ended before the river, a player of it (whatever seat they have now)
+    sees the board that would have come (engine.house.rabbit_hunt). The request is taken until
+    the next deal, and that deal waits until the rabbit has been on every screen for a whole
+    pause (`rabbit_pause`), however late in the window it was asked for."""
     if state.hand is None or state.hand_in_progress:
         raise IllegalActionError("The rabbit is hunted once the hand is over")
+    # The seat asking names who sits there now; the hand knows them by the seat they had in it.
+    seat = seat_in_hand(state, target_seat(actor, intent))
+    if seat is None:
+        number = state.hand.config.hand_number
+        raise IllegalActionError(f"Only a player of hand #{number} may ask for its rabbit")
     hand = state.hand.copy()
     events = [event.to_json() for event in rabbits.hunt(hand, seat)]
     noted = {"type": "table.rabbit_hunt", "seat": seat, "hand_number": hand.config.hand_number}

@@ -8,9 +8,11 @@ each part happens at a table:
 - The next deal's server seed is drawn and its SHA-256 published (`next_commitment`) before
   that deal: at the table's creation, then at every deal for the one after it.
 - Until the deal, each seated phone may send a 32-byte random value (intent ``contribute``,
-  naming the commitment it saw). At the deal the values of the seats dealt in are mixed in;
-  a phone that sent nothing is simply not included, and the server's part was fixed by its
-  commitment before any value arrived.
+  naming the commitment it saw). It is kept as its player's, not its seat's: seats change
+  before the deal, and a player who sits down where another sat neither sees nor deals with
+  that player's value. At the deal the values of the players dealt in are mixed in, published
+  under the seat each was dealt; a phone that sent nothing is simply not included, and the
+  server's part was fixed by its commitment before any value arrived.
 - At the deal the table publishes the deck's Merkle root (`deck_root`).
 - Once the hand is over, each viewer's view carries the openings of the cards that viewer
   sees (the board, tabled and exposed cards for everyone, their own hole cards privately).
@@ -24,7 +26,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -57,18 +59,20 @@ class Shuffle:
 
 
 def shuffle_for_deal(
-    state: LiveTable, seats: Sequence[int], short_deck: bool, given: bytes | None = None
+    state: LiveTable, dealt: Mapping[str, int], short_deck: bool, given: bytes | None = None
 ) -> Shuffle:
     """The deck of the deal about to happen, from the committed server seed and the values of
-    the phones dealt in. `given` (tests only) replaces the server seed; the next one is then
-    derived from it, so a test's table stays the same from run to run."""
+    the players dealt in (`dealt`: player id -> seat). `given` (tests only) replaces the server
+    seed; the next one is then derived from it, so a test's table stays the same from run to run."""
     if given is not None:
         server = given
     elif state.next_seed is not None:
         server = bytes.fromhex(state.next_seed)
     else:
         server = new_seed()  # a table stored before seeds were committed ahead of the deal
-    included = {seat: value for seat, value in sorted(state.contributions.items()) if int(seat) in seats}
+    # Published by seat: the hand's record names its players by the seats they were dealt.
+    mine = sorted((dealt[player], value) for player, value in state.contributions.items() if player in dealt)
+    included = {str(seat): value for seat, value in mine}
     mixed = deck_seed(server, [bytes.fromhex(value) for value in included.values()])
     deck = shuffled_deck(mixed, short_deck=short_deck)
     root = deck_root(mixed, deck)
@@ -87,18 +91,25 @@ def shuffle_for_deal(
 
 
 def contribute(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
-    """A seated phone's random value for the next deal, made in its browser."""
+    """A seated phone's random value for the next deal, made in its browser: its player's."""
     value = intent.get("value")
     if not isinstance(value, str) or not HEX_SEED.fullmatch(value):
         raise IllegalActionError("A contribution is 64 lowercase hex digits (32 random bytes)")
-    if state.table.seat(int(actor)) is None:
+    occupant = state.table.seat(int(actor))
+    if occupant is None:
         raise IllegalActionError("Only a seated player contributes to the deck")
     if intent.get("commitment") != state.next_commitment or state.next_commitment is None:
         raise IllegalActionError("That was for an earlier deal: the next deal's commitment has changed")
-    if state.contributions.get(str(actor)) == value:
+    player = occupant.player
+    if state.contributions.get(player) == value:
         return state, []
-    contributions = {**state.contributions, str(actor): value}
-    event = {"type": "table.contribution", "seat": actor, "commitment": state.next_commitment}
+    contributions = {**state.contributions, player: value}
+    event = {
+        "type": "table.contribution",
+        "seat": actor,
+        "player": player,
+        "commitment": state.next_commitment,
+    }
     return replace(state, contributions=contributions), [event]
 
 
@@ -135,9 +146,10 @@ class Openings:
 
     def view(self, viewer: Any, hand_view: Mapping[str, Any] | None) -> dict[str, Any]:
         state = self.state
-        own = None
-        if isinstance(viewer, int) and not isinstance(viewer, bool):
-            own = state.contributions.get(str(viewer))
+        # A seat number names who sits there now: their own value, never the seat's last player's.
+        seated = isinstance(viewer, int) and not isinstance(viewer, bool)
+        occupant = state.table.seat(viewer) if seated else None
+        own = state.contributions.get(occupant.player) if occupant is not None else None
         return {
             "next_commitment": state.next_commitment,
             "your_contribution": own,

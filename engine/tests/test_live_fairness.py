@@ -125,3 +125,21 @@ def test_after_the_hand_each_viewer_gets_the_openings_of_exactly_the_cards_it_se
     assert board and board <= {proof["card"] for proof in view(state, "public")["fairness"]["openings"]}
     own = {proof["card"] for proof in view(state, folded.seat)["fairness"]["openings"]}
     assert {str(c) for c in folded.hole} <= own
+
+
+def test_a_contribution_is_its_players_and_moves_with_them_not_with_the_seat():
+    """ "each seated phone may send a contribution [...] shown back to the player": a player
+    who sits down where another contributed is shown nothing and deals with their own value."""
+    state = _contribute(_table(players=2), 1, PHONE[1])
+    state, _ = apply(state, "system", {"type": "change_seat", "seat": 1, "to": 5}, now=1)
+    state, _ = apply(state, "system", {"type": "sit", "seat": 1, "player": "newcomer", "stack": 100}, now=1)
+    assert view(state, 1)["fairness"]["your_contribution"] is None
+    assert view(state, 5)["fairness"]["your_contribution"] == PHONE[1]
+    state = _contribute(state, 1, PHONE[3])
+    dealt = LiveTable.from_json(json.loads(json.dumps(state.to_json())))  # as stored and read back
+    dealt, events = _deal(dealt)
+    seat_of = {s.player: s.seat for s in dealt.hand.seats}
+    expected = {
+        str(seat_of[p]): value for p, value in (("p1", PHONE[1]), ("newcomer", PHONE[3])) if p in seat_of
+    }
+    assert events[0]["contributions"] == expected and "p1" in seat_of

@@ -180,3 +180,17 @@ def test_a_longer_pause_of_the_table_is_the_window_and_a_table_without_the_rabbi
     quick, _ = apply(quick, "host", {"type": "start_hand", "seed": "11" * 32}, now=0)
     quick, _ = apply(quick, quick.hand.to_act, {"type": "act", "action": {"type": "fold"}}, now=1)
     assert not quick.hand_in_progress and quick.next_deal_at == 1 + 2
+
+
+def test_only_a_player_of_the_hand_asks_for_its_rabbit_whatever_seat_they_have_now():
+    """ "after a hand of yours ended before the river" (docs/protocol.md): a seat names who sits
+    there now. A player who sat down after the hand is refused and nothing changes; one who
+    moved asks as the seat they had in the hand."""
+    state, ended = live_hand_folded_round(deal_delay=2, now=1000)
+    state, _ = apply(state, "system", {"type": "change_seat", "seat": 2, "to": 5}, now=ended)
+    sit = {"type": "sit", "seat": 2, "player": "newcomer", "stack": 1000}
+    state, _ = apply(state, "system", sit, now=ended)
+    with pytest.raises(IllegalActionError, match="Only a player of hand #1"):
+        apply(state, 2, {"type": "rabbit_hunt"}, now=ended + 1)
+    state, events = apply(state, 5, {"type": "rabbit_hunt"}, now=ended + 1)
+    assert events[0]["seat"] == 2 and state.hand.extras["rabbit_hunt"]["by"] == 2

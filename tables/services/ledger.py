@@ -196,7 +196,9 @@ def record_chips_in(
             seat = seated[0]
             if found is not None:
                 _set_live_stack(seat, current + chips)
-                stack = StackChange(seat.table.name, found.seat, found.stack, current + chips)
+                stack = StackChange(
+                    seat.table.name, found.seat, found.stack, current + chips, replaces_unbacked=not before
+                )
         _log(entry, by, stack)
     return entry
 
@@ -489,6 +491,7 @@ class StackChange:
     seat: int
     before: int
     after: int | None
+    replaces_unbacked: bool = False  # the stack was seated before any buy-in, now bought
 
     @property
     def words(self) -> str:
@@ -497,9 +500,16 @@ class StackChange:
         'stack at Main seat 2: 198 → 250 chips'
         >>> StackChange("Main", 2, 198, None).words
         'left Main seat 2 with 198 chips'
+        >>> StackChange("Main", 2, 200, 200, replaces_unbacked=True).words
+        'stack at Main seat 2: 200 chips seated before a buy-in, now 200 chips bought'
         """
         if self.after is None:
             return f"left {self.table} seat {self.seat} with {self.before} chips"
+        if self.replaces_unbacked:
+            return (
+                f"stack at {self.table} seat {self.seat}: {self.before} chips seated before a buy-in, "
+                f"now {self.after} chips bought"
+            )
         return f"stack at {self.table} seat {self.seat}: {self.before} → {self.after} chips"
 
 

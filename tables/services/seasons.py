@@ -203,15 +203,29 @@ class SeasonTable:
     unbalanced: list[str]  # nights whose ledger does not balance (their money is left out)
 
 
-def _labels(keys: dict[str, tuple[str, datetime.date]]) -> dict[str, str]:
-    """The name shown for each person; two people of one name get the date they first came."""
+def shown_names(keys: dict[str, tuple[str, datetime.date]]) -> dict[str, str]:
+    """The name shown for each person, never one name for two people (the season settles by
+    these names): two people of one name get the date they first came, and two who also first
+    came the same night a number after it.
+
+    >>> first = datetime.date(2026, 11, 6)
+    >>> shown_names({"a": ("Bob", first), "b": ("Ann", first), "c": ("bob", first)})
+    {'a': 'Bob (06 Nov)', 'b': 'Ann', 'c': 'bob (06 Nov) (2)'}
+    """
     counts: dict[str, int] = {}
     for name, _ in keys.values():
         counts[name.lower()] = counts.get(name.lower(), 0) + 1
-    return {
-        key: name if counts[name.lower()] == 1 else f"{name} ({first:%d %b})"
-        for key, (name, first) in keys.items()
-    }
+    names: dict[str, str] = {}
+    taken: set[str] = set()
+    for key, (name, first) in keys.items():
+        dated = name if counts[name.lower()] == 1 else f"{name} ({first:%d %b})"
+        shown, number = dated, 1
+        while shown.lower() in taken:
+            number += 1
+            shown = f"{dated} ({number})"
+        taken.add(shown.lower())
+        names[key] = shown
+    return names
 
 
 def season_table(season: Season) -> SeasonTable:
@@ -248,7 +262,7 @@ def season_table(season: Season) -> SeasonTable:
         rows = standings(results, rules)
     except SeasonError as error:
         raise ActionRefused(str(error), "bad_results") from None
-    names = _labels(named)
+    names = shown_names(named)
     return SeasonTable(
         season=season,
         formula=formula_text(rules),

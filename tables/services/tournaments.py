@@ -1,5 +1,5 @@
-"""Tournaments: set-up, entries, rebuys and add-ons, busts, payouts and deals (the clock's
-controls are `tournament_clock`).
+"""Tournaments: rebuys and add-ons, busts, payouts and deals (the set-up and entries are
+`tournament_setup`, the clock's controls are `tournament_clock`).
 
 Every decision is the engine's (`engine.tournament`); this module stores the result.
 Each write locks the tournament row (`select_for_update`) in a transaction, logs who did
@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils import timezone
 
 from engine.tournament import (
@@ -24,29 +24,22 @@ from engine.tournament import (
     FieldSummary,
     Finish,
     Level,
-    PayoutTable,
-    RebuyRules,
-    Structure,
     TournamentError,
     can_add_on,
     can_rebuy,
     clock_state,
     field_summary,
     place_busts,
-    template,
 )
 from tables.errors import ActionRefused
-from tables.models import Night, Player, Seat
+from tables.models import Seat
 from tables.models.ledger import EntryKind
 from tables.models.live import TableSnapshot
 from tables.models.tournaments import Tournament, TournamentAction, TournamentEntry, TournamentLog
-from tables.services import audit, ledger, tournament_money
+from tables.services import audit, tournament_money
 from tables.services import tournament_chips_out as chips_out
 from tables.services.tournament_results import deal_of
-from tables.services.tournament_stack_locks import check_stacks_may_change
 from tables.services.tournament_stacks import add_on_seated, rebuy_seated
-
-DEFAULT_PAYOUTS = PayoutTable((50, 30, 20))
 
 
 def _moment(now: datetime.datetime | None) -> datetime.datetime:
@@ -95,177 +88,6 @@ def check_not_over(tournament: Tournament) -> None:
     if not tournament.night.is_open:
         # A closed night's money is final: no entry, rebuy or add-on changes it any more.
         raise ActionRefused("This night is closed: its money is final.")
-
-
-# Set-up ----------------------------------------------------------------------------------------
-
-
-def create_tournament(
-    night: Night,
-    actor: AbstractBaseUser | None,
-    *,
-    name: str,
-    template_key: str,
-    buy_in: int,
-    now: datetime.datetime | None = None,
-) -> Tournament:
-    """A new tournament from a shipped structure (a copy: editing it never changes the template)."""
-    now = _moment(now)
-    name = " ".join(name.split())
-    if not name:
-        raise ActionRefused("Give the tournament a name.")
-    try:
-        structure = template(template_key)
-    except TournamentError as error:
-        raise _refused(error) from None
-    tournament = Tournament(
-        night=night,
-        name=name,
-        buy_in=buy_in,
-        starting_stack=structure.starting_stack,
-        structure=structure.to_json(),
-        rebuy_rules=RebuyRules().to_json(),
-        payout_table=DEFAULT_PAYOUTS.to_json(),
-    )
-    try:
-        with transaction.atomic():
-            tournament.save()
-            log_action(
-                tournament, actor, TournamentAction.CREATE, f"from the {structure.name} structure", now
-            )
-    except IntegrityError:
-        raise ActionRefused(f"This night already has a tournament called {name!r}.") from None
-    return tournament
-
-
-def update_tournament(
-    tournament_id: int,
-    actor: AbstractBaseUser | None,
-    *,
-    name: str,
-    buy_in: int,
-    rebuy_price: int,
-    add_on_price: int,
-    structure: Structure,
-    rules: RebuyRules,
-    payouts: PayoutTable,
-    now: datetime.datetime | None = None,
-) -> Tournament:
-    """Save an edited set-up. The clock keeps its times; it may not point past the new structure.
-    A stack already handed out stays as it is (`tournament_stack_locks`): changing it is refused,
-    and nothing of the edit is saved."""
-    now = _moment(now)
-    try:
-        rules.check_against(structure)
-    except TournamentError as error:
-        raise _refused(error) from None
-    _check_stacks_within_limit(structure, rules)
-    with transaction.atomic():
-        tournament = lock_tournament(tournament_id)
-        check_not_over(tournament)
-        if tournament.clock_period_index >= len(structure.periods):
-            raise ActionRefused(
-                f"The clock is on period {tournament.clock_period_index + 1}: keep at least that many."
-            )
-        if tournament.night.tournaments.exclude(pk=tournament.pk).filter(name__iexact=name).exists():
-            raise ActionRefused(f"This night already has a tournament called {name!r}.")
-        stacks_changed = check_stacks_may_change(tournament, structure, rules)
-        prices = (tournament.buy_in, tournament.rebuy_price, tournament.add_on_price)
-        tournament.name = name
-        tournament.buy_in = buy_in
-        tournament.rebuy_price = rebuy_price
-        tournament.add_on_price = add_on_price
-        tournament.starting_stack = structure.starting_stack
-        tournament.structure = structure.to_json()
-        tournament.rebuy_rules = rules.to_json()
-        tournament.payout_table = payouts.to_json()
-        tournament.version += 1
-        tournament.save()
-        repriced = tournament_money.Paid()
-        if prices != (buy_in, rebuy_price, add_on_price):
-            repriced = tournament_money.reprice(tournament, actor)  # what was paid follows the new prices
-        detail = "; ".join(part for part in (f"{len(structure.levels)} levels", stacks_changed) if part)
-        log_action(
-            tournament,
-            actor,
-            TournamentAction.EDIT,
-            detail,
-            now,
-            payload=repriced.payload,
-            night_line=repriced.then(f"{TournamentAction.EDIT.label}: {detail}"),
-        )
-    return tournament
-
-
-def _check_stacks_within_limit(structure: Structure, rules: RebuyRules) -> None:
-    """A tournament's stacks are chips handed to a seat: at most what any stack may be given."""
-    stacks = {
-        "starting stack": structure.starting_stack,
-        "rebuy stack": rules.rebuy_stack,
-        "add-on stack": rules.add_on_stack,
-    }
-    for name, chips in stacks.items():
-        if chips > ledger.MAX_CHIPS_PER_ENTRY:
-            raise ActionRefused(
-                f"The {name} ({chips:,}) is too large: "
-                f"a stack is at most {ledger.MAX_CHIPS_PER_ENTRY:,} chips."
-            )
-
-
-def register_players(
-    tournament_id: int,
-    actor: AbstractBaseUser | None,
-    players: Sequence[Player],
-    now: datetime.datetime | None = None,
-) -> list[TournamentEntry]:
-    """Enter players of the night who were let in; players already entered are left as they are.
-
-    A player entered after others are out for good will finish above them: the places of the
-    players out move down by one for each entry (said in the line), so the next player out takes
-    the place above them, never one of theirs."""
-    now = _moment(now)
-    with transaction.atomic():
-        tournament = lock_tournament(tournament_id)
-        check_not_over(tournament)
-        entered = set(tournament.entries.values_list("player_id", flat=True))
-        created = []
-        for player in players:
-            if player.night_id != tournament.night_id or player.status != Player.Status.APPROVED:
-                raise ActionRefused(f"{player.display_name} is not a player of this night.")
-            if player.pk not in entered:
-                _check_holds_no_cash_chips(player)
-                created.append(TournamentEntry.objects.create(tournament=tournament, player=player))
-                entered.add(player.pk)
-        if not created:
-            raise ActionRefused("Everyone chosen is already entered.")
-        moved = []
-        for out in tournament.entries.select_related("player").filter(place__isnull=False):
-            out.place += len(created)
-            out.save(update_fields=["place"])
-            moved.append(_finish_label(out))
-        tournament.version += 1
-        tournament.save(update_fields=["version"])
-        names = ", ".join(entry.player.display_name for entry in created)
-        paid = tournament_money.pay_in(tournament, created, EntryKind.TOURNAMENT_ENTRY, actor)
-        currency = tournament.night.currency
-        line = f"Entered {names}: buy-in {tournament.buy_in} {currency} each into the prize pool"
-        if moved:
-            line += f"; the players out finish below them now: {', '.join(moved)}"
-        log_action(
-            tournament, actor, TournamentAction.REGISTER, names, now, payload=paid.payload, night_line=line
-        )
-    return created
-
-
-def _check_holds_no_cash_chips(player: Player) -> None:
-    """Cash chips never become tournament chips: entered, a player's cash stack would leave the
-    night's count (and could not be cashed out), or be played at a tournament table."""
-    held = ledger.cash_chips_held(player)
-    if held:
-        raise ActionRefused(
-            f"{player.display_name} still holds {held} cash chips: cash them out before they enter "
-            "(tournament chips are not cash chips)."
-        )
 
 
 # The clock -------------------------------------------------------------------------------------
@@ -497,7 +319,7 @@ def undo_last_bust(
         for entry in back_in:
             may_rebuy = bool(can_rebuy(rules, clock, rebuys_used=entry.rebuys, chips=0))
             chips_out.check_can_come_back(entry, may_rebuy)
-        labels = [_finish_label(entry) for entry in back_in]
+        labels = [finish_label(entry) for entry in back_in]
         # In again before their chips come back: they sit down at a table of a running tournament.
         for entry in back_in:
             entry.place, entry.shared_by, entry.finished_at = None, 1, None
@@ -531,7 +353,7 @@ def undo_last_bust(
     return undone
 
 
-def _finish_label(entry: TournamentEntry) -> str:
+def finish_label(entry: TournamentEntry) -> str:
     return f"{entry.player.display_name} ({Finish(str(entry.pk), entry.place, entry.shared_by).label})"
 
 

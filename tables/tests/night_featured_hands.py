@@ -39,7 +39,7 @@ from tables.errors import ActionRefused
 from tables.live import load_state, player_actor
 from tables.models import Table
 from tables.models.ledger import EntryKind
-from tables.services import closing, host_panel, joining, ledger, seating
+from tables.services import closing, host_panel, joining, ledger, seating, table_settings
 from tables.services.play import apply_intent
 from tables.tests.night_house_rules import (
     HouseRulesAtTheCashTables,
@@ -158,7 +158,7 @@ class FeaturedHandsAtTheCashTables(HouseRulesAtTheCashTables):
         if load_state(table.pk).hand_in_progress:
             play_out(table.pk, rnd)
         with self.refused_changes_nothing():
-            host_panel.save_settings(
+            table_settings.save_settings(
                 table,
                 self.host,
                 "house games tonight",

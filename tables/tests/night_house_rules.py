@@ -40,7 +40,7 @@ from tables.live import load_state, player_actor
 from tables.models import Night, Player, Seat, Table
 from tables.models.ledger import AuditEntry, EntryKind, LedgerEntry
 from tables.models.tournaments import Tournament, TournamentEntry
-from tables.services import closing, host_panel, hosting, joining, ledger, seating
+from tables.services import closing, host_panel, hosting, joining, ledger, seating, table_settings
 from tables.services.play import apply_intent
 from tables.tests.live_helpers import random_action
 
@@ -288,7 +288,7 @@ class HouseRulesAtTheCashTables:
             else {"seven_deuce": seven_deuce, "rabbit_hunt": rabbit_hunt}
         )
         with self.refused_changes_nothing():
-            host_panel.save_settings(
+            table_settings.save_settings(
                 self.cash_tables[table],
                 self.host,
                 "house rules tonight",

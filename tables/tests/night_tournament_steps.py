@@ -30,6 +30,7 @@ from tables.services import (
     tournament_clock,
     tournament_deals,
     tournament_seating,
+    tournament_setup,
     tournaments,
 )
 from tables.tests.ledger_helpers import play_hand
@@ -82,7 +83,7 @@ class TournamentSteps:
             player = joining.join_night(self.tour_night, f"Late{late}")
         if self.last_refusal is None:
             with self.refused_changes_nothing():  # refused once the tournament is over
-                tournaments.register_players(self.tournament.pk, self.host, [player])
+                tournament_setup.register_players(self.tournament.pk, self.host, [player])
 
     @initialize(
         at_the_break=st.booleans(),
@@ -96,7 +97,7 @@ class TournamentSteps:
         hand or waits; on some nights the clock goes straight on to the first break, where
         everyone adds on."""
         night = self.tour_night
-        tournament = tournaments.create_tournament(
+        tournament = tournament_setup.create_tournament(
             night, self.host, name="Main event", template_key="home-2h", buy_in=20
         )
         structure = replace(template("home-2h"), starting_stack=STARTING_STACK)
@@ -104,7 +105,7 @@ class TournamentSteps:
             max_rebuys=1, rebuy_until_level=1, rebuy_stack=REBUY_STACK, add_on=True, add_on_stack=ADD_ON_STACK
         )
         assert isinstance(structure, Structure)
-        tournaments.update_tournament(
+        tournament_setup.update_tournament(
             tournament.pk,
             self.host,
             name="Main event",
@@ -116,7 +117,7 @@ class TournamentSteps:
             payouts=PayoutTable((60, 40)),
         )
         players = [joining.join_night(night, f"E{i}") for i in range(ENTRANTS)]
-        tournaments.register_players(tournament.pk, self.host, players)
+        tournament_setup.register_players(tournament.pk, self.host, players)
         self.tournament = Tournament.objects.get(pk=tournament.pk)
         self._edit_setup(starting_stack=first_stack)  # nobody holds it yet: saved
         assert self.last_refusal is None, self.last_refusal
@@ -257,7 +258,7 @@ class TournamentSteps:
             "add_on_price": tournament.add_on_price,
         }
         with self.refused_changes_nothing():
-            tournaments.update_tournament(
+            tournament_setup.update_tournament(
                 tournament.pk,
                 self.host,
                 name=tournament.name,

@@ -19,7 +19,7 @@ from tables.live import tournament as live_tournament
 from tables.models import Seat, Table
 from tables.models.ledger import AuditEntry, LedgerEntry
 from tables.models.tournaments import Tournament
-from tables.services import tournament_money, tournaments
+from tables.services import tournament_money, tournament_setup, tournaments
 
 
 def edit_setup(
@@ -52,7 +52,7 @@ def edit_setup(
         "rules": rules,
         "payouts": tournament.get_payout_table(),
     }
-    return tournaments.update_tournament(tournament_id, host, now=now, **{**values, **changes})
+    return tournament_setup.update_tournament(tournament_id, host, now=now, **{**values, **changes})
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from django.test import Client
 from tables.live import load_state
 from tables.models import Table
 from tables.models.ledger import AuditEntry, EntryKind, LedgerEntry
-from tables.services import joining, ledger, night_totals, seating, tournaments
+from tables.services import joining, ledger, night_totals, seating, tournament_setup
 from tables.tests.tournament_helpers import make_tournament
 
 pytestmark = pytest.mark.django_db
@@ -30,7 +30,7 @@ def _bob_in_the_tournament(make_table: Callable[..., Table], host: User) -> tupl
     buy_in = ledger.record_chips_in(bob, EntryKind.BUY_IN, 100, host)
     seating.move_player(bob, cash, 1)
     ledger.cash_out(bob, host)
-    tournaments.register_players(tournament.pk, host, [bob])
+    tournament_setup.register_players(tournament.pk, host, [bob])
     seating.move_player(ann, kitchen, 1)
     seating.move_player(bob, kitchen, 2)
     return kitchen, buy_in, bob.pk

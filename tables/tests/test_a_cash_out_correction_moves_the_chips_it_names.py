@@ -18,7 +18,7 @@ from tables.errors import ActionRefused
 from tables.live import load_state
 from tables.models import Night, Player, Table
 from tables.models.ledger import AuditEntry, EntryKind, LedgerEntry
-from tables.services import joining, ledger, night_totals, seating, tournaments
+from tables.services import joining, ledger, night_totals, seating, tournament_setup
 from tables.tests.tournament_helpers import make_tournament
 
 pytestmark = pytest.mark.django_db
@@ -121,7 +121,7 @@ def test_chips_never_come_back_to_a_player_who_has_left(night: Night, host: User
 def test_chips_never_come_back_to_a_player_still_in_a_tournament(night: Night, host: User) -> None:
     tournament, _ = make_tournament(night, host, names=("Bob",))
     cash_out = _bought_and_cashed_out_without_sitting(night, host)
-    tournaments.register_players(tournament.pk, host, [cash_out.player])
+    tournament_setup.register_players(tournament.pk, host, [cash_out.player])
     entries = LedgerEntry.objects.count()
 
     with pytest.raises(ActionRefused, match="still in"):

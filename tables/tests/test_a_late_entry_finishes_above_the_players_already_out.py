@@ -16,7 +16,7 @@ from django.contrib.auth.models import User
 from tables.models import Night
 from tables.models.ledger import AuditEntry
 from tables.models.tournaments import Tournament
-from tables.services import joining, tournaments
+from tables.services import joining, tournament_setup, tournaments
 from tables.tests.tournament_helpers import entry_of, make_tournament
 
 pytestmark = pytest.mark.django_db
@@ -29,7 +29,7 @@ def _places(tournament: Tournament) -> dict[str, int | None]:
 def test_the_players_out_move_down_and_the_tournament_still_ends(night: Night, host: User) -> None:
     tournament, _ = make_tournament(night, host, names=("Ann", "Bea", "Cal"), payouts=(70, 30))
     tournaments.record_busts(tournament.pk, host, [(entry_of(tournament, "Cal"), None)])
-    tournaments.register_players(tournament.pk, host, [joining.join_night(night, "Dan")])
+    tournament_setup.register_players(tournament.pk, host, [joining.join_night(night, "Dan")])
     assert _places(tournament) == {"Ann": None, "Bea": None, "Cal": 4, "Dan": None}
     line = AuditEntry.objects.filter(night=night).last()
     assert line.what == (
@@ -48,7 +48,7 @@ def test_players_out_sharing_a_place_still_share_it_below_the_newcomers(night: N
     both = [(entry_of(tournament, "Cal"), 500), (entry_of(tournament, "Dan"), 500)]
     tournaments.record_busts(tournament.pk, host, both)
     late = [joining.join_night(night, name) for name in ("Eve", "Fay")]
-    tournaments.register_players(tournament.pk, host, late)
+    tournament_setup.register_players(tournament.pk, host, late)
     shared = dict(tournament.entries.values_list("player__display_name", "shared_by"))
     assert _places(tournament)["Cal"] == _places(tournament)["Dan"] == 5
     assert shared["Cal"] == shared["Dan"] == 2

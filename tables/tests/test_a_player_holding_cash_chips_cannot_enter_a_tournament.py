@@ -52,9 +52,9 @@ def test_a_cash_player_who_cashed_out_may_enter(make_table: Callable[..., Table]
     seating.move_player(bob, cash, 1)
     ledger.cash_out(bob, host)
 
-    from tables.services import tournaments
+    from tables.services import tournament_setup
 
-    tournaments.register_players(tournament.pk, host, [bob])
+    tournament_setup.register_players(tournament.pk, host, [bob])
 
     assert tournament.entries.filter(player=bob).exists()
     assert night_totals.totals(night).balanced

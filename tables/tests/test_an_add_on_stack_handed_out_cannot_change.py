@@ -20,7 +20,7 @@ from tables.errors import ActionRefused
 from tables.live import load_state
 from tables.models import Night, Player, Table
 from tables.models.tournaments import Tournament, TournamentAction
-from tables.services import joining, tournament_clock, tournament_seating, tournaments
+from tables.services import joining, tournament_clock, tournament_seating, tournament_setup, tournaments
 from tables.tests.conftest import host_calls
 from tables.tests.setup_edits import (
     check_the_set_up_page_refuses,
@@ -72,7 +72,7 @@ def test_an_add_on_taken_before_sitting_down_is_handed_out_too(
     """Eve entered at the break and took the add-on before sitting: she holds it."""
     tournament, _ = _at_the_break(night, host)
     eve = joining.join_night(night, "Eve")
-    tournaments.register_players(tournament.pk, host, [eve], now=at(BREAK))
+    tournament_setup.register_players(tournament.pk, host, [eve], now=at(BREAK))
     tournaments.record_add_on(entry_of(tournament, "Eve"), host, now=at(BREAK))
     before = figures(tournament, [kitchen])
     with pytest.raises(ActionRefused, match=LOCKED):

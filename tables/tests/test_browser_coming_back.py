@@ -71,6 +71,19 @@ def approve_requests(table: int) -> list[str]:
     return [str(approve_request(night, request.pk, None)) for request in pending]
 
 
+def decline_requests(table: int) -> int:
+    """The host declines every chip request waiting on the night; how many."""
+    from tables.models import Table
+    from tables.models.ledger import ChipRequest
+    from tables.services.chip_requests import decline_request
+
+    night = Table.objects.get(pk=table).night
+    pending = list(ChipRequest.objects.filter(night=night, status=ChipRequest.Status.PENDING))
+    for request in pending:
+        decline_request(night, request.pk, None, "pay first")
+    return len(pending)
+
+
 def _shoot_both_sizes(phone: Phone, name: str) -> None:
     for width, height in SIZES:
         phone.page.set_viewport_size({"width": width, "height": height})
@@ -105,10 +118,20 @@ def test_back_after_a_rebuy_the_player_chooses_and_may_switch_until_the_deal(
     state = committed(daphne_server, table_id)
     assert state.table.occupant(1).missed_big_blind
 
-    # Bug 4 (cash): the busted player's screen offers the rebuy; the host approves it.
+    # Bug 4 (cash): the busted player's screen offers the rebuy. While it waits for the host the
+    # screen says so and offers no second request; a refusal brings the form back with the answer.
     ann.wait_version(state.version)
     tap(ann, "[data-action=rebuy]")
     ann.page.locator("[data-field=rebuy-status]:has-text('host')").wait_for(timeout=WAIT_MS)
+    ann.page.locator("[data-field=rebuy-waiting]:has-text('waiting for the host')").wait_for(timeout=WAIT_MS)
+    assert ann.page.locator("[data-action=rebuy]").count() == 0
+    ann.page.locator("[data-field=rebuy-waiting]").scroll_into_view_if_needed()
+    ann.shot("coming-back-rebuy-waiting")
+    assert daphne_server.call(f"{THIS}:decline_requests", table=table_id) == 1
+    ann.page.locator("[data-field=rebuy-status]:has-text('declined')").wait_for(timeout=WAIT_MS)
+    # Asked again, the host approves it.
+    tap(ann, "[data-action=rebuy]")
+    ann.page.locator("[data-field=rebuy-waiting]").wait_for(timeout=WAIT_MS)
     assert daphne_server.call(f"{THIS}:approve_requests", table=table_id)
     choice = ann.page.locator("[data-field=entry-choice]")
     choice.wait_for(timeout=WAIT_MS)

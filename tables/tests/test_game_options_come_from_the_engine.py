@@ -9,7 +9,7 @@ from django.contrib.auth.models import User
 from engine.games import GAMES
 from tables.live import load_state
 from tables.models import Table
-from tables.services import host_panel
+from tables.services import table_settings
 from tables.tests.live_helpers import seat_players
 
 pytestmark = pytest.mark.django_db
@@ -20,7 +20,7 @@ def test_an_option_the_engine_declares_for_a_game_reaches_the_table(table: Table
     their left" is its announced removal method."""
     seat_players(table, ["Ann", "Bob", "Cy"])
     assert [option.key for option in GAMES["crazy_blind_man"].options] == ["removal", "rabbit_hunt"]
-    host_panel.save_settings(
+    table_settings.save_settings(
         table,
         host,
         game="crazy_blind_man",
@@ -33,7 +33,7 @@ def test_an_option_the_engine_declares_for_a_game_reaches_the_table(table: Table
 
 def test_an_option_the_game_does_not_declare_is_not_sent(table: Table, host: User) -> None:
     seat_players(table, ["Ann", "Bob"])
-    host_panel.save_settings(
+    table_settings.save_settings(
         table, host, game="blind_holdem", big_blind=5, game_options={"reveal": "staged", "sideways": True}
     )
     assert load_state(table.pk).options.game_options == {"reveal": "staged"}

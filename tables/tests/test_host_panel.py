@@ -10,7 +10,7 @@ from tables import access
 from tables.errors import ActionRefused
 from tables.live import apply_intent, load_state
 from tables.models import Night, Seat, Table
-from tables.services import host_panel, ledger
+from tables.services import host_panel, ledger, table_settings
 from tables.tests.conftest import host_calls
 from tables.tests.live_helpers import seat_players
 
@@ -96,14 +96,14 @@ def test_a_swap_at_a_full_table_is_refused(make_table, host: User) -> None:
 def test_settings_take_effect_from_the_next_hand_and_are_announced(table: Table, host: User) -> None:
     seat_players(table, ["Ann", "Bob", "Cy"])
     host_panel.table_command(table, host, "deal")
-    host_panel.save_settings(
+    table_settings.save_settings(
         table, host, game="short_deck", small_blind=5, big_blind=10, ante=1, action_seconds=30
     )
     state = load_state(table.pk)
     assert state.hand is not None and state.hand.config.game == "nlhe"  # this hand keeps its game
     assert state.table.game == "short_deck" and state.options.action_seconds == 30
     # The panel's form shows what the live table took (the settings are stored nowhere else).
-    shown = host_panel.settings_for(table)
+    shown = table_settings.settings_for(table)
     assert (shown.game, shown.small_blind, shown.big_blind, shown.ante, shown.action_seconds) == (
         "short_deck",
         5,
@@ -116,9 +116,11 @@ def test_settings_take_effect_from_the_next_hand_and_are_announced(table: Table,
 
 def test_bad_settings_show_the_engines_reason_and_change_nothing(table: Table, host: User) -> None:
     with pytest.raises(ActionRefused, match="small blind cannot be bigger"):
-        host_panel.save_settings(table, host, small_blind=10, big_blind=5)
+        table_settings.save_settings(table, host, small_blind=10, big_blind=5)
     assert load_state(table.pk).table.game == "nlhe"
-    assert host_panel.settings_for(table) == host_panel.TableSettings(game="nlhe", small_blind=1, big_blind=2)
+    assert table_settings.settings_for(table) == table_settings.TableSettings(
+        game="nlhe", small_blind=1, big_blind=2
+    )
 
 
 def test_the_overview_shows_public_information_only(table: Table, host: User) -> None:
@@ -135,7 +137,7 @@ def test_the_overview_shows_public_information_only(table: Table, host: User) ->
 
 def test_a_bomb_pot_takes_the_bomb_ante_from_the_settings(table: Table, host: User) -> None:
     seat_players(table, ["Ann", "Bob"])
-    host_panel.save_settings(table, host, game="plo_bomb_double", bomb_ante=5)
+    table_settings.save_settings(table, host, game="plo_bomb_double", bomb_ante=5)
     state = load_state(table.pk).table
     assert state.game == "plo_bomb_double" and state.stakes.bomb_ante == 5 and state.stakes.big_blind == 0
     apply_intent(table.pk, HOST, {"type": "start_hand"})

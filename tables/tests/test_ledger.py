@@ -36,6 +36,18 @@ def test_a_buy_in_puts_exactly_the_chips_bought_on_the_seated_players_stack(tabl
     assert stacks(table.pk) == {str(ann.pk): 650}
 
 
+def test_the_first_buy_in_of_a_player_seated_before_it_says_the_stack_is_now_bought(
+    table: Table, host: User
+) -> None:
+    """Seated first with the table's default stack, the buy-in's log line does not read as if
+    nothing happened ("200 → 200"): it says the stack seated before a buy-in is now bought."""
+    (ann,) = seat_players(table, ["Ann"])
+    seated_with = stacks(table.pk)[str(ann.pk)]
+    ledger.record_chips_in(ann, "buy_in", seated_with, host)
+    line = host_calls().filter(night=table.night).last().what
+    assert line.endswith(f"{seated_with} chips seated before a buy-in, now {seated_with} chips bought"), line
+
+
 def test_a_player_who_bought_in_first_sits_down_with_those_chips(
     table: Table, host: User, make_player: Callable[..., Player]
 ) -> None:

@@ -11,7 +11,7 @@ from tables.errors import ActionRefused
 from tables.live import apply_intent, load_state, player_actor, replay_hand
 from tables.models import AuditEntry, Table
 from tables.models.live import Hand, HandEvent
-from tables.services import host_panel, ledger
+from tables.services import ledger, table_settings
 from tables.tests.live_helpers import seat_players
 
 pytestmark = pytest.mark.django_db
@@ -22,7 +22,9 @@ def _all_in_preflop(table: Table, host: User, now: float = 1000) -> list:
     players = seat_players(table, ["Ann", "Bo", "Cy"])
     for player in players:
         ledger.record_chips_in(player, "buy_in", 300, host)
-    host_panel.save_settings(table, host, "Home game rules", small_blind=1, big_blind=2, run_it_twice=True)
+    table_settings.save_settings(
+        table, host, "Home game rules", small_blind=1, big_blind=2, run_it_twice=True
+    )
     apply_intent(table.pk, "host", {"type": "options", "auto_deal": False, "run_it_twice": True})
     apply_intent(table.pk, "host", {"type": "start_hand"}, now=now)
     while (state := load_state(table.pk)).hand.phase == "betting":

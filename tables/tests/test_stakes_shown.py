@@ -13,7 +13,7 @@ from django.test import Client
 
 from tables.models import Night, Table
 from tables.player_status import player_status
-from tables.services import host_panel, hosting
+from tables.services import hosting, table_settings
 from tables.tests.live_helpers import seat_players
 
 
@@ -23,7 +23,7 @@ def test_the_night_page_shows_the_stakes_the_host_set_in_the_panel(
 ) -> None:
     page = host_client.get(f"/host/nights/{table.night_id}/").content.decode()
     assert "No-Limit Hold&#x27;em, blinds 1/2" in page
-    host_panel.save_settings(table, host, game="short_deck", small_blind=5, big_blind=10, ante=1)
+    table_settings.save_settings(table, host, game="short_deck", small_blind=5, big_blind=10, ante=1)
     page = host_client.get(f"/host/nights/{table.night_id}/").content.decode()
     assert "Short Deck Hold&#x27;em, blinds 5/10, ante 1" in page
     assert "blinds 1/2" not in page
@@ -33,7 +33,7 @@ def test_the_night_page_shows_the_stakes_the_host_set_in_the_panel(
 def test_a_seated_player_is_told_the_stakes_the_table_deals(table: Table, host: User) -> None:
     (ann, _) = seat_players(table, ["Ann", "Bob"])
     assert player_status(ann)["detail"] == "No-Limit Hold'em, blinds 1/2."
-    host_panel.save_settings(table, host, game="plo_bomb", bomb_ante=5)
+    table_settings.save_settings(table, host, game="plo_bomb", bomb_ante=5)
     assert player_status(ann)["detail"] == "PLO Bomb Pot, bomb ante 5."
 
 

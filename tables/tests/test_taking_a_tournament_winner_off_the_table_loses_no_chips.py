@@ -31,7 +31,16 @@ from tables.live import load_state
 from tables.models import Night, Player, Seat, Table
 from tables.models.ledger import AuditEntry, EntryKind
 from tables.models.tournaments import Tournament, TournamentAction
-from tables.services import host_panel, joining, ledger, night_totals, seating, tournament_clock, tournaments
+from tables.services import (
+    host_panel,
+    joining,
+    ledger,
+    night_totals,
+    seating,
+    tournament_clock,
+    tournament_setup,
+    tournaments,
+)
 from tables.services.play import apply_intent
 from tables.tests.conftest import host_calls
 from tables.tests.live_helpers import Phone, host_cookie
@@ -173,7 +182,7 @@ def test_a_winner_who_bought_cash_chips_before_cashes_out_only_those(
     seating.move_player(ann, den, 1)
     ledger.cash_out(ann, host)
     tournament, (bea,) = make_tournament(night, host, names=("Bea",), payouts=(100,))
-    tournaments.register_players(tournament.pk, host, [ann])
+    tournament_setup.register_players(tournament.pk, host, [ann])
     seating.move_player(Player.objects.get(pk=ann.pk), kitchen, 1)
     seating.move_player(bea, kitchen, 2)
     tournaments.record_busts(tournament.pk, host, [(entry_of(tournament, "Bea"), None)])

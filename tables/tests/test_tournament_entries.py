@@ -18,7 +18,14 @@ from tables.errors import ActionRefused
 from tables.live import load_state
 from tables.models import Night, Seat, Table
 from tables.models.tournaments import Tournament, TournamentAction, TournamentEntry
-from tables.services import joining, tournament_clock, tournament_results, tournament_seating, tournaments
+from tables.services import (
+    joining,
+    tournament_clock,
+    tournament_results,
+    tournament_seating,
+    tournament_setup,
+    tournaments,
+)
 from tables.tests.tournament_helpers import at, entry_of, loses_every_chip, make_tournament
 
 A = TournamentAction
@@ -44,10 +51,10 @@ def _busts(tournament: Tournament, name: str) -> int:
 def test_registering_enters_each_player_once(night: Night, host: User) -> None:
     tournament, players = make_tournament(night, host, names=("Ann", "Bea"))
     eve = joining.join_night(night, "Eve")
-    tournaments.register_players(tournament.pk, host, [players[0], eve], now=at(0))
+    tournament_setup.register_players(tournament.pk, host, [players[0], eve], now=at(0))
     assert sorted(tournament.entries.values_list("player__display_name", flat=True)) == ["Ann", "Bea", "Eve"]
     with pytest.raises(ActionRefused, match="already entered"):
-        tournaments.register_players(tournament.pk, host, [eve], now=at(0))
+        tournament_setup.register_players(tournament.pk, host, [eve], now=at(0))
 
 
 def test_a_player_rebuys_within_the_window_until_their_rebuys_are_used_up(

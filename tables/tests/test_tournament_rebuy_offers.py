@@ -21,7 +21,7 @@ from tables import timers
 from tables.live import load_state
 from tables.models import Night, Seat, Table
 from tables.models.tournaments import Tournament, TournamentAction, TournamentEntry
-from tables.services import host_panel, tournament_clock, tournament_play, tournament_seating, tournaments
+from tables.services import table_settings, tournament_clock, tournament_play, tournament_seating, tournaments
 from tables.services.play import apply_intent
 from tables.tests.live_helpers import SEED
 from tables.tests.tournament_helpers import all_in_and_call, make_tournament, seed_busting
@@ -167,7 +167,7 @@ def test_after_the_tournament_the_table_deals_the_cash_game_it_had_before(
     night: Night, host: User, table: Table
 ) -> None:
     """The table's own game and stakes are kept once, in its live state, while the levels deal."""
-    host_panel.save_settings(table, host, game="short_deck", small_blind=5, big_blind=10, ante=1)
+    table_settings.save_settings(table, host, game="short_deck", small_blind=5, big_blind=10, ante=1)
     tournament = _busted_heads_up(night, host, table, RebuyRules())
     assert tournament.status == Tournament.Status.FINISHED
     assert load_state(table.pk).table.stakes.big_blind == tournament.get_structure().levels[0].big_blind

@@ -14,7 +14,7 @@ from django.test import Client
 from engine.tournament import template
 from tables.models import Night
 from tables.models.tournaments import Tournament, TournamentAction
-from tables.services import tournaments
+from tables.services import tournament_setup
 from tables.tests.tournament_helpers import T0, make_tournament
 
 
@@ -64,9 +64,9 @@ def test_it_creates_a_tournament_from_a_copy_of_a_template(
 
 
 def test_it_refuses_a_second_tournament_with_the_same_name(night: Night, host: User) -> None:
-    tournaments.create_tournament(night, host, name="Main", template_key="turbo", buy_in=10, now=T0)
+    tournament_setup.create_tournament(night, host, name="Main", template_key="turbo", buy_in=10, now=T0)
     with pytest.raises(Exception, match="already has a tournament called 'main'"):
-        tournaments.create_tournament(night, host, name="main", template_key="turbo", buy_in=10, now=T0)
+        tournament_setup.create_tournament(night, host, name="main", template_key="turbo", buy_in=10, now=T0)
 
 
 def test_editing_saves_levels_rows_rebuys_and_payouts(tournament: Tournament, host_client: Client) -> None:

@@ -26,6 +26,7 @@ from tables.services import (
     settle_up,
     tournament_clock,
     tournament_results,
+    tournament_setup,
     tournaments,
 )
 from tables.tests.tournament_helpers import at, loses_every_chip, make_tournament
@@ -163,7 +164,7 @@ def test_a_price_changed_after_payments_corrects_them_in_the_ledger(
     night: Night, host: User, table: Table
 ) -> None:
     tournament, _ = make_tournament(night, host, names=("Ann", "Bea"), buy_in=20)
-    tournaments.update_tournament(
+    tournament_setup.update_tournament(
         tournament.pk,
         host,
         name="Main event",

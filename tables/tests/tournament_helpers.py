@@ -14,7 +14,7 @@ from tables import live
 from tables.live import load_state, player_actor
 from tables.models import Night, Player, Table
 from tables.models.tournaments import Tournament, TournamentAction, TournamentEntry
-from tables.services import joining, seating, tournament_clock, tournament_seating, tournaments
+from tables.services import joining, seating, tournament_clock, tournament_seating, tournament_setup
 from tables.services.play import apply_intent
 
 T0 = datetime.datetime(2026, 11, 27, 20, 0, tzinfo=datetime.UTC)
@@ -38,11 +38,11 @@ def make_tournament(
     add_on_price: int = 0,
 ) -> tuple[Tournament, list[Player]]:
     """A tournament on a shipped structure with `names` entered, clock not started."""
-    tournament = tournaments.create_tournament(
+    tournament = tournament_setup.create_tournament(
         night, host, name="Main event", template_key=template_key, buy_in=buy_in, now=T0
     )
     structure = Structure.from_json(tournament.structure)
-    tournaments.update_tournament(
+    tournament_setup.update_tournament(
         tournament.pk,
         host,
         name="Main event",
@@ -56,7 +56,7 @@ def make_tournament(
     )
     players = [joining.join_night(night, name) for name in names]
     if players:
-        tournaments.register_players(tournament.pk, host, players, now=T0)
+        tournament_setup.register_players(tournament.pk, host, players, now=T0)
     tournament.refresh_from_db()
     return tournament, players
 
@@ -83,7 +83,7 @@ def three_drawn_and_dan_entered_late(
     tournament_seating.draw_opening_seats(tournament.pk, host)
     tournament_clock.run_clock(tournament.pk, host, TournamentAction.START, now=at(0))
     dan = joining.join_night(night, "Dan")
-    tournaments.register_players(tournament.pk, host, [dan], now=at(entered_at))
+    tournament_setup.register_players(tournament.pk, host, [dan], now=at(entered_at))
     return tournament, tournament.entries.select_related("player").get(player=dan)
 
 

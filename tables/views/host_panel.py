@@ -28,7 +28,7 @@ from tables.forms import whole_number
 from tables.models import Night, Player, Seat, Table
 from tables.models.ledger import ChipRequest, CoHost
 from tables.models.night import game_choices
-from tables.services import audit, host_panel, host_rulings, night_totals
+from tables.services import audit, host_panel, host_rulings, night_totals, table_settings
 
 # What the host reads after deciding on a player: what was done, in a sentence.
 DECISION_WORDS = {
@@ -91,7 +91,7 @@ def confirm(request: HttpRequest, night: Night, since: int, then: str = "") -> N
 def panel_context(night: Night) -> dict[str, Any]:
     players = list(night.players.prefetch_related("seats__table"))
     tables = host_panel.overview(night)
-    settings = {row.table.pk: host_panel.settings_for(row.table) for row in tables}
+    settings = {row.table.pk: table_settings.settings_for(row.table) for row in tables}
     requests = list(
         ChipRequest.objects.filter(night=night, status=ChipRequest.Status.PENDING).select_related("player")
     )
@@ -114,10 +114,10 @@ def panel_context(night: Night) -> dict[str, Any]:
         "rulings": host_rulings.available(),
         "missing_rulings": host_rulings.missing(),
         "games": game_choices(),
-        "bomb_pots": host_panel.bomb_pot_choices(),
-        "house_options": host_panel.HOUSE_OPTION_CHOICES,
-        "stage_seconds": host_panel.STAGE_SECONDS_CHOICES,
-        "rabbit_window": host_panel.RABBIT_WINDOW_SECONDS,
+        "bomb_pots": table_settings.bomb_pot_choices(),
+        "house_options": table_settings.HOUSE_OPTION_CHOICES,
+        "stage_seconds": table_settings.STAGE_SECONDS_CHOICES,
+        "rabbit_window": table_settings.RABBIT_WINDOW_SECONDS,
         "co_hosts": list(CoHost.objects.filter(night=night).select_related("user")),
         "totals": night_totals.totals(night),
         "fingerprint": hashlib.sha256(repr(shown).encode()).hexdigest()[:16],
@@ -249,7 +249,7 @@ def _save_settings(request: HttpRequest, table: Table, back: str) -> HttpRespons
         messages.error(request, "Choose the pause between stages and the 7-2 bounty from the lists.")
         return redirect(back)
     why = request.POST.get("why", "")
-    save = partial(host_panel.save_settings, table, request.user, why, announced, **values)
+    save = partial(table_settings.save_settings, table, request.user, why, announced, **values)
     return run_and_confirm(request, table.night, save, back)
 
 

@@ -34,7 +34,14 @@ from tables.links import absolute_url
 from tables.models import Night, Player
 from tables.models.tournaments import Tournament, TournamentAction, TournamentEntry
 from tables.qr import qr_svg
-from tables.services import audit, tournament_deals, tournament_play, tournament_results, tournaments
+from tables.services import (
+    audit,
+    tournament_deals,
+    tournament_play,
+    tournament_results,
+    tournament_setup,
+    tournaments,
+)
 from tables.services import tournament_clock as clock_service
 from tables.services import tournament_seating as seating_service
 from tables.services.tournament_results import still_to_pay
@@ -81,7 +88,7 @@ def tournament_create(request: HttpRequest, night_id: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         since = audit.newest_id(night)
         try:
-            tournament = tournaments.create_tournament(night, request.user, **form.cleaned_data)
+            tournament = tournament_setup.create_tournament(night, request.user, **form.cleaned_data)
         except ActionRefused as refusal:
             form.add_error(None, str(refusal))
         else:
@@ -102,7 +109,7 @@ def tournament_edit(request: HttpRequest, tournament_id: int) -> HttpResponse:
         if setup is not None:
             since = audit.newest_id(tournament.night)
             try:
-                tournaments.update_tournament(tournament.pk, request.user, **vars(setup))
+                tournament_setup.update_tournament(tournament.pk, request.user, **vars(setup))
             except ActionRefused as refusal:
                 form.add_error(None, str(refusal))
             else:
@@ -220,7 +227,7 @@ def tournament_register(request: HttpRequest, tournament_id: int) -> HttpRespons
     if not players:
         messages.error(request, "Choose who is playing.")
         return redirect("tournament_detail", tournament_id=tournament.pk)
-    register = lambda: tournaments.register_players(tournament.pk, request.user, players)  # noqa: E731
+    register = lambda: tournament_setup.register_players(tournament.pk, request.user, players)  # noqa: E731
     return _run(request, tournament, register)
 
 

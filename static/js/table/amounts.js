@@ -18,16 +18,18 @@ export function potFractionTo(fraction, { pot, betsTotal, currentBet, myBet }) {
   return currentBet + Math.floor(potAfterCall * fraction);
 }
 
-/** Quick sizes that fit the legal range, without duplicates: [{label, to}]. */
+/** Quick sizes that fit the legal range, without duplicates: [{label, to}]. When the least
+ * raise is the whole stack, the one size is named for what it is: All-in, not Min. */
 export function quickSizes(info, table) {
   const { min_to: low, max_to: high, all_in_to: allIn } = info;
+  const capped = typeof allIn === "number" && high < allIn;
+  const top = { label: capped ? "Max (pot)" : "All-in", to: high };
+  if (low >= high) return [top];
   const sizes = [{ label: "Min", to: low }];
   for (const [label, fraction] of [["\u00bd pot", 0.5], ["\u00be pot", 0.75], ["Pot", 1]]) {
     const to = potFractionTo(fraction, table);
     if (to > low && to < high) sizes.push({ label, to });
   }
-  const capped = typeof allIn === "number" && high < allIn;
-  sizes.push({ label: capped ? "Max (pot)" : "All-in", to: high });
-  const seen = new Set();
-  return sizes.filter((s) => (seen.has(s.to) ? false : (seen.add(s.to), true)));
+  sizes.push(top);
+  return sizes;
 }

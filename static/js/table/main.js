@@ -15,6 +15,7 @@ import { createRabbitPanel, rabbitRows } from "./rabbit.js";
 import { markDecidingCards, renderResults } from "./results.js";
 import { createRunTwicePanel } from "./run-twice.js";
 import { createTournamentOut } from "./tournament-out.js";
+import { createRebuy } from "./rebuy.js";
 import { renderSeats } from "./seats.js";
 import { renderStages } from "./stages.js";
 
@@ -101,6 +102,10 @@ const keepAwake = createWakeLock();
 const tournamentOut = createTournamentOut(parts.out, config.statusUrl, parts.me, (line) => announce.say(line));
 const showConnection = createConnectionDisplay(document.getElementById("conn"), document.getElementById("conn-banner"));
 
+// A rebuy asked from the table (the host approves it on their ledger page).
+const rebuy =
+  config.role === "player" ? createRebuy({ askUrl: config.chipsUrl, statusUrl: config.chipsStatusUrl, csrf: config.csrf }) : null;
+
 function render(view) {
   model = readView(view, config.playerId || "");
   const blinds = blindsOf(model);
@@ -119,7 +124,7 @@ function render(view) {
   const bounty = parts.results.hidden ? null : bountyLines(model);
   if (bounty) parts.results.append(bounty);
   renderRabbit(model);
-  renderMe(parts.me, model, { ...options, onSeat: (intent) => socket.act(intent), rebuy: config.role === "player" ? askForRebuy : null });
+  renderMe(parts.me, model, { ...options, onSeat: (intent) => socket.act(intent), rebuy });
   // Gone from the table's seats (a tournament bust), though the last hand still shows me.
   if (config.role === "player") tournamentOut(model.me && !model.me.leftTable ? model.me : null);
   markDecidingCards(app, model);
@@ -177,23 +182,6 @@ new ResizeObserver(() => document.documentElement.style.setProperty("--middle-he
   middle,
   { box: "border-box" },
 );
-
-// A rebuy asked from the table (the host approves it on their ledger page).
-async function askForRebuy(amount) {
-  const body = new URLSearchParams({ kind: "rebuy", chips: String(amount) });
-  try {
-    const response = await fetch(config.chipsUrl, {
-      method: "POST",
-      credentials: "same-origin",
-      headers: { Accept: "application/json", "X-CSRFToken": config.csrf },
-      body,
-    });
-    const answer = await response.json();
-    return answer.message || (response.ok ? "Asked the host." : "The host could not be asked.");
-  } catch (error) {
-    return "No connection: try again in a moment.";
-  }
-}
 
 function start() {
   socket = connectTable(socketUrl(config.socketPath), {

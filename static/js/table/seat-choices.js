@@ -95,66 +95,15 @@ function comingBack(model, mine, onIntent) {
   );
 }
 
-// The rebuy form is drawn again with every frame of the table; what the player typed, whether the
-// request is on its way and the host's answer must outlive those redraws, or a frame arriving
-// mid-request (one bar of signal) would wipe the answer and offer the button twice.
-const rebuyAsked = { amount: null, sending: false, note: "" };
-
-function forgetRebuy() {
-  rebuyAsked.amount = null;
-  rebuyAsked.sending = false;
-  rebuyAsked.note = "";
-}
-
-/** Out of chips at a cash table: ask the host for a rebuy right here. */
-function rebuyForm(model, rebuy) {
-  const stakes = model.table.stakes || {};
-  const suggested = (stakes.big_blind || 2) * 100;
-  const input = el("input", { type: "number", inputmode: "numeric", min: 1, step: 1, value: rebuyAsked.amount ?? suggested, "aria-label": "Chips to rebuy" });
-  input.addEventListener("input", () => {
-    rebuyAsked.amount = input.value;
-  });
-  const status = el("p", { class: "my-note", role: "status", "data-field": "rebuy-status" }, rebuyAsked.note);
-  const send = el("button", { type: "button", class: "act-button act-raise", "data-action": "rebuy" }, "Ask the host for a rebuy");
-  send.disabled = rebuyAsked.sending;
-  const say = (note) => {
-    rebuyAsked.note = note;
-    // The form on the page now, which a frame may have drawn after this one.
-    const shown = document.querySelector("[data-field=rebuy-status]") || status;
-    shown.textContent = note;
-  };
-  send.addEventListener("click", async () => {
-    const amount = Number(input.value);
-    if (!Number.isInteger(amount) || amount < 1) {
-      say("Enter a whole number of chips.");
-      return;
-    }
-    rebuyAsked.sending = true;
-    send.disabled = true;
-    const answer = await rebuy(amount);
-    rebuyAsked.sending = false;
-    const button = document.querySelector("[data-action=rebuy]");
-    if (button) button.disabled = false;
-    say(answer);
-  });
-  return el(
-    "div",
-    { class: "my-choice", role: "group", "aria-label": "Rebuy" },
-    el("p", { text: "You are out of chips. Rebuy to keep playing: the host approves it, then you choose how to come back in." }),
-    el("div", { class: "act-row" }, input, send),
-    status,
-  );
-}
-
 /** Every choice about my seat that applies now (between hands or when I am out of this one). */
 export function seatChoices(model, { onIntent, rebuy }) {
   const mine = mySeat(model);
   if (!mine) {
-    forgetRebuy();
+    if (rebuy) rebuy.forget();
     return [];
   }
-  if (mine.status === "busted") return rebuy ? [rebuyForm(model, rebuy)] : [];
-  forgetRebuy();
+  if (mine.status === "busted") return rebuy ? [rebuy.form(model)] : [];
+  if (rebuy) rebuy.forget();
   const list = [straddleToggle(model, onIntent)];
   if ((mine.entry_choices || []).length) list.push(comingBack(model, mine, onIntent));
   const me = model.me;
