@@ -233,8 +233,8 @@ class Projector:
 def hand_viewer(state: LiveTable, viewer: views.Viewer) -> views.Viewer:
     """Who a table viewer is in the hand on show. A seat number names the player sitting there
     now; the finished hand stays on screen while seats change between hands, so that player may
-    have had another seat in it, or none: they see it as that seat, or as the public, never as
-    whoever held their seat's cards.
+    have had another seat in it, or none: they see it as that seat, or as the public does (named
+    by their seat number, as text), never as whoever held their seat's cards.
 
     >>> from engine.config import Stakes
     >>> from engine.table import new_table
@@ -244,12 +244,13 @@ def hand_viewer(state: LiveTable, viewer: views.Viewer) -> views.Viewer:
     ...     state, _ = apply(state, "system", sit, now=0)
     >>> state, _ = apply(state, "host", {"type": "start_hand"}, now=0)
     >>> hand_viewer(state, 2), hand_viewer(state, 3)
-    (2, 'public')
+    (2, '3')
     """
     if state.hand is None or not isinstance(viewer, int) or isinstance(viewer, bool):
         return viewer
     seat = seat_in_hand(state, viewer)
-    return views.PUBLIC if seat is None else seat
+    # Not dealt in: the public's view, still named by the seat's number (docs/protocol.md).
+    return str(viewer) if seat is None else seat
 
 
 def _entry_part(table: TableState, seat: int, coming: next_hand.NextHand) -> dict[str, Any]:

@@ -113,6 +113,11 @@ class AxeChecks:
     def check(self, page: Any, name: str) -> None:
         page.wait_for_load_state("load")
         self.found += problems(page, name)
+        # An image the browser cannot draw shows its alt text instead: axe does not see that.
+        broken = page.evaluate(
+            "[...document.images].filter((i) => !i.complete || i.naturalWidth === 0).map((i) => i.src)"
+        )
+        self.found += [f"{name}: the image {src} does not draw" for src in broken]
         save_screenshot(page, f"a11y-{name}", full_page=self.full_page)
 
     def assert_clean(self) -> None:

@@ -7,6 +7,7 @@ The clock is stored as times, so a reading depends only on the stored row and `n
 from __future__ import annotations
 
 import datetime
+from xml.etree import ElementTree
 
 import pytest
 from django.contrib.auth.models import User
@@ -186,3 +187,12 @@ def test_clock_screen_is_public_and_shows_no_host_controls(tournament: Tournamen
     assert "csrfmiddlewaretoken" not in page
     assert Client().get("/clock/not-a-token/state.json").status_code == 404
     assert Client().get(f"/clock/{tournament.clock_token}/qr.svg")["Content-Type"] == "image/svg+xml"
+
+
+def test_the_clock_screens_qr_code_is_an_svg_document_an_image_can_draw(tournament: Tournament) -> None:
+    """The night page shows it with <img>: a browser draws an SVG file only when its root names
+    the SVG namespace (without it the host saw the image's alt text)."""
+    response = Client().get(f"/clock/{tournament.clock_token}/qr.svg")
+    root = ElementTree.fromstring(response.content)
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    assert f"/clock/{tournament.clock_token}/" in root.findtext("{http://www.w3.org/2000/svg}title", "")

@@ -21,7 +21,7 @@ from django.views.decorators.http import require_GET
 from engine.tournament import chip_leaders, clock_state, next_chime, rebuy_window_open, window_text
 from tables.links import absolute_url
 from tables.models.tournaments import Tournament, TournamentAction
-from tables.qr import qr_svg
+from tables.qr import qr_svg_file
 from tables.services import (
     season_clock,
     tournament_dealer,
@@ -110,4 +110,4 @@ def clock_qr(request: HttpRequest, token: str) -> HttpResponse:
     """The clock screen's link as a QR code, for a page that cannot draw one itself."""
     tournament = _get_tournament(token)
     url = absolute_url(request, reverse("clock_screen", args=[tournament.clock_token]))
-    return HttpResponse(str(qr_svg(url)), content_type="image/svg+xml")
+    return HttpResponse(qr_svg_file(url), content_type="image/svg+xml")
