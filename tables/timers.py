@@ -27,6 +27,10 @@ from tables.services.play import apply_intent
 logger = logging.getLogger(__name__)
 
 POLL_SECONDS = 0.25
+# A deal refused for a reason only the host can change (a guest dealt in with no buy-in beside
+# bought chips) is tried again this long after, not at every poll: each try deals and undoes.
+REFUSED_DEAL_RETRY_SECONDS = 5.0
+_refused_deals: dict[tuple[int, int], float] = {}  # (table, version) -> when it was refused
 # One task per event loop (keyed by the loop's id), and how many sockets use it.
 _running: dict[int, asyncio.Task[None]] = {}
 _users: dict[int, int] = {}
@@ -47,6 +51,9 @@ def fire_due(now: float | None = None, table_ids: Collection[int] | None = None)
         if deadline is not None and deadline <= now:
             intent = {"type": "timeout", "version": version}
         elif next_deal_at is not None and next_deal_at <= now:
+            refused_at = _refused_deals.get((table_id, version))
+            if refused_at is not None and refused_at <= now < refused_at + REFUSED_DEAL_RETRY_SECONDS:
+                continue
             intent = {"type": "start_hand"}
         else:
             continue
@@ -56,6 +63,11 @@ def fire_due(now: float | None = None, table_ids: Collection[int] | None = None)
         except ActionRefused as refused:
             # Someone else fired it, or the table changed meanwhile: nothing to do.
             logger.debug("Timer on table %s not applied: %s", table_id, refused.message)
+            if intent["type"] == "start_hand":
+                _refused_deals[table_id, version] = now
+    for key, refused_at in list(_refused_deals.items()):
+        if not refused_at <= now < refused_at + REFUSED_DEAL_RETRY_SECONDS:
+            del _refused_deals[key]
     return fired
 
 

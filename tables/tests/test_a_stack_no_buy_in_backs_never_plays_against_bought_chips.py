@@ -14,8 +14,11 @@ import random
 
 import pytest
 from django.contrib.auth.models import User
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from engine.live import HOST
+from tables import timers
 from tables.errors import ActionRefused
 from tables.live import load_state
 from tables.models import Player, Table
@@ -81,3 +84,27 @@ def test_a_guest_sitting_out_does_not_hold_up_the_deal(table: Table, host: User)
     host_panel.table_command(table, host, "deal")
 
     assert load_state(table.pk).hand_in_progress or load_state(table.pk).table.hand_count == 1
+
+
+def test_the_dealers_timer_waits_for_the_buy_in_without_trying_at_every_poll(
+    table: Table, host: User
+) -> None:
+    """The next deal comes due with a guest seated since the last hand and not yet bought in:
+    the timer's deal is refused, tried again only after a pause (each try deals and undoes),
+    and deals as soon as the buy-in is recorded."""
+    _seated(table, "Bob", 2, chips=100)
+    _seated(table, "Cara", 3, chips=100)
+    _play(table, 1)
+    ann = _seated(table, "Ann", 1, chips=None)
+    due = load_state(table.pk).next_deal_at
+    assert due is not None
+
+    assert timers.fire_due(now=due, table_ids=[table.pk]) == 0
+    with CaptureQueriesContext(connection) as queries:
+        assert timers.fire_due(now=due + 1, table_ids=[table.pk]) == 0
+    assert len(queries) == 1, [q["sql"] for q in queries]  # only the look for what is due
+    assert not load_state(table.pk).hand_in_progress
+
+    ledger.record_chips_in(ann, "buy_in", 100, host)
+    assert timers.fire_due(now=due + 2, table_ids=[table.pk]) == 1
+    assert str(ann.pk) in {s.player for s in load_state(table.pk).hand.seats}
