@@ -14,7 +14,6 @@ which become entries here once the host approves them, in `chip_requests`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from decimal import Decimal
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -28,8 +27,7 @@ from tables.errors import ActionRefused
 from tables.live.tournament import tournament_at, tournament_still_playing
 from tables.models import Night, Player, Seat
 from tables.models.ledger import CASH, KINDS_IN, EntryKind, LedgerEntry, chips_to_sit_with
-from tables.services import audit
-from tables.services.money_words import format_money
+from tables.services.ledger_lines import StackChange, log_entry
 
 # The most chips of any one figure the host gives, in every path: an entry, a correction, a
 # stack set, what a player holds after an entry, a tournament's starting, rebuy and add-on stacks.
@@ -199,7 +197,7 @@ def record_chips_in(
                 stack = StackChange(
                     seat.table.name, found.seat, found.stack, current + chips, replaces_unbacked=not before
                 )
-        _log(entry, by, stack)
+        log_entry(entry, by, stack)
     return entry
 
 
@@ -254,7 +252,7 @@ def cash_out(
             reason=reason.strip()[:200],
             recorded_by=by if by is not None and by.is_authenticated else None,
         )
-        _log(entry, by, stack)
+        log_entry(entry, by, stack)
     return entry
 
 
@@ -332,7 +330,7 @@ def correct(
             if found is not None:
                 _set_live_stack(seat, found.stack + to_player)
                 stack = StackChange(seat.table.name, found.seat, found.stack, found.stack + to_player)
-        _log(correction, by, stack, ruling)
+        log_entry(correction, by, stack, ruling)
     return correction
 
 
@@ -361,7 +359,7 @@ def _take_back_money_only(
             reason=reason.strip()[:200],
             recorded_by=by if by is not None and by.is_authenticated else None,
         )
-        _log(correction, by, None, ruling)
+        log_entry(correction, by, None, ruling)
     return correction
 
 
@@ -481,68 +479,3 @@ def adjust_stack(
         seat = Seat.objects.select_related("table", "player").get(player=player)
         _set_live_stack(seat, stack)
         return None
-
-
-@dataclass(frozen=True, slots=True)
-class StackChange:
-    """A seated player's stack before and after an entry (None after: they left the table)."""
-
-    table: str
-    seat: int
-    before: int
-    after: int | None
-    replaces_unbacked: bool = False  # the stack was seated before any buy-in, now bought
-
-    @property
-    def words(self) -> str:
-        """
-        >>> StackChange("Main", 2, 198, 250).words
-        'stack at Main seat 2: 198 → 250 chips'
-        >>> StackChange("Main", 2, 198, None).words
-        'left Main seat 2 with 198 chips'
-        >>> StackChange("Main", 2, 200, 200, replaces_unbacked=True).words
-        'stack at Main seat 2: 200 chips seated before a buy-in, now 200 chips bought'
-        """
-        if self.after is None:
-            return f"left {self.table} seat {self.seat} with {self.before} chips"
-        if self.replaces_unbacked:
-            return (
-                f"stack at {self.table} seat {self.seat}: {self.before} chips seated before a buy-in, "
-                f"now {self.after} chips bought"
-            )
-        return f"stack at {self.table} seat {self.seat}: {self.before} → {self.after} chips"
-
-
-def _log(
-    entry: LedgerEntry, by: AbstractBaseUser | None, stack: StackChange | None = None, ruling: str = ""
-) -> None:
-    """The entry's one line in the open log; `ruling` names the host's ruling that wrote it."""
-    night = entry.night
-    label = "Void" if entry.is_void else entry.get_kind_display()
-    what = f"{ruling}: " if ruling else ""
-    what += (
-        f"{label}: {entry.player.display_name}, {entry.chips:+d} chips"
-        if entry.kind == EntryKind.CORRECTION
-        else f"{label}: {entry.player.display_name}, {entry.chips} chips"
-    )
-    if entry.kind == EntryKind.CORRECTION and entry.corrects is not None:
-        verb = "voids" if entry.is_void else "corrects"
-        money_only = ", money only" if entry.money_only else ""
-        what += f" ({verb} #{entry.corrects.pk}, {entry.corrects.get_kind_display().lower()}{money_only})"
-    what += f" = {format_money(entry.money, night.currency)}"
-    if stack is not None:
-        what += f"; {stack.words}"
-    audit.record(
-        night,
-        by,
-        what,
-        entry.reason,
-        table=entry.table,
-        payload={
-            "ledger_entry": entry.pk,
-            "kind": entry.kind,
-            "player": entry.player_id,
-            "chips": entry.chips,
-            "money": str(entry.money),
-        },
-    )
