@@ -30,7 +30,9 @@ POLL_SECONDS = 0.25
 # A deal refused for a reason only the host can change (a guest dealt in with no buy-in beside
 # bought chips) is tried again this long after, not at every poll: each try deals and undoes.
 REFUSED_DEAL_RETRY_SECONDS = 5.0
-_refused_deals: dict[tuple[int, int], float] = {}  # (table, version) -> when it was refused
+# (table, version, the deal's seed commitment: a table reused under the same id and version
+# in a new database never matches) -> when it was refused.
+_refused_deals: dict[tuple[int, int, str], float] = {}
 # One task per event loop (keyed by the loop's id), and how many sockets use it.
 _running: dict[int, asyncio.Task[None]] = {}
 _users: dict[int, int] = {}
@@ -51,7 +53,8 @@ def fire_due(now: float | None = None, table_ids: Collection[int] | None = None)
         if deadline is not None and deadline <= now:
             intent = {"type": "timeout", "version": version}
         elif next_deal_at is not None and next_deal_at <= now:
-            refused_at = _refused_deals.get((table_id, version))
+            refused_key = (table_id, version, str(state.get("next_commitment")))
+            refused_at = _refused_deals.get(refused_key)
             if refused_at is not None and refused_at <= now < refused_at + REFUSED_DEAL_RETRY_SECONDS:
                 continue
             intent = {"type": "start_hand"}
@@ -64,7 +67,7 @@ def fire_due(now: float | None = None, table_ids: Collection[int] | None = None)
             # Someone else fired it, or the table changed meanwhile: nothing to do.
             logger.debug("Timer on table %s not applied: %s", table_id, refused.message)
             if intent["type"] == "start_hand":
-                _refused_deals[table_id, version] = now
+                _refused_deals[refused_key] = now
     for key, refused_at in list(_refused_deals.items()):
         if not refused_at <= now < refused_at + REFUSED_DEAL_RETRY_SECONDS:
             del _refused_deals[key]

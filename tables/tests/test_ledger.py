@@ -17,7 +17,7 @@ from tables.errors import ActionRefused
 from tables.live import apply_intent, load_state
 from tables.models import Night, Player, Seat, Table
 from tables.models.ledger import AppendOnlyError, LedgerEntry
-from tables.services import closing, ledger, night_totals, seating
+from tables.services import closing, ledger, ledger_lines, night_totals, seating
 from tables.tests.conftest import host_calls
 from tables.tests.ledger_helpers import money_only_correction, play_hand, stacks
 from tables.tests.live_helpers import seat_players
@@ -143,7 +143,7 @@ def test_a_correction_needs_a_reason_and_cannot_go_below_zero(table: Table, host
 
 
 def test_the_docstring_examples_hold() -> None:
-    failures, attempted = doctest.testmod(ledger)
+    failures, attempted = doctest.testmod(ledger_lines)
     assert attempted > 0 and failures == 0
 
 
