@@ -27,7 +27,7 @@ import functools
 import logging
 import threading
 import time
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -189,8 +189,15 @@ def apply_intent(
     client_id: str = "",
     expected_version: int | None = None,
     now: float | None = None,
+    also: Callable[[Applied], None] | None = None,
 ) -> Applied:
-    """Apply one intent to a table, or raise ActionRefused with nothing changed."""
+    """Apply one intent to a table, or raise ActionRefused with nothing changed.
+
+    `also`: the caller's own writes that belong to this one (what a hand it ends means for a
+    tournament, say), run in the same transaction after the intent is applied, so both commit
+    or neither does. Given here rather than wrapped around this call in an outer transaction:
+    that would nest this one in a savepoint, two more round trips to the database at every
+    action. It is not run for an intent already applied (a repeated client id)."""
     try:
         with transaction.atomic():
             locked = locked_table(table_id)
@@ -209,7 +216,10 @@ def apply_intent(
                     f"The table has moved on (version {version}); decide again.", code="stale_version"
                 )
             moment = time.time() if now is None else now
-            return apply_locked(locked, actor, intent, client_id, moment)
+            applied = apply_locked(locked, actor, intent, client_id, moment)
+            if also is not None and not applied.duplicate:
+                also(applied)
+            return applied
     except (IntegrityError, ActionRefused):
         done = _applied_version(table_id, actor, client_id) if client_id else None
         if done is None:

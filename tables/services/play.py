@@ -4,15 +4,14 @@ A player's action, a timeout, a deal (every player all in from the blinds ends t
 once), a host's command or ruling: each goes through the one write path
 (`tables.live.apply_intent`), which says when its write ended a hand. A hand ended at a
 tournament's table places its busted players (`tournament_play.hand_played`), in the same
-transaction as the write, so the hand and its busts commit together or not at all.
+transaction as the write (handed to it as `also`), so the hand and its busts commit together
+or not at all.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
-
-from django.db import transaction
 
 from tables import live
 from tables.errors import ActionRefused
@@ -30,15 +29,16 @@ def apply_intent(
     expected_version: int | None = None,
     now: float | None = None,
 ) -> live.Applied:
-    """`tables.live.apply_intent`, then the busts of the hand it ended, if any; a refusal of
-    either changes nothing."""
-    with transaction.atomic():
-        applied = live.apply_intent(table_id, actor, intent, client_id, expected_version, now)
-        if intent.get("type") == "start_hand" and not applied.duplicate:
+    """`tables.live.apply_intent`, then, in the same transaction, the checks of a deal and the
+    busts of the hand it ended, if any; a refusal of either changes nothing."""
+
+    def what_it_means(applied: live.Applied) -> None:
+        if intent.get("type") == "start_hand":
             check_bought_chips_play_only_bought_chips(table_id, dealt=applied.finished is not None)
         if applied.finished is not None:
             tournament_play.hand_played(applied.finished)
-    return applied
+
+    return live.apply_intent(table_id, actor, intent, client_id, expected_version, now, also=what_it_means)
 
 
 def check_bought_chips_play_only_bought_chips(table_id: int, dealt: bool = False) -> None:
