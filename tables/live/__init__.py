@@ -23,7 +23,6 @@ up in the locked snapshot, so a seat change can never race an action.
 from __future__ import annotations
 
 import datetime
-import functools
 import logging
 import threading
 import time
@@ -49,6 +48,7 @@ from engine.live import tournament as tournament_rules
 from engine.shuffle import deck_seed, seed_from_hex, shuffled_deck
 from engine.table import new_table
 from tables.errors import ActionRefused
+from tables.live import rows as live_rows
 from tables.live import tournament as stored_tournament
 from tables.models import Seat, Table
 from tables.models.ledger import chips_to_sit_with
@@ -119,40 +119,20 @@ def starting_stack(seat: Seat) -> int:
     return DEFAULT_BUY_IN_BIG_BLINDS * load_state(seat.table_id).table.cash_stakes.unit
 
 
-@dataclass(frozen=True, slots=True)
-class SnapshotRow:
-    """A locked snapshot row as read: which write it holds (version and `updated_at`); its JSON
-    is read only when asked (`state`), since the writer usually holds that state already."""
-
-    pk: int
-    table_id: int
-    version: int
-    updated_at: datetime.datetime
-
-    def state(self) -> dict[str, Any]:
-        return TableSnapshot.objects.filter(pk=self.pk).values_list("state", flat=True).get()
-
-
-def locked_snapshot(table_id: int) -> SnapshotRow:
+def locked_snapshot(table_id: int) -> live_rows.SnapshotRow:
     """The table's snapshot row, locked until the transaction ends (every table has one from
     its making: `open_table`)."""
-    found = (
-        TableSnapshot.objects.select_for_update()
-        .filter(table_id=table_id)
-        .values_list("pk", "version", "updated_at")
-        .first()
-    )
-    if found is None:
+    row = live_rows.lock_snapshot(table_id)
+    if row is None:
         raise ActionRefused("This table does not exist.", code="not_found")
-    pk, version, updated_at = found
-    return SnapshotRow(pk, table_id, version, updated_at)
+    return row
 
 
 @dataclass(frozen=True, slots=True)
 class Locked:
     """A table's snapshot row, locked, with the state it holds and where its log stands."""
 
-    row: SnapshotRow
+    row: live_rows.SnapshotRow
     state: LiveTable
     log: dict[str, Any] | None
 
@@ -252,19 +232,11 @@ def apply_locked(
         raise ActionRefused(str(error), code="illegal") from None
     if new is state:
         return Applied(row.version)
+    log = _append_events(row.table_id, locked.log, state, new, actor, intent, client_id, events)
+    live_rows.save_snapshot(row, {**new.to_json(), LOG_KEY: log}, new.version, _as_datetime(new.due_at))
     table_id = row.table_id
-    log = _append_events(table_id, locked.log, state, new, actor, intent, client_id, events)
-    # `update` does not set `updated_at` by itself (auto_now is for `save`), and this moment is
-    # what reading the row back gives: both databases keep a time to the microsecond.
-    saved_at = timezone.now()
-    TableSnapshot.objects.filter(pk=row.pk).update(
-        state={**new.to_json(), LOG_KEY: log},
-        version=new.version,
-        due_at=_as_datetime(new.due_at),
-        updated_at=saved_at,
-    )
     ended = any(event["type"] == "table.hand_finished" for event in events)
-    committed = Committed(new, log, saved_at)
+    committed = Committed(new, log, row.updated_at)
     transaction.on_commit(lambda: _committed(table_id, committed))
     return Applied(new.version, finished=FinishedHand(table_id, new, events, now) if ended else None)
 
@@ -305,18 +277,21 @@ def _append_events(
         hand_id = row.pk if row else None
     # A seed given for a test deal stays secret like any other until the hand ends.
     recorded = {key: value for key, value in intent.items() if key != "seed"}
-    entry = functools.partial(HandEvent, table_id=table_id, version=after.version, actor=actor)
-    rows = [entry(hand_id=hand_id, seq=seq + 1, kind="intent", payload=recorded, client_action_id=client_id)]
+    rows = [
+        live_rows.EventRow(table_id, hand_id, seq + 1, after.version, actor, "intent", recorded, client_id)
+    ]
     for event in events:
         kind = event["type"]
         if kind == "table.hand_started":
             hand_id = _start_hand_row(table_id, after, event).pk
-        rows.append(entry(hand_id=hand_id, seq=seq + len(rows) + 1, kind=kind, payload=event))
+        rows.append(
+            live_rows.EventRow(table_id, hand_id, seq + len(rows) + 1, after.version, actor, kind, event)
+        )
         if kind == "table.hand_finished" and hand_id is not None:
             Hand.objects.filter(pk=hand_id).update(
                 seed=event["seed"], status=Hand.Status.FINISHED, finished_at=timezone.now()
             )
-    HandEvent.objects.bulk_create(rows)
+    live_rows.append(rows)
     return {"seq": seq + len(rows), "hand_id": hand_id}
 
 
@@ -430,7 +405,7 @@ class Committed:
             return self.saved_at > known.saved_at
         return self.state.version >= known.state.version
 
-    def names(self, row: SnapshotRow) -> bool:
+    def names(self, row: live_rows.SnapshotRow) -> bool:
         """Whether this is the state the (locked) row holds."""
         return (
             self.saved_at is not None

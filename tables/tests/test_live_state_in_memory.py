@@ -12,12 +12,12 @@ import json
 from typing import Any
 
 import pytest
-from django.db import connection, transaction
+from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from tables.errors import ActionRefused
-from tables.live import LOG_KEY, _recent, apply_intent, load_state, locked_snapshot, player_actor
+from tables.live import LOG_KEY, _recent, apply_intent, load_state, player_actor
 from tables.models import Player, Table
 from tables.models.live import HandEvent, TableSnapshot
 from tables.tests.live_helpers import SEED, seat_players
@@ -64,21 +64,6 @@ def test_an_action_after_one_committed_here_does_not_read_the_snapshots_json(
     assert not [sql for sql in reads if SNAPSHOT_STATE_COLUMN in sql]
     # An action made for the current version needs no look-up of its client id either.
     assert not [sql for sql in reads if "client_action_id" in sql]
-
-
-def test_a_write_remembers_the_row_as_reading_it_back_gives_it(
-    table, dealt, django_capture_on_commit_callbacks
-):
-    """The version and `updated_at` kept in memory are compared with the locked row's, so they
-    must be the stored values to the last microsecond the database keeps."""
-    with django_capture_on_commit_callbacks(execute=True):
-        version = _act(table, dealt)
-    row = TableSnapshot.objects.get(table=table)
-    held = _recent[table.pk]
-    assert row.version == version
-    assert (held.state.version, held.saved_at) == (row.version, row.updated_at)
-    with transaction.atomic():
-        assert held.names(locked_snapshot(table.pk))
 
 
 def test_a_version_committed_by_another_process_is_read_from_the_row(table, dealt):
