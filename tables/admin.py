@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.http import HttpRequest
 
 from tables.forms import LimitedAdminAuthenticationForm
+from tables.ledger_admin import ReadOnlyAdmin
 from tables.models import Night, Player, Seat, Table
 
 admin.site.login_form = LimitedAdminAuthenticationForm
@@ -68,7 +69,7 @@ class TableAdmin(admin.ModelAdmin):
 
 
 @admin.register(Seat)
-class SeatAdmin(admin.ModelAdmin):
+class SeatAdmin(ReadOnlyAdmin):
     """Read-only: a seat record follows the live table's seat, which holds the player's chips,
     so seats change only through the host's seating (Move, Swap, the draw), which moves both."""
 
@@ -76,15 +77,5 @@ class SeatAdmin(admin.ModelAdmin):
     search_fields = ["player__display_name", "table__name"]
     list_select_related = ["table", "player"]
 
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
 
-    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        return False
-
-
-import tables.ledger_admin  # noqa: E402  (the ledger's read-only admin)
 import tables.tournament_admin  # noqa: E402, F401  (tournaments, entries and structures, read-only)

@@ -18,7 +18,7 @@ from engine.live import LiveTable
 from tables.identity import SESSION_KEY
 from tables.live import load_state
 from tables.models import Player, Table
-from tables.services import joining, seating
+from tables.services import joining, ledger, seating
 
 SEED = "5e" * 32
 
@@ -44,6 +44,16 @@ def seat_players(table: Table, names: list[str]) -> list[Player]:
     for number, player in enumerate(players, start=1):
         seating.move_player(player, table, number)
     return players
+
+
+def seat_guest(table: Table, name: str, number: int, bought: int | None) -> Player:
+    """A guest joins and is seated in seat `number`: after a buy-in of `bought` chips, or, with
+    None, before any (sitting with the table's default stack, which no buy-in backs)."""
+    player = joining.join_night(table.night, name)
+    if bought is not None:
+        ledger.record_chips_in(player, "buy_in", bought, None)
+    seating.move_player(player, table, number)
+    return player
 
 
 def player_cookie(player: Player) -> str:

@@ -66,18 +66,23 @@ def _mover_to_a_folded_seat(table: Table, host: User) -> tuple[Player, set[str]]
     return players[other - 1], cards
 
 
+async def _cards_on_their_phone_after_the_hand(table: Table, player: Player) -> set[str]:
+    """Every card code the player's phone receives on connecting, the finished hand on show."""
+    phone = Phone(table.pk, await database_sync_to_async(player_cookie)(player))
+    connected, _ = await phone.connect()
+    assert connected and phone.view is not None
+    await phone.close()
+    assert phone.view["hand"]["finished"]
+    return set(CARD.findall(json.dumps(phone.view)))
+
+
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("arrival", [_newcomer_in_a_folded_seat, _mover_to_a_folded_seat])
 async def test_a_folded_hand_stays_hidden_from_whoever_takes_its_seat_after_the_hand(
     table: Table, host: User, arrival: object
 ) -> None:
     player, folded_cards = await database_sync_to_async(arrival)(table, host)  # type: ignore[operator]
-    phone = Phone(table.pk, await database_sync_to_async(player_cookie)(player))
-    connected, _ = await phone.connect()
-    assert connected and phone.view is not None
-    seen = set(CARD.findall(json.dumps(phone.view)))
-    await phone.close()
-    assert phone.view["hand"]["finished"]
+    seen = await _cards_on_their_phone_after_the_hand(table, player)
     assert not seen & folded_cards, f"the seat's new player sees {seen & folded_cards}, folded by another"
 
 
@@ -121,10 +126,5 @@ async def test_a_crazy_blind_man_player_who_changes_seats_still_never_sees_their
     """ "No player may see the card that was taken from them." and "A player shall not look at
     their own cards until the showdown."; a hand won without one never shows them."""
     player, never_seen = await database_sync_to_async(_crazy_blind_man_won_after_the_removal)(table, host)
-    phone = Phone(table.pk, await database_sync_to_async(player_cookie)(player))
-    connected, _ = await phone.connect()
-    assert connected and phone.view is not None
-    seen = set(CARD.findall(json.dumps(phone.view)))
-    await phone.close()
-    assert phone.view["hand"]["finished"]
+    seen = await _cards_on_their_phone_after_the_hand(table, player)
     assert not seen & never_seen, f"a Crazy Blind Man player sees their own {seen & never_seen}"

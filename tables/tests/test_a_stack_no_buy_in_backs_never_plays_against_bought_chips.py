@@ -21,10 +21,11 @@ from engine.live import HOST
 from tables import timers
 from tables.errors import ActionRefused
 from tables.live import load_state
-from tables.models import Player, Table
-from tables.services import host_panel, joining, ledger, night_totals, seating
+from tables.models import Table
+from tables.services import host_panel, ledger, night_totals, seating
 from tables.services.play import apply_intent
 from tables.tests.ledger_helpers import play_hand, stacks
+from tables.tests.live_helpers import seat_guest
 
 pytestmark = pytest.mark.django_db
 
@@ -37,17 +38,9 @@ def _play(table: Table, hands: int) -> None:
         play_hand(table.pk, rnd)
 
 
-def _seated(table: Table, name: str, number: int, chips: int | None) -> Player:
-    player = joining.join_night(table.night, name)
-    if chips is not None:
-        ledger.record_chips_in(player, "buy_in", chips, None)
-    seating.move_player(player, table, number)
-    return player
-
-
 def test_the_deal_waits_for_the_buy_in_of_a_guest_beside_bought_chips(table: Table, host: User) -> None:
-    ann = _seated(table, "Ann", 1, chips=None)
-    _seated(table, "Bob", 2, chips=100)
+    ann = seat_guest(table, "Ann", 1, bought=None)
+    seat_guest(table, "Bob", 2, bought=100)
     version = load_state(table.pk).version
 
     with pytest.raises(ActionRefused, match="Ann has no buy-in yet") as refused:
@@ -66,8 +59,8 @@ def test_the_deal_waits_for_the_buy_in_of_a_guest_beside_bought_chips(table: Tab
 
 def test_guests_with_no_buy_in_yet_may_play_among_themselves(table: Table, host: User) -> None:
     """Nothing bought is at stake: their buy-ins replace the stacks, and the night balances."""
-    ann = _seated(table, "Ann", 1, chips=None)
-    bob = _seated(table, "Bob", 2, chips=None)
+    ann = seat_guest(table, "Ann", 1, bought=None)
+    bob = seat_guest(table, "Bob", 2, bought=None)
     _play(table, 3)
     for player in (ann, bob):
         ledger.record_chips_in(player, "buy_in", 100, host)
@@ -76,9 +69,9 @@ def test_guests_with_no_buy_in_yet_may_play_among_themselves(table: Table, host:
 
 
 def test_a_guest_sitting_out_does_not_hold_up_the_deal(table: Table, host: User) -> None:
-    _seated(table, "Ann", 1, chips=None)
-    _seated(table, "Bob", 2, chips=100)
-    _seated(table, "Cara", 3, chips=100)
+    seat_guest(table, "Ann", 1, bought=None)
+    seat_guest(table, "Bob", 2, bought=100)
+    seat_guest(table, "Cara", 3, bought=100)
     host_panel.seat_command(seating.Seat.objects.get(number=1, table=table), host, "sit_out")
 
     host_panel.table_command(table, host, "deal")
@@ -92,10 +85,10 @@ def test_the_dealers_timer_waits_for_the_buy_in_without_trying_at_every_poll(
     """The next deal comes due with a guest seated since the last hand and not yet bought in:
     the timer's deal is refused, tried again only after a pause (each try deals and undoes),
     and deals as soon as the buy-in is recorded."""
-    _seated(table, "Bob", 2, chips=100)
-    _seated(table, "Cara", 3, chips=100)
+    seat_guest(table, "Bob", 2, bought=100)
+    seat_guest(table, "Cara", 3, bought=100)
     _play(table, 1)
-    ann = _seated(table, "Ann", 1, chips=None)
+    ann = seat_guest(table, "Ann", 1, bought=None)
     due = load_state(table.pk).next_deal_at
     assert due is not None
 

@@ -14,19 +14,12 @@ import pytest
 from django.contrib.auth.models import User
 
 from tables.live import load_state
-from tables.models import Player, Seat, Table
-from tables.services import host_panel, joining, ledger, night_totals, seating
+from tables.models import Seat, Table
+from tables.services import host_panel, ledger, night_totals, seating
 from tables.tests.ledger_helpers import stacks
+from tables.tests.live_helpers import seat_guest
 
 pytestmark = pytest.mark.django_db
-
-
-def _seated(table: Table, name: str, number: int, chips: int | None) -> Player:
-    player = joining.join_night(table.night, name)
-    if chips is not None:
-        ledger.record_chips_in(player, "buy_in", chips, None)
-    seating.move_player(player, table, number)
-    return player
 
 
 def _records(table: Table) -> dict[int, int]:
@@ -43,7 +36,7 @@ def test_a_guest_seated_before_any_buy_in_and_sent_off_over_the_socket_leaves_th
     """ "A guest seated at a cash table before any buy-in sits with the table's default stack"
     and those chips "leave with them": their seat goes with them, and the buy-in they make after
     is chips in their hand, to sit down with."""
-    ann = _seated(table, "Ann", 1, chips=None)
+    ann = seat_guest(table, "Ann", 1, bought=None)
 
     host_panel.socket_command(table.pk, host, {"type": "leave", "seat": 1}, "", None)
 
@@ -59,14 +52,14 @@ def test_a_guest_seated_before_any_buy_in_and_sent_off_over_the_socket_leaves_th
 def test_a_seat_change_over_the_socket_moves_the_seat_record_with_the_player(
     table: Table, host: User
 ) -> None:
-    ann = _seated(table, "Ann", 1, chips=100)
-    bob = _seated(table, "Bob", 2, chips=100)
+    ann = seat_guest(table, "Ann", 1, bought=100)
+    bob = seat_guest(table, "Bob", 2, bought=100)
 
     host_panel.socket_command(table.pk, host, {"type": "change_seat", "seat": 1, "to": 3}, "", None)
 
     assert _records(table) == _live(table) == {ann.pk: 3, bob.pk: 2}
     # Seat 1 is free again for the seating, and seat 3 is taken.
-    cara = _seated(table, "Cara", 1, chips=100)
+    cara = seat_guest(table, "Cara", 1, bought=100)
     assert _records(table) == _live(table) == {ann.pk: 3, bob.pk: 2, cara.pk: 1}
     assert 3 not in seating.free_seat_numbers(table)
     assert stacks(table.pk) == {str(ann.pk): 100, str(bob.pk): 100, str(cara.pk): 100}

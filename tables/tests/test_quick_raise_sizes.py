@@ -6,17 +6,11 @@ stack is less than that, your only raise is all-in.": then the one quick size sa
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
-from pathlib import Path
 from typing import Any
 
-from conftest import require_service
 from engine.tests.hand_helpers import make_hand, play
 from engine.views import view
-
-AMOUNTS_JS = Path(__file__).resolve().parents[2] / "static" / "js" / "table" / "amounts.js"
+from tables.tests.page_scripts import run_page_script
 
 # Reads a hand view on stdin and prints the quick sizes the raise panel would offer.
 SCRIPT = """
@@ -30,17 +24,7 @@ console.log(JSON.stringify(quickSizes(hand.legal_actions.actions.raise, table)))
 
 
 def _quick_sizes(hand_view: dict[str, Any]) -> list[dict[str, Any]]:
-    node = shutil.which("node")
-    require_service(node is not None, "Node.js is not installed")
-    done = subprocess.run(
-        [node, "--input-type=module", "-e", SCRIPT, AMOUNTS_JS.as_uri()],  # type: ignore[list-item]
-        input=json.dumps(hand_view),
-        capture_output=True,
-        text=True,
-        timeout=30,
-        check=True,
-    )
-    return json.loads(done.stdout)
+    return run_page_script("table/amounts.js", SCRIPT, hand_view)
 
 
 def test_when_the_least_raise_is_the_whole_stack_the_one_size_says_all_in() -> None:

@@ -6,17 +6,11 @@ any hidden card", with "All-in on the flop" above the board, in plain text.
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
-from pathlib import Path
 from typing import Any
 
-from conftest import require_service
 from engine.tests.hand_helpers import make_hand, play
 from engine.views import view
-
-ODDS_JS = Path(__file__).resolve().parents[2] / "static" / "js" / "table" / "odds.js"
+from tables.tests.page_scripts import run_page_script
 
 # Reads a hand view on stdin and prints what the page would write, without a DOM.
 SCRIPT = """
@@ -35,17 +29,7 @@ console.log(JSON.stringify(odds && {
 
 
 def _page_words(hand_view: dict[str, Any]) -> Any:
-    node = shutil.which("node")
-    require_service(node is not None, "Node.js is not installed")
-    done = subprocess.run(
-        [node, "--input-type=module", "-e", SCRIPT, ODDS_JS.as_uri()],  # type: ignore[list-item]
-        input=json.dumps(hand_view),
-        capture_output=True,
-        text=True,
-        timeout=30,
-        check=True,
-    )
-    return json.loads(done.stdout)
+    return run_page_script("table/odds.js", SCRIPT, hand_view)
 
 
 def test_an_all_in_on_the_flop_is_written_above_the_board_and_beside_each_seat() -> None:
