@@ -46,12 +46,13 @@ RATE_PER_SECOND = 20.0
 BURST = 40.0
 # Host commands that only the app itself may send: seats follow the host page's seating.
 SYSTEM_ONLY_COMMANDS = {"sit", "presence", "timeout", "start_hand"}
-# A seated phone's random value for the next deal (engine.live.fairness) is one of them.
+# A seated phone's pledge and value for the shuffle (engine.live.fairness) are among them.
 PLAYER_TABLE_ACTIONS = {
     "sit_out",
     "sit_in",
     "straddle",
-    "contribute",
+    "shuffle_pledge",
+    "shuffle_value",
     "rabbit_hunt",
 }  # rabbit: after the hand
 

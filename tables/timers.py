@@ -30,7 +30,7 @@ POLL_SECONDS = 0.25
 # A deal refused for a reason only the host can change (a guest dealt in with no buy-in beside
 # bought chips) is tried again this long after, not at every poll: each try deals and undoes.
 REFUSED_DEAL_RETRY_SECONDS = 5.0
-# (table, version, the deal's seed commitment: a table reused under the same id and version
+# (table, version, when its snapshot was written: a table reused under the same id and version
 # in a new database never matches) -> when it was refused.
 _refused_deals: dict[tuple[int, int, str], float] = {}
 # One task per event loop (keyed by the loop's id), and how many sockets use it.
@@ -46,14 +46,14 @@ def fire_due(now: float | None = None, table_ids: Collection[int] | None = None)
     snapshots = TableSnapshot.objects.filter(due_at__lte=moment)
     if table_ids is not None:
         snapshots = snapshots.filter(table_id__in=table_ids)
-    due = snapshots.values_list("table_id", "version", "state")
+    due = snapshots.values_list("table_id", "version", "state", "updated_at")
     fired = 0
-    for table_id, version, state in due:
+    for table_id, version, state, written in due:
         deadline, next_deal_at = state.get("deadline"), state.get("next_deal_at")
         if deadline is not None and deadline <= now:
             intent = {"type": "timeout", "version": version}
         elif next_deal_at is not None and next_deal_at <= now:
-            refused_key = (table_id, version, str(state.get("next_commitment")))
+            refused_key = (table_id, version, written.isoformat())
             refused_at = _refused_deals.get(refused_key)
             if refused_at is not None and refused_at <= now < refused_at + REFUSED_DEAL_RETRY_SECONDS:
                 continue

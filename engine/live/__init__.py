@@ -100,10 +100,11 @@ def apply(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
         return state, []
     if kind.changes_hand:
         new = _restart_clocks(state, new, now)
-    if not kind.passive:
+    passive = kind.passive and new.hand is state.hand
+    if not passive:
         new = _schedule_deal(new, now)
     version = state.version + 1
-    return replace(new, version=version, changed_at=state.changed_at if kind.passive else version), events
+    return replace(new, version=version, changed_at=state.changed_at if passive else version), events
 
 
 def _schedule_deal(state: LiveTable, now: float) -> LiveTable:
@@ -126,9 +127,13 @@ def preview(state: LiveTable, actor: Actor, intent: Intent, now: float) -> tuple
     return until_unseen_cards(state, after)
 
 
-def is_stale(state: LiveTable, seen_version: int) -> bool:
+def is_stale(state: LiveTable, seen_version: int, intent_type: object = None) -> bool:
     """Whether an intent made by someone who saw `seen_version` comes too late: something a
-    decision depends on has changed since (a presence change alone does not count)."""
+    decision depends on has changed since (a presence change alone does not count). An intent
+    that decides nothing (a phone's shuffle pledge or value) is never late."""
+    kind = INTENTS.get(intent_type) if isinstance(intent_type, str) else None
+    if kind is not None and kind.any_version:
+        return False
     return not state.changed_at <= seen_version <= state.version
 
 
@@ -139,7 +144,9 @@ def _restart_clocks(before: LiveTable, state: LiveTable, now: float) -> LiveTabl
     it is asked: an answer does not restart it."""
     hand = state.hand
     deadline = None
-    if hand is not None and run_it_twice.asking(hand):
+    if state.shuffling is not None:
+        deadline = state.shuffling.deadline  # the phones' time to send their pledged values
+    elif hand is not None and run_it_twice.asking(hand):
         asked_before = before.hand is not None and run_it_twice.asking(before.hand)
         deadline = before.deadline if asked_before else now + state.options.run_it_twice_seconds
     elif hand is not None and not hand.finished and hand.to_act is not None and state.options.action_seconds:

@@ -60,9 +60,9 @@ class LiveTable:
     from (hex, engine.shuffle.deck_seed): secret, never in a view; the app stores them with
     the hand and reveals them when the night closes. `commitment` is the server seed's
     SHA-256 and `deck_root` the Merkle root over the deck's positions, both published at the
-    deal. `next_seed` / `next_commitment` are the next deal's server seed (secret) and its
-    commitment (published before the deal), `contributions` the phones' random values for
-    that deal by player id, so a value stays its player's when seats change before the deal
+    deal. `pledges` are the phones' pledges for the next cut-off by player id, so a pledge
+    stays its player's when seats change before the deal; `shuffling` is a deal between its
+    cut-off and its cards, waiting for the pledged values
     (engine.live.fairness). `revealed` is the last finished hand's
     {hand_number, commitment, deck_root}: never a seed. `deadline` is when the player to act
     runs out of time; `next_deal_at` when the next hand is dealt automatically; both are
@@ -81,9 +81,8 @@ class LiveTable:
     revealed: dict[str, Any] | None = None
     deck_seed: str | None = None
     deck_root: str | None = None
-    next_seed: str | None = None
-    next_commitment: str | None = None
-    contributions: dict[str, str] = field(default_factory=dict)
+    pledges: dict[str, str] = field(default_factory=dict)
+    shuffling: fairness.Shuffling | None = None
     options: LiveOptions = field(default_factory=LiveOptions)
     dealing: bool = False
     deadline: float | None = None
@@ -95,7 +94,8 @@ class LiveTable:
 
     @property
     def hand_in_progress(self) -> bool:
-        return self.hand is not None and not self.hand.finished
+        """A hand is being played, or its deck shuffled (its cut-off made, its cards not dealt)."""
+        return self.shuffling is not None or (self.hand is not None and not self.hand.finished)
 
     @property
     def due_at(self) -> float | None:
@@ -116,9 +116,8 @@ class LiveTable:
             "revealed": self.revealed,
             "deck_seed": self.deck_seed,
             "deck_root": self.deck_root,
-            "next_seed": self.next_seed,
-            "next_commitment": self.next_commitment,
-            PLAYER_CONTRIBUTIONS: dict(self.contributions),
+            "pledges": dict(self.pledges),
+            "shuffling": self.shuffling.to_json() if self.shuffling else None,
             "options": self.options.to_json(),
             "dealing": self.dealing,
             "deadline": self.deadline,
@@ -146,9 +145,10 @@ class LiveTable:
             revealed=data.get("revealed"),
             deck_seed=data.get("deck_seed"),
             deck_root=data.get("deck_root"),
-            next_seed=data.get("next_seed"),
-            next_commitment=data.get("next_commitment"),
-            contributions=_contributions_of(data, table),
+            # A table stored before pledges (with a seed drawn ahead and plain values) reads back
+            # with neither: its next deal draws its seed at the cut-off like any other.
+            pledges=dict(data.get("pledges") or {}),
+            shuffling=fairness.Shuffling.from_json(data["shuffling"]) if data.get("shuffling") else None,
             options=LiveOptions.from_json(data.get("options", {})),
             dealing=data.get("dealing", False),
             deadline=data.get("deadline"),
@@ -160,23 +160,9 @@ class LiveTable:
         )
 
 
-# The phones' values for the next deal are stored by player under this key. A table stored
-# before kept them by seat under "contributions": each is read back as the value of the player
-# in that seat (player ids are digits too, so the two cannot share a key).
-PLAYER_CONTRIBUTIONS = "player_contributions"
-
-
-def _contributions_of(data: Mapping[str, Any], table: TableState) -> dict[str, str]:
-    if PLAYER_CONTRIBUTIONS in data:
-        return dict(data.get(PLAYER_CONTRIBUTIONS) or {})
-    by_seat = data.get("contributions") or {}
-    occupants = {str(s.seat): s.player for s in table.seats}
-    return {occupants[seat]: value for seat, value in by_seat.items() if seat in occupants}
-
-
 def new_live_table(table: TableState, options: LiveOptions | None = None) -> LiveTable:
-    """A table with its first deal's server seed already committed, so phones can contribute."""
-    return fairness.with_next_seed(LiveTable(table=table, options=options or LiveOptions()))
+    """A table between hands, its first deal not yet cut off."""
+    return LiveTable(table=table, options=options or LiveOptions())
 
 
 Events = list[dict[str, Any]]
@@ -190,7 +176,12 @@ class IntentKind:
     handler: Handler
     roles: frozenset[str]  # "player", "host", "system"
     changes_hand: bool = False  # restart the action clock after it
-    passive: bool = False  # shown to everyone, but changes no decision (presence)
+    # Shown to everyone, but changes no decision (presence); one that deals a hand (the last
+    # value of a shuffle) is not passive after all.
+    passive: bool = False
+    # Answered whatever version its sender saw: it decides nothing at the table, and its own
+    # checks refuse it when it no longer fits (a shuffle value for another deal).
+    any_version: bool = False
 
 
 def role_of(actor: Actor) -> str:

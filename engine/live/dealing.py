@@ -4,6 +4,7 @@ hand or stops dealing, a player acts, and the action clock runs out.
 
 from __future__ import annotations
 
+import datetime
 import functools
 import inspect
 from collections.abc import Callable, Mapping
@@ -11,12 +12,13 @@ from dataclasses import replace
 from typing import Any
 
 from engine import table as tables
-from engine.config import Stakes
+from engine.config import HandConfig, Stakes
 from engine.errors import IllegalActionError, TableError
 from engine.games import GAMES
 from engine.hand import Hand
 from engine.house import blind_holdem, run_it_twice
 from engine.house import rabbit_hunt as rabbits
+from engine.house.rulings import apply_ruling
 from engine.live import fairness
 from engine.live.base import SYSTEM, Actor, Events, Intent, LiveOptions, LiveTable, Result, StaleIntentError
 from engine.live.common import can_deal, finish_if_over, seat_in_hand, target_seat
@@ -50,6 +52,12 @@ def _action_parameters(act: Callable[..., object]) -> frozenset[str]:
 
 
 def start_hand(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
+    """The deal's cut-off (engine.live.fairness): the hand to deal is fixed, the pledges of the
+    players dealt in close and the server seed is drawn. The cards come at once when there is no
+    pledged value to wait for, otherwise with the last value (`shuffle_value`) or when the time for them
+    runs out (`timeout`)."""
+    if state.shuffling is not None:
+        raise TableError("The cards are being shuffled; they are dealt in a moment.")
     if state.hand_in_progress:
         raise TableError("A hand is in progress; finish it first.")
     if actor == SYSTEM and (state.next_deal_at is None or state.next_deal_at > now):
@@ -69,21 +77,56 @@ def start_hand(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Re
     game = GAMES.get(config.game)
     if state.options.run_it_twice and not redeal and game is not None and run_it_twice.allowed(game):
         config = replace(config, options={**config.options, run_it_twice.OPTION: True})
-    # Tests may name the server seed; otherwise it is the one committed before this deal.
+    # Tests may name the server seed; otherwise it is drawn now, after every pledge is fixed.
     given = seed_from_hex(intent["seed"]) if intent.get("seed") else None
-    shuffle = fairness.shuffle_for_deal(
-        state, {s.player: s.seat for s in config.seats}, bool(game and game.short_deck), given
-    )
+    short_deck = bool(game and game.short_deck)
+    shuffling = fairness.cut_off(state, config.to_json(), short_deck, redeal, now, given)
+    cut = replace(state, table=table, hand=None, dealing=True, next_deal_at=None, pledges={})
+    if shuffling.pledges:
+        noted = {
+            "type": "table.cut_off",
+            "hand_number": config.hand_number,
+            "waiting_for": len(shuffling.pledges),
+        }
+        return replace(cut, shuffling=shuffling, deadline=shuffling.deadline), [noted]
+    return deal_cards(cut, shuffling, now)
+
+
+def shuffle_value(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
+    """A phone's value for the deal being shuffled; the last one deals the cards."""
+    accepted = fairness.accept_reveal(state, actor, intent)
+    if accepted is None:
+        return state, []
+    shuffling, revealed = accepted
+    if not shuffling.complete:
+        return replace(state, shuffling=shuffling), [revealed]
+    new, events = deal_cards(state, shuffling, now)
+    return new, [revealed, *events]
+
+
+def deal_cards(state: LiveTable, shuffling: fairness.Shuffling, now: float) -> Result:
+    """The cards of a deal whose values are in, or whose time for them ran out: a player whose
+    pledged value never came is dealt a dead hand (docs/shuffle.md), so holding a value back
+    after seeing the others' never deals its owner anything better."""
+    config = HandConfig.from_json(shuffling.config)
+    shuffle = fairness.shuffle_for_deal(shuffling)
     hand = Hand.deal(config, shuffle.deck)
-    new = replace(state, table=table, hand=hand, dealing=True, next_deal_at=None, **shuffle.fields)
+    new = replace(state, hand=hand, **shuffle.fields)
     started: dict[str, Any] = {"type": "table.hand_started", "hand_number": config.hand_number}
-    if redeal:
+    if shuffling.redeal:
         started["redeal"] = True  # hand N again: the first deal of it was void
-    events: Events = [
-        {**started, **shuffle.published},
-        *(event.to_json() for event in hand.events),
-    ]
+    events: Events = [{**started, **shuffle.published}, *(event.to_json() for event in hand.events)]
+    at = datetime.datetime.fromtimestamp(now, tz=datetime.UTC).isoformat()
+    for seat in shuffle.dead_seats:
+        if hand.finished:
+            break
+        ruling = {"type": "kill", "seat": seat}
+        events += [e.to_json() for e in apply_ruling(hand, ruling, "dealer", NO_VALUE_REASON, at)]
     return finish_if_over(new, events)
+
+
+# The reason the hand's history gives for a hand dealt dead at the deal.
+NO_VALUE_REASON = "Dead hand: this phone's pledged value for the shuffle did not come in time"
 
 
 def _scheduled_bomb_pot(state: LiveTable) -> TableState | None:
@@ -119,6 +162,10 @@ def timeout(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Resul
     staged Blind Hold'em reveal, the pause between stages ran out: the next stage is dealt."""
     if intent.get("version") != state.version:
         raise StaleIntentError("This timeout is for an earlier state of the table")
+    if state.shuffling is not None:
+        if state.shuffling.deadline > now:
+            raise StaleIntentError("The time for the shuffle's values has not run out")
+        return deal_cards(state, state.shuffling, now)
     hand = state.hand
     if state.deadline is None or state.deadline > now or hand is None:
         raise StaleIntentError("Nobody's time has run out")

@@ -1,19 +1,24 @@
-"""A live table's fair shuffle: the seed committed before each deal, the phones' contributions,
-the deck's position commitments and, once a hand is over, each viewer's openings.
+"""A live table's fair shuffle: the phones' pledges, the cut-off, the server seed drawn at it,
+the reveals, the deck's position commitments and, once a hand is over, each viewer's openings.
 
-DESIGN.md, "Shuffling": "Nobody chooses the deck, not even the host" and "Everyone can check,
-nobody learns a hidden card." The algorithm itself is engine.shuffle's; this module says when
-each part happens at a table:
+docs/shuffle.md, "Who can choose the deck": nobody, not even a host who also plays and can read
+the server's database. The algorithm itself is engine.shuffle's; this module says when each
+part happens at a table:
 
-- The next deal's server seed is drawn and its SHA-256 published (`next_commitment`) before
-  that deal: at the table's creation, then at every deal for the one after it.
-- Until the deal, each seated phone may send a 32-byte random value (intent ``contribute``,
-  naming the commitment it saw). It is kept as its player's, not its seat's: seats change
-  before the deal, and a player who sits down where another sat neither sees nor deals with
-  that player's value. At the deal the values of the players dealt in are mixed in, published
-  under the seat each was dealt; a phone that sent nothing is simply not included, and the
-  server's part was fixed by its commitment before any value arrived.
-- At the deal the table publishes the deck's Merkle root (`deck_root`).
+- Between hands each seated phone sends a **pledge**: the SHA-256 of a 32-byte random value it
+  keeps to itself (intent ``shuffle_pledge``). A pledge is its player's, not its seat's, and may be
+  replaced until the cut-off: it tells nothing of the value.
+- The deal is the **cut-off** (`start_hand`). The pledges of the players dealt in who are at the
+  table close; the server draws its seed *then*, after every pledge is fixed, and publishes its
+  commitment. No pledge could be chosen to suit a seed that did not exist yet.
+- Each phone whose pledge closed then **reveals** its value (intent ``reveal``); a value that
+  does not hash to its pledge is refused. When every value is in, the cards are dealt from the
+  server seed and the revealed values together, in the same step as the last reveal. After
+  `REVEAL_SECONDS` the dealer deals with the values that came: a player whose value never came
+  is dealt a dead hand (`dead_for_no_value`), so keeping a value back, after seeing the
+  others', never deals its owner anything better.
+- With no pledge to wait for, the cut-off deals at once, from the server seed alone.
+- At the deal the table publishes the deck's Merkle root (`deck_root`), the pledges and values.
 - Once the hand is over, each viewer's view carries the openings of the cards that viewer
   sees (the board, tabled and exposed cards for everyone, their own hole cards privately).
   The seeds stay secret: the app reveals them when the night closes, except those of a hand
@@ -27,7 +32,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from engine.cards import Card
@@ -37,80 +42,166 @@ from engine.shuffle import DeckCommitment, commitment, deck_root, deck_seed, new
 if TYPE_CHECKING:
     from engine.live.base import Actor, Intent, LiveTable, Result
 
-HEX_SEED = re.compile(r"[0-9a-f]{64}")
+HEX_32_BYTES = re.compile(r"[0-9a-f]{64}")
 CARD = re.compile(r"[2-9TJQKA][cdhs]")
+# How long the dealer waits for the pledged values after the cut-off. A phone sends its value
+# the moment it sees the cut-off, so this is for a phone on a weak signal; a value that has not
+# come by then deals its owner a dead hand.
+REVEAL_SECONDS = 10.0
 
 
-def with_next_seed(state: LiveTable) -> LiveTable:
-    """`state` with a server seed committed for its next deal (a new one if it has none)."""
-    if state.next_seed is not None:
-        return state
-    seed = new_seed()
-    return replace(state, next_seed=seed.hex(), next_commitment=commitment(seed))
+def pledge_of(value_hex: str) -> str:
+    """The pledge of a value: the lowercase hex SHA-256 of its 32 bytes.
+
+    >>> pledge_of("00" * 32)[:16]
+    '66687aadf862bd77'
+    """
+    return hashlib.sha256(bytes.fromhex(value_hex)).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class Shuffling:
+    """A deal between its cut-off and its cards: the hand to deal (`config`, as JSON), the server
+    seed drawn at the cut-off (secret), the pledges closed at it (player -> pledge) and the values
+    revealed so far (player -> value)."""
+
+    config: dict[str, Any]
+    seed: str
+    pledges: dict[str, str]
+    values: dict[str, str] = field(default_factory=dict)
+    short_deck: bool = False
+    redeal: bool = False
+    deadline: float = 0.0
+
+    @property
+    def complete(self) -> bool:
+        return self.values.keys() >= self.pledges.keys()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "config": self.config,
+            "seed": self.seed,
+            "pledges": dict(self.pledges),
+            "values": dict(self.values),
+            "short_deck": self.short_deck,
+            "redeal": self.redeal,
+            "deadline": self.deadline,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Shuffling:
+        return cls(
+            config=dict(data["config"]),
+            seed=data["seed"],
+            pledges=dict(data.get("pledges") or {}),
+            values=dict(data.get("values") or {}),
+            short_deck=bool(data.get("short_deck")),
+            redeal=bool(data.get("redeal")),
+            deadline=float(data.get("deadline") or 0.0),
+        )
+
+
+def cut_off(
+    state: LiveTable,
+    config: dict[str, Any],
+    short_deck: bool,
+    redeal: bool,
+    now: float,
+    given: bytes | None = None,
+) -> Shuffling:
+    """The deal's cut-off: the pledges of the players dealt in who are at the table close, and
+    the server seed is drawn now, after all of them (`given`, tests only, names it instead)."""
+    dealt = {seat["player"] for seat in config["seats"]}
+    closed = {
+        player: pledge
+        for player, pledge in state.pledges.items()
+        if player in dealt and player not in state.away
+    }
+    server = given if given is not None else new_seed()
+    return Shuffling(config, server.hex(), closed, {}, short_deck, redeal, now + REVEAL_SECONDS)
 
 
 @dataclass(frozen=True, slots=True)
 class Shuffle:
-    """One deal's deck, the table fields it sets, and what the deal publishes."""
+    """One deal's deck, the table fields it sets, what the deal publishes, and the seats whose
+    pledged value never came (dealt a dead hand)."""
 
     deck: tuple[Card, ...]
     fields: dict[str, Any]
     published: dict[str, Any]
+    dead_seats: tuple[int, ...]
 
 
-def shuffle_for_deal(
-    state: LiveTable, dealt: Mapping[str, int], short_deck: bool, given: bytes | None = None
-) -> Shuffle:
-    """The deck of the deal about to happen, from the committed server seed and the values of
-    the players dealt in (`dealt`: player id -> seat). `given` (tests only) replaces the server
-    seed; the next one is then derived from it, so a test's table stays the same from run to run."""
-    if given is not None:
-        server = given
-    elif state.next_seed is not None:
-        server = bytes.fromhex(state.next_seed)
-    else:
-        server = new_seed()  # a table stored before seeds were committed ahead of the deal
+def shuffle_for_deal(shuffling: Shuffling) -> Shuffle:
+    """The deck of a deal whose values are in (or whose time for them ran out)."""
+    server = bytes.fromhex(shuffling.seed)
+    seat_of = {seat["player"]: seat["seat"] for seat in shuffling.config["seats"]}
     # Published by seat: the hand's record names its players by the seats they were dealt.
-    mine = sorted((dealt[player], value) for player, value in state.contributions.items() if player in dealt)
-    included = {str(seat): value for seat, value in mine}
+    included = {str(seat_of[p]): v for p, v in sorted(shuffling.values.items(), key=lambda i: seat_of[i[0]])}
+    pledged = {str(seat_of[p]): h for p, h in sorted(shuffling.pledges.items(), key=lambda i: seat_of[i[0]])}
+    dead = tuple(sorted(seat_of[p] for p in shuffling.pledges if p not in shuffling.values))
     mixed = deck_seed(server, [bytes.fromhex(value) for value in included.values()])
-    deck = shuffled_deck(mixed, short_deck=short_deck)
+    deck = shuffled_deck(mixed, short_deck=shuffling.short_deck)
     root = deck_root(mixed, deck)
-    after = hashlib.sha256(b"next deal" + given).digest() if given is not None else new_seed()
     fields = {
         "seed": server.hex(),
         "commitment": commitment(server),
         "deck_seed": mixed.hex(),
         "deck_root": root,
-        "next_seed": after.hex(),
-        "next_commitment": commitment(after),
-        "contributions": {},
+        "shuffling": None,
     }
-    published = {"commitment": commitment(server), "deck_root": root, "contributions": included}
-    return Shuffle(deck, fields, published)
+    published = {
+        "commitment": commitment(server),
+        "deck_root": root,
+        "contributions": included,
+        "pledges": pledged,
+        "no_value": list(dead),
+    }
+    return Shuffle(deck, fields, published, dead)
 
 
-def contribute(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
-    """A seated phone's random value for the next deal, made in its browser: its player's."""
-    value = intent.get("value")
-    if not isinstance(value, str) or not HEX_SEED.fullmatch(value):
-        raise IllegalActionError("A contribution is 64 lowercase hex digits (32 random bytes)")
+def _seated_player(state: LiveTable, actor: Actor) -> str:
     occupant = state.table.seat(int(actor))
     if occupant is None:
-        raise IllegalActionError("Only a seated player contributes to the deck")
-    if intent.get("commitment") != state.next_commitment or state.next_commitment is None:
-        raise IllegalActionError("That was for an earlier deal: the next deal's commitment has changed")
-    player = occupant.player
-    if state.contributions.get(player) == value:
+        raise IllegalActionError("Only a seated player adds to the deck")
+    return occupant.player
+
+
+def _hex_32(intent: Intent, name: str) -> str:
+    value = intent.get(name)
+    if not isinstance(value, str) or not HEX_32_BYTES.fullmatch(value):
+        raise IllegalActionError(f"A {name} is 64 lowercase hex digits (32 bytes)")
+    return value
+
+
+def pledge(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
+    """A seated phone's pledge for the next cut-off: the hash of a value it keeps to itself."""
+    promised = _hex_32(intent, "pledge")
+    player = _seated_player(state, actor)
+    if state.pledges.get(player) == promised:
         return state, []
-    contributions = {**state.contributions, player: value}
-    event = {
-        "type": "table.contribution",
-        "seat": actor,
-        "player": player,
-        "commitment": state.next_commitment,
-    }
-    return replace(state, contributions=contributions), [event]
+    event = {"type": "table.shuffle_pledge", "seat": actor, "player": player, "pledge": promised}
+    return replace(state, pledges={**state.pledges, player: promised}), [event]
+
+
+def accept_reveal(state: LiveTable, actor: Actor, intent: Intent) -> tuple[Shuffling, dict[str, Any]] | None:
+    """The shuffling with this phone's value added, and the event saying so; None when the value
+    was already in. Refused when nothing is being shuffled, when the player's pledge did not
+    close at this cut-off, or when the value is not the one pledged."""
+    value = _hex_32(intent, "value")
+    player = _seated_player(state, actor)
+    shuffling = state.shuffling
+    if shuffling is None:
+        raise IllegalActionError("Nothing is being shuffled: a value is revealed when the deal begins")
+    pledged = shuffling.pledges.get(player)
+    if pledged is None:
+        raise IllegalActionError("You made no pledge for this deal: your next value goes into the next one")
+    if pledge_of(value) != pledged:
+        raise IllegalActionError("That value is not the one you pledged")
+    if player in shuffling.values:
+        return None
+    event = {"type": "table.shuffle_value", "seat": actor, "player": player, "value": value}
+    return replace(shuffling, values={**shuffling.values, player: value}), event
 
 
 def cards_in(value: Any, found: set[str]) -> set[str]:
@@ -146,13 +237,21 @@ class Openings:
 
     def view(self, viewer: Any, hand_view: Mapping[str, Any] | None) -> dict[str, Any]:
         state = self.state
-        # A seat number names who sits there now: their own value, never the seat's last player's.
+        # A seat number names who sits there now: their own pledge, never the seat's last player's.
         seated = isinstance(viewer, int) and not isinstance(viewer, bool)
         occupant = state.table.seat(viewer) if seated else None
-        own = state.contributions.get(occupant.player) if occupant is not None else None
+        player = occupant.player if occupant is not None else None
+        shuffling = state.shuffling
         return {
-            "next_commitment": state.next_commitment,
-            "your_contribution": own,
+            "shuffling": shuffling is not None,
+            "shuffle_commitment": commitment(bytes.fromhex(shuffling.seed)) if shuffling else None,
+            "your_pledge": state.pledges.get(player) if player is not None else None,
+            # The pledge this viewer's phone must now open with its value, until it has.
+            "reveal_due": (
+                shuffling.pledges.get(player)
+                if shuffling is not None and player is not None and player not in shuffling.values
+                else None
+            ),
             "deck_root": state.deck_root,
             "openings": self._openings(hand_view),
         }

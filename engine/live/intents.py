@@ -29,8 +29,12 @@ INTENTS: dict[str, IntentKind] = {
     "set_stack": IntentKind(seating.set_stack, frozenset({HOST})),
     "move_button": IntentKind(seating.move_button, frozenset({HOST})),
     "presence": IntentKind(seating.presence, frozenset({SYSTEM}), passive=True),
-    # A phone's random value for the next deal's shuffle (engine.live.fairness)
-    "contribute": IntentKind(fairness.contribute, frozenset({PLAYER}), passive=True),
+    # A phone's pledge for the next deal's shuffle, and its value once the deal is cut off
+    # (engine.live.fairness). The last value deals the cards.
+    "shuffle_pledge": IntentKind(fairness.pledge, frozenset({PLAYER}), passive=True, any_version=True),
+    "shuffle_value": IntentKind(
+        dealing.shuffle_value, frozenset({PLAYER}), changes_hand=True, passive=True, any_version=True
+    ),
     # Table settings (engine.live.settings)
     "options": IntentKind(settings.set_options, frozenset({HOST})),
     "set_game": IntentKind(settings.set_game, frozenset({HOST})),

@@ -1,10 +1,13 @@
-"""A live table's fair shuffle (engine.live.fairness; DESIGN.md, "Shuffling").
+"""A live table's fair shuffle (engine.live.fairness; docs/shuffle.md).
 
 "Nobody chooses the deck, not even the host. The server commits to its seed before the deal;
 the seated phones add their own random contributions; the deck comes from all of them
 together." and "Everyone can check, nobody learns a hidden card. [...] After the hand each
 viewer gets the openings of what they may see (shown cards for all, own hole cards
 privately)."
+
+Phones pledge the hash of a value between hands; the deal is the cut-off, where the server
+draws its seed; then the values come in and deal the cards.
 """
 
 from __future__ import annotations
@@ -16,8 +19,9 @@ import pytest
 
 from engine.cards import STANDARD_DECK
 from engine.config import Stakes
-from engine.errors import IllegalActionError
-from engine.live import LiveTable, apply, new_live_table, view
+from engine.errors import IllegalActionError, TableError
+from engine.live import LiveTable, apply, is_stale, new_live_table, view
+from engine.live.fairness import REVEAL_SECONDS, pledge_of
 from engine.shuffle import check_opening, commitment, deck_seed, shuffled_deck
 from engine.table import new_table
 
@@ -32,56 +36,143 @@ def _table(players: int = 3) -> LiveTable:
     return state
 
 
-def _contribute(state: LiveTable, seat: int, value: str, seen: str | None = None) -> LiveTable:
-    intent = {"type": "contribute", "value": value, "commitment": seen or state.next_commitment}
-    return apply(state, seat, intent, now=1)[0]
+def _pledge(state: LiveTable, seat: int, value: str) -> LiveTable:
+    return apply(state, seat, {"type": "shuffle_pledge", "pledge": pledge_of(value)}, now=1)[0]
 
 
-def _deal(state: LiveTable) -> tuple[LiveTable, list[dict[str, Any]]]:
+def _value(state: LiveTable, seat: int, value: str) -> tuple[LiveTable, list[dict[str, Any]]]:
+    return apply(state, seat, {"type": "shuffle_value", "value": value}, now=3)
+
+
+def _cut_off(state: LiveTable) -> tuple[LiveTable, list[dict[str, Any]]]:
     return apply(state, "host", {"type": "start_hand"}, now=2)
 
 
-def test_the_server_seed_is_committed_before_the_deal_and_deals_alone_when_no_phone_contributes():
-    state = _table()
-    published = state.next_commitment
-    assert published and all(
-        view(state, v)["fairness"]["next_commitment"] == published for v in (1, "public")
-    )
-    server = bytes.fromhex(state.next_seed or "")
-    state, events = _deal(state)
-    assert state.commitment == commitment(server) == published
-    assert state.hand is not None and state.hand.deck == shuffled_deck(server)
-    assert events[0]["contributions"] == {} and events[0]["deck_root"] == state.deck_root
-    # The next deal's seed is committed at once, and is another one.
-    assert state.next_commitment not in (None, published)
+def _started(events: list[dict[str, Any]]) -> dict[str, Any]:
+    return next(event for event in events if event["type"] == "table.hand_started")
 
 
-def test_the_deck_comes_from_the_server_seed_and_every_contribution_of_a_seat_dealt_in():
+def test_with_no_pledge_the_cut_off_deals_at_once_from_a_seed_drawn_then():
+    state, events = _cut_off(_table())
+    started = _started(events)
+    assert state.hand is not None and state.shuffling is None
+    assert state.seed is not None and state.commitment == commitment(bytes.fromhex(state.seed))
+    assert state.hand.deck == shuffled_deck(bytes.fromhex(state.seed))
+    assert started["contributions"] == {} and started["pledges"] == {}
+    assert started["deck_root"] == state.deck_root == view(state, "public")["fairness"]["deck_root"]
+
+
+def test_between_hands_the_stored_table_holds_no_seed_for_the_next_deal():
+    """The attack this closes: a host who reads the server's database saw the next deal's seed
+    in plain text before the deal and tried values for his own phone until one dealt him aces.
+    Now the seed does not exist until the cut-off, after every pledge is fixed."""
+    state = _pledge(_table(), 1, PHONE[1])
+    state, _ = _cut_off(state)
+    state, _ = _value(state, 1, PHONE[1])
+    while state.hand_in_progress:
+        assert state.hand is not None and state.hand.to_act is not None
+        state, _ = apply(state, state.hand.to_act, {"type": "act", "action": {"type": "fold"}}, now=4)
+    stored = json.dumps(state.to_json())
+    assert state.seed is None and state.shuffling is None
+    seeds = {state.deck_seed or ""} - {""}
+    # The finished hand's deck seed is kept (the app reveals it at the night's close); nothing
+    # that gives the next deck is.
+    assert "next_seed" not in stored and all(seed in stored for seed in seeds)
+    assert '"shuffling": null' in stored
+
+
+def test_the_deck_comes_from_the_server_seed_and_every_value_pledged_before_the_cut_off():
     state = _table(players=3)
-    server = bytes.fromhex(state.next_seed or "")
     for seat in (1, 3):
-        state = _contribute(state, seat, PHONE[seat])
-    assert view(state, 1)["fairness"]["your_contribution"] == PHONE[1]  # shown back to the player
-    assert view(state, 2)["fairness"]["your_contribution"] is None
-    assert PHONE[1] not in json.dumps(view(state, 3))
-    state, events = _deal(state)
+        state = _pledge(state, seat, PHONE[seat])
+    assert view(state, 1)["fairness"]["your_pledge"] == pledge_of(PHONE[1])  # shown back
+    assert view(state, 2)["fairness"]["your_pledge"] is None
+    assert pledge_of(PHONE[1]) not in json.dumps(view(state, 3))
+    state, events = _cut_off(state)
+    assert [e["type"] for e in events] == ["table.cut_off"] and state.hand is None
+    assert state.shuffling is not None
+    server = bytes.fromhex(state.shuffling.seed)
+    public = view(state, "public")["fairness"]
+    assert public["shuffling"] and public["shuffle_commitment"] == commitment(server)
+    assert view(state, 1)["fairness"]["reveal_due"] == pledge_of(PHONE[1])
+    assert view(state, 2)["fairness"]["reveal_due"] is None
+    state, events = _value(state, 1, PHONE[1])
+    assert state.hand is None, "the cards wait for every pledged value"
+    state, events = _value(state, 3, PHONE[3])
     mixed = deck_seed(server, [bytes.fromhex(PHONE[1]), bytes.fromhex(PHONE[3])])
     assert state.hand is not None and state.hand.deck == shuffled_deck(mixed)
-    assert events[0]["contributions"] == {"1": PHONE[1], "3": PHONE[3]}
-    assert state.contributions == {}  # each deal takes fresh values
+    started = _started(events)
+    assert started["contributions"] == {"1": PHONE[1], "3": PHONE[3]}
+    assert started["pledges"] == {"1": pledge_of(PHONE[1]), "3": pledge_of(PHONE[3])}
+    assert state.pledges == {} and state.shuffling is None  # each deal takes fresh pledges
 
 
-def test_a_contribution_must_be_32_hex_bytes_for_the_commitment_now_published():
-    state = _table()
-    old = state.next_commitment
-    for value, seen in (("ab", None), ("ZZ" * 32, None), (PHONE[1], "00" * 32)):
+def test_a_value_that_is_not_the_one_pledged_is_refused_and_changes_nothing():
+    state, _ = _cut_off(_pledge(_table(), 1, PHONE[1]))
+    for value in (PHONE[2], "ab", "ZZ" * 32, 7):
         with pytest.raises(IllegalActionError):
-            _contribute(state, 1, value, seen)
+            apply(state, 1, {"type": "shuffle_value", "value": value}, now=3)
+    with pytest.raises(IllegalActionError, match="no pledge"):
+        _value(state, 2, PHONE[2])
     with pytest.raises(IllegalActionError, match="seated"):
-        _contribute(state, 5, PHONE[1])
-    state, _ = _deal(state)
-    with pytest.raises(IllegalActionError, match="earlier deal"):
-        _contribute(state, 1, PHONE[1], old)
+        _value(state, 5, PHONE[1])
+
+
+def test_a_pledge_is_32_hex_bytes_from_a_seated_player_and_a_value_waits_for_a_cut_off():
+    state = _table()
+    for promised in ("ab", "ZZ" * 32, None, 12):
+        with pytest.raises(IllegalActionError):
+            apply(state, 1, {"type": "shuffle_pledge", "pledge": promised}, now=1)
+    with pytest.raises(IllegalActionError, match="seated"):
+        _pledge(state, 5, PHONE[1])
+    state = _pledge(state, 1, PHONE[1])
+    with pytest.raises(IllegalActionError, match="Nothing is being shuffled"):
+        _value(state, 1, PHONE[1])
+
+
+def test_a_player_whose_value_never_comes_is_dealt_a_dead_hand():
+    """Holding a value back after seeing the others' (the last phone to send could work out
+    the deck with and without its own) never deals its owner anything better."""
+    state = _pledge(_pledge(_table(), 1, PHONE[1]), 2, PHONE[2])
+    state, _ = _cut_off(state)
+    state, _ = _value(state, 1, PHONE[1])
+    with pytest.raises(Exception, match="not run out"):
+        apply(state, "system", {"type": "timeout", "version": state.version}, now=3)
+    assert state.deadline == 2 + REVEAL_SECONDS
+    state, events = apply(
+        state, "system", {"type": "timeout", "version": state.version}, now=2 + REVEAL_SECONDS
+    )
+    assert state.hand is not None
+    assert _started(events)["no_value"] == [2]
+    assert state.hand.seat(2).folded and not state.hand.seat(1).folded
+    killed = [e for e in events if e["type"] == "ruling_kill"]
+    assert [e["seat"] for e in killed] == [2]
+    server = bytes.fromhex(state.seed or "")
+    assert state.hand.deck == shuffled_deck(deck_seed(server, [bytes.fromhex(PHONE[1])]))
+
+
+def test_while_the_deck_is_shuffled_nothing_deals_again_and_values_are_never_stale():
+    state = _pledge(_pledge(_table(), 1, PHONE[1]), 2, PHONE[2])
+    state, _ = _cut_off(state)
+    seen = state.version
+    with pytest.raises(TableError, match="shuffled"):
+        _cut_off(state)
+    state, _ = _value(state, 1, PHONE[1])
+    # Another phone's value changes nothing anyone decides on: a value sent on the view of the
+    # cut-off is taken, whatever came in between.
+    assert not is_stale(state, seen, "shuffle_value")
+    state = _pledge(state, 3, PHONE[3])  # a pledge while shuffling is for the next deal
+    state, _ = _value(state, 2, PHONE[2])
+    assert state.hand is not None and state.pledges == {"p3": pledge_of(PHONE[3])}
+
+
+def test_a_player_away_at_the_cut_off_is_not_waited_for():
+    state = _pledge(_pledge(_table(), 1, PHONE[1]), 2, PHONE[2])
+    state, _ = apply(state, "system", {"type": "presence", "away": ["p2"]}, now=1)
+    state, _ = _cut_off(state)
+    assert state.shuffling is not None and set(state.shuffling.pledges) == {"p1"}
+    state, events = _value(state, 1, PHONE[1])
+    assert state.hand is not None and _started(events)["no_value"] == []
 
 
 def _play_to_the_end(state: LiveTable, fold_first: bool) -> LiveTable:
@@ -106,8 +197,8 @@ def _cards(value: Any) -> set[str]:
 
 
 def test_after_the_hand_each_viewer_gets_the_openings_of_exactly_the_cards_it_sees():
-    state = _contribute(_table(players=3), 2, PHONE[2])
-    state, _ = _deal(state)
+    state, _ = _cut_off(_pledge(_table(players=3), 2, PHONE[2]))
+    state, _ = _value(state, 2, PHONE[2])
     assert all(view(state, v)["fairness"]["openings"] == [] for v in (1, 2, 3, "host", "public"))
     state = _play_to_the_end(state, fold_first=True)
     assert state.hand is not None
@@ -127,19 +218,31 @@ def test_after_the_hand_each_viewer_gets_the_openings_of_exactly_the_cards_it_se
     assert {str(c) for c in folded.hole} <= own
 
 
-def test_a_contribution_is_its_players_and_moves_with_them_not_with_the_seat():
-    """ "each seated phone may send a contribution [...] shown back to the player": a player
-    who sits down where another contributed is shown nothing and deals with their own value."""
-    state = _contribute(_table(players=2), 1, PHONE[1])
+def test_a_pledge_is_its_players_and_moves_with_them_not_with_the_seat():
+    """A player who sits down where another pledged is shown nothing of theirs, and each value
+    deals under the seat its own player is dealt."""
+    state = _pledge(_table(players=2), 1, PHONE[1])
     state, _ = apply(state, "system", {"type": "change_seat", "seat": 1, "to": 5}, now=1)
     state, _ = apply(state, "system", {"type": "sit", "seat": 1, "player": "newcomer", "stack": 100}, now=1)
-    assert view(state, 1)["fairness"]["your_contribution"] is None
-    assert view(state, 5)["fairness"]["your_contribution"] == PHONE[1]
-    state = _contribute(state, 1, PHONE[3])
+    assert view(state, 1)["fairness"]["your_pledge"] is None
+    assert view(state, 5)["fairness"]["your_pledge"] == pledge_of(PHONE[1])
+    state = _pledge(state, 1, PHONE[3])
     dealt = LiveTable.from_json(json.loads(json.dumps(state.to_json())))  # as stored and read back
-    dealt, events = _deal(dealt)
-    seat_of = {s.player: s.seat for s in dealt.hand.seats}
-    expected = {
-        str(seat_of[p]): value for p, value in (("p1", PHONE[1]), ("newcomer", PHONE[3])) if p in seat_of
-    }
-    assert events[0]["contributions"] == expected and "p1" in seat_of
+    dealt, _ = _cut_off(dealt)
+    dealt = LiveTable.from_json(json.loads(json.dumps(dealt.to_json())))
+    assert dealt.shuffling is not None
+    seat_of = {s["player"]: s["seat"] for s in dealt.shuffling.config["seats"]}
+    dealt, _ = _value(dealt, seat_of["p1"], PHONE[1])
+    dealt, events = _value(dealt, seat_of["newcomer"], PHONE[3])
+    expected = {str(seat_of["p1"]): PHONE[1], str(seat_of["newcomer"]): PHONE[3]}
+    assert _started(events)["contributions"] == dict(sorted(expected.items(), key=lambda i: int(i[0])))
+
+
+def test_a_table_stored_with_a_seed_drawn_ahead_reads_back_and_draws_a_new_one_at_the_cut_off():
+    stored = _table().to_json()
+    old_seed = "ab" * 32
+    stored.update(next_seed=old_seed, next_commitment=commitment(bytes.fromhex(old_seed)))
+    stored["player_contributions"] = {"p1": PHONE[1]}
+    state = LiveTable.from_json(stored)
+    state, _ = _cut_off(state)
+    assert state.seed not in (None, old_seed)

@@ -191,7 +191,9 @@ def apply_intent(
                 done = _applied_version(table_id, actor, client_id)
                 if done is not None:
                     return Applied(done, duplicate=True)
-            if expected_version is not None and live.is_stale(locked.state, expected_version):
+            if expected_version is not None and live.is_stale(
+                locked.state, expected_version, intent.get("type")
+            ):
                 raise ActionRefused(
                     f"The table has moved on (version {version}); decide again.", code="stale_version"
                 )

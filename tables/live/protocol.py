@@ -61,8 +61,10 @@ ACTION_FIELDS: dict[str, dict[str, Field]] = {
     "sit_in": {"entry": Field(str, choices=("post", "wait_for_big_blind"))},
     # "Straddle next hand" (engine.live.seating.straddle): on asks, off takes it back.
     "straddle": {"on": Field(bool, required=True)},
-    # A phone's random value for the next deal (engine.live.fairness), and the commitment it saw.
-    "contribute": {"value": Field(str, required=True), "commitment": Field(str, required=True)},
+    # A phone's pledge for the next deal's shuffle, and its value once the deal is cut off
+    # (engine.live.fairness).
+    "shuffle_pledge": {"pledge": Field(str, required=True)},
+    "shuffle_value": {"value": Field(str, required=True)},
 }
 # Host commands whose fields include an object of small scalars (set_game's stakes and options).
 NESTED_FIELDS = {"stakes", "options"}

@@ -49,13 +49,18 @@ def check_bought_chips_play_only_bought_chips(table_id: int, dealt: bool = False
     Guests with no buy-in yet may play among themselves (nothing bought is at stake). Call inside
     the deal's transaction: the refusal undoes the deal. `dealt`: the deal's hand is over already
     (everyone all in from the blinds); else a hand in progress is the one just dealt, and none
-    means the dealer found too few players and dealt nothing."""
+    means the dealer found too few players and dealt nothing. A deal waiting for the phones'
+    values is checked at its cut-off, before any card is dealt."""
     state = live.load_state(table_id)
-    if state.hand is None or not (dealt or state.hand_in_progress):
+    if state.shuffling is not None:  # cut off, its cards waiting for the phones' values
+        dealt_in = [seat["player"] for seat in state.shuffling.config["seats"]]
+    elif state.hand is not None and (dealt or state.hand_in_progress):
+        dealt_in = [seat.player for seat in state.hand.seats]
+    else:
         return
     if tournament_at(table_id) is not None:
         return  # a tournament's chips, bought with its entries
-    players = {int(seat.player) for seat in state.hand.seats if seat.player.isdigit()}
+    players = {int(player) for player in dealt_in if player.isdigit()}
     bought = set(
         LedgerEntry.objects.filter(CASH, player_id__in=players).values_list("player_id", flat=True).distinct()
     )

@@ -35,13 +35,13 @@ from engine.shuffle import deck_root, deck_seed, shuffled_deck
 from engine.shuffle import main as shuffle_command
 from engine.table import set_game
 from tables.live import apply_intent, load_state
-from tables.models import Night, Table
+from tables.models import Night, Player, Table
 from tables.models.live import Hand, TableSnapshot
 from tables.services import closing
 from tables.services.hand_replay import replayed_hand
 from tables.tests.conftest import new_host, new_night
 from tables.tests.made_once import made_once_for_the_module
-from tables.tests.test_privacy_every_game import _cards, _table
+from tables.tests.test_privacy_every_game import _cards, _table, start_hand
 from tables.tests.test_table_page import phone_of
 
 pytestmark = pytest.mark.django_db
@@ -65,8 +65,8 @@ def _passive(state: LiveTable) -> tuple[int, dict[str, Any]]:
     raise AssertionError(f"no passive action in {sorted(actions)}")
 
 
-def _play(table: Table, seed: str) -> Hand:
-    apply_intent(table.pk, "host", {"type": "start_hand", "seed": seed})
+def _play(table: Table, players: list[Player], seed: str) -> Hand:
+    start_hand(table, players, seed)
     while (state := load_state(table.pk)).hand_in_progress:
         seat, action = _passive(state)
         apply_intent(table.pk, "system", {"type": "act", "seat": seat, "action": action})
@@ -141,9 +141,9 @@ def play_the_night(night: Night, host: User) -> dict[str, Any]:
     """A No-Limit hand, then a Crazy Blind Man hand played through its removal to the
     showdown, at one table; then the night is closed."""
     table, players = _table(night, host, "nlhe")
-    nlhe = _play(table, "a1" * 32)
+    nlhe = _play(table, players, "a1" * 32)
     _switch_game(table, "crazy_blind_man")
-    blind = _play(table, "b2" * 32)
+    blind = _play(table, players, "b2" * 32)
     closing.close_night(night, host)
     hand = replayed_hand(blind)
     [(_, taken)] = crazy_blind_man.removed_from(hand, BO)

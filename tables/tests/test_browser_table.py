@@ -385,11 +385,11 @@ def test_three_phones_play_a_hand_to_a_showdown_with_a_side_pot(daphne_server: A
         )
         assert seen <= ok and phone.page.locator("#card-checks .opening-bad").count() == 0
         assert "every card you saw was in the deck committed at the deal" in checks.inner_text()
-        # Its own random value for the next deal, made in the browser, sent and shown back.
-        sent = [json.loads(frame) for frame in phone.sent if '"contribute"' in frame]
-        assert sent and re.fullmatch(r"[0-9a-f]{64}", sent[-1]["action"]["value"])
+        # Its pledge for the next deal (the hash of a value made in the browser), sent and shown back.
+        sent = [json.loads(frame) for frame in phone.sent if '"shuffle_pledge"' in frame]
+        assert sent and re.fullmatch(r"[0-9a-f]{64}", sent[-1]["action"]["pledge"])
         phone.page.locator(".contribution").wait_for()
-        assert sent[-1]["action"]["value"][:12] in phone.page.locator(".contribution").inner_text()
+        assert sent[-1]["action"]["pledge"][:12] in phone.page.locator(".contribution").inner_text()
     phones[2].shot("table-nlhe-card-checks")
     href = phones[2].page.locator("#fairness a").last.get_attribute("href")
     check = phones[2].context.new_page()

@@ -18,6 +18,7 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 
 from engine.live import apply as engine_apply
+from engine.live import fairness
 from tables import live, timers
 from tables.errors import ActionRefused
 from tables.live import load_state, player_actor
@@ -99,7 +100,7 @@ def test_a_host_ruling_that_ends_the_hand_places_the_busted_player(
 
 
 def test_a_hand_the_dealers_timer_deals_and_ends_at_once_places_the_busted_player(
-    heads_up: tuple[Tournament, Table],
+    heads_up: tuple[Tournament, Table], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Both players all in from the blinds: the deal runs the board out and ends the hand."""
     tournament, table = heads_up
@@ -107,10 +108,11 @@ def test_a_hand_the_dealers_timer_deals_and_ends_at_once_places_the_busted_playe
     for seat in load_state(table.pk).table.seats:
         live.apply_intent(table.pk, "host", {"type": "set_stack", "seat": seat.seat, "stack": 1})
     seed = _seed_with_a_winner(table)
-    # The dealer deals from the seed committed for the next deal: make it the one found.
+    # The dealer draws the server seed at the deal: make it the one found.
+    monkeypatch.setattr(fairness, "new_seed", lambda: bytes.fromhex(seed))
     state = load_state(table.pk).to_json()
     due = timezone.now() - datetime.timedelta(seconds=1)
-    state.update(next_seed=seed, dealing=True, next_deal_at=due.timestamp())
+    state.update(dealing=True, next_deal_at=due.timestamp())
     TableSnapshot.objects.filter(table=table).update(state=state, due_at=due, updated_at=timezone.now())
     assert timers.fire_due() == 1
     assert not load_state(table.pk).hand_in_progress

@@ -29,7 +29,12 @@ from tables.services import host_rulings
 from tables.tests.conftest import new_host, new_night
 from tables.tests.live_helpers import random_action
 from tables.tests.made_once import made_once_for_the_module
-from tables.tests.test_privacy_every_game import Seated, deal_game, seat_the_host_and_two_guests
+from tables.tests.test_privacy_every_game import (
+    Seated,
+    deal_game,
+    seat_the_host_and_two_guests,
+    start_hand,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -72,8 +77,8 @@ def test_no_ruling_answer_depends_on_the_deck(game: str, decisions: int, two_dec
     host = two_decks[0].host
     tables = []
     for seated, seed in zip(two_decks, SEEDS, strict=True):
-        table, _ = deal_game(seated, game)
-        apply_intent(table.pk, "host", {"type": "start_hand", "seed": seed})
+        table, players = deal_game(seated, game)
+        start_hand(table, players, seed)
         tables.append(table)
     rnd = random.Random(decisions)
     step = 0

@@ -37,7 +37,7 @@ from engine.config import Stakes
 from engine.games import GAMES
 from engine.house import crazy_blind_man
 from engine.house.rabbit_hunt import rabbit_positions
-from engine.live import fairness
+from engine.live.fairness import pledge_of
 from engine.table import set_game
 from tables.errors import ActionRefused
 from tables.live import apply_intent, load_state, player_actor
@@ -111,26 +111,42 @@ def _table(night: Night, host: User, game: str) -> tuple[Table, list[Player]]:
 
 
 def deal_game(seated: Seated, game: str) -> tuple[Table, list[Player]]:
-    """The seated table set to deal `game` (and named after it), with a guest's contribution
-    to the next shuffle in."""
+    """The seated table set to deal `game` (and named after it), with a guest's pledge for the
+    next shuffle in (deal it with `start_hand`)."""
     table, players = seated.table, seated.players
     if table.name != game:
         Table.objects.filter(pk=table.pk).update(name=game)
         table.name = game
     state = load_state(table.pk)
     state = replace(state, table=set_game(state.table, game, _stakes(game)))
-    # A server seed of its own, as a table just made has: a seating made once for a module
-    # must not deal every test the same deck.
-    state = fairness.with_next_seed(replace(state, next_seed=None))
     TableSnapshot.objects.filter(table=table).update(state=state.to_json(), updated_at=timezone.now())
-    state = load_state(table.pk)
-    contribution = {"type": "contribute", "value": "b0" * 32, "commitment": state.next_commitment}
-    apply_intent(table.pk, player_actor(players[1].pk), contribution)
+    pledge = {"type": "shuffle_pledge", "pledge": pledge_of(GUEST_VALUE)}
+    apply_intent(table.pk, player_actor(players[1].pk), pledge)
     return table, players
 
 
+# The guest's value for the shuffle: pledged between hands, sent once the deal is cut off.
+GUEST_VALUE = "b0" * 32
+
+
+def start_hand(table: Table, players: list[Player], seed: str | None = None) -> None:
+    """The host deals: the cut-off, every view checked while the deck is shuffled (the seed
+    drawn at the cut-off is in no view), then the guest's value, which deals the cards. A deal
+    with no pledge in (a later hand) deals at once."""
+    apply_intent(table.pk, "host", {"type": "start_hand", **({"seed": seed} if seed else {})})
+    state = load_state(table.pk)
+    if state.shuffling is None:
+        return
+    for viewer in VIEWERS:
+        shown = engine_live.view(state, viewer)
+        assert not [s for s in _secrets(state) if s in json.dumps(shown)], f"a seed in {viewer}'s view"
+        assert not _cards(shown), f"{viewer} sees a card before the deal"
+    apply_intent(table.pk, player_actor(players[1].pk), {"type": "shuffle_value", "value": GUEST_VALUE})
+
+
 def _secrets(state: engine_live.LiveTable) -> set[str]:
-    return {s for s in (state.seed, state.deck_seed, state.next_seed) if s}
+    shuffled = state.shuffling.seed if state.shuffling else None
+    return {s for s in (state.seed, state.deck_seed, shuffled) if s}
 
 
 def _check_views(state: engine_live.LiveTable, seen: dict[Any, set[str]], secrets: set[str]) -> None:
@@ -248,7 +264,7 @@ def _play_checking_every_door(
     """Play a hand with `choose` making each decision, checking every view at every step,
     the ruling previews every third step, and every download after the hand; returns the hand.
     `after_deal` runs once the cards are dealt (a host's ruling)."""
-    apply_intent(table.pk, "host", {"type": "start_hand", "seed": server_seed})
+    start_hand(table, players, server_seed)
     if after_deal is not None:
         after_deal()
     state = load_state(table.pk)
@@ -351,7 +367,7 @@ def test_the_rabbit_shows_every_viewer_only_the_board_that_would_have_come(game:
     state = load_state(table.pk)
     options = replace(state.options, game_options={"rabbit_hunt": True})
     TableSnapshot.objects.filter(table=table).update(state=replace(state, options=options).to_json())
-    apply_intent(table.pk, "host", {"type": "start_hand", "seed": "ab" * 32})
+    start_hand(table, players, "ab" * 32)
     seen: dict[Any, set[str]] = {viewer: set() for viewer in VIEWERS}
     while (state := load_state(table.pk)).hand_in_progress:
         _check_views(state, seen, _secrets(state))

@@ -25,7 +25,7 @@ from django.test import Client
 from engine.games import GAMES
 from tables.consumers import Identity
 from tables.live import apply_intent, hand_deck, load_state
-from tables.models import Night
+from tables.models import Night, Player, Table
 from tables.models.live import Hand
 from tables.services import closing, joining, people, seasons
 from tables.tests.conftest import new_night
@@ -36,6 +36,7 @@ from tables.tests.test_privacy_every_game import (
     deal_game,
     seated_fixture,  # noqa: F401  (a fixture)
     seated_once_fixture,  # noqa: F401  (a fixture)
+    start_hand,
 )
 from tables.tests.test_table_page import phone_of
 from tables.views.table_page import replay_steps
@@ -46,8 +47,9 @@ HANDS = 3
 SYMBOLS = re.compile("[\u2660\u2665\u2666\u2663]")
 
 
-def _play(table_id: int, rnd: random.Random) -> None:
-    apply_intent(table_id, "host", {"type": "start_hand"})
+def _play(table: Table, players: list[Player], rnd: random.Random) -> None:
+    start_hand(table, players)
+    table_id = table.pk
     for _ in range(300):
         state = load_state(table_id)
         if not state.hand_in_progress:
@@ -71,7 +73,7 @@ def test_no_recap_or_season_page_shows_a_card_that_was_not_shown(game: str, seat
     for _ in range(HANDS):
         if sum(1 for s in load_state(table.pk).table.seats if s.stack > 0) < 2:
             break
-        _play(table.pk, rnd)
+        _play(table, players, rnd)
     closing.close_night(night, host)
     rows = list(Hand.objects.filter(table=table, status=Hand.Status.FINISHED))
     assert rows, "no hand was played"

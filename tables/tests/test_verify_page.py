@@ -11,6 +11,7 @@ import pytest
 from django.test import Client
 
 from engine.live import view
+from engine.live.fairness import pledge_of
 from engine.shuffle import deck_seed, shuffled_deck
 from tables.live import apply_intent, load_state, player_actor
 from tables.models import Night, Player, Table
@@ -26,10 +27,9 @@ PHONE = "c0" * 32
 def _play_hands(table: Table, ann: Player, count: int) -> None:
     apply_intent(table.pk, "host", {"type": "options", "auto_deal": False})
     for _ in range(count):
-        state = load_state(table.pk)
-        contribution = {"type": "contribute", "value": PHONE, "commitment": state.next_commitment}
-        apply_intent(table.pk, player_actor(ann.pk), contribution)
+        apply_intent(table.pk, player_actor(ann.pk), {"type": "shuffle_pledge", "pledge": pledge_of(PHONE)})
         apply_intent(table.pk, "host", {"type": "start_hand"})
+        apply_intent(table.pk, player_actor(ann.pk), {"type": "shuffle_value", "value": PHONE})
         while not load_state(table.pk).hand.finished:
             seat = load_state(table.pk).hand.to_act
             apply_intent(table.pk, "system", {"type": "act", "seat": seat, "action": {"type": "fold"}})

@@ -1,4 +1,4 @@
-// The fair shuffle on the phone: this phone's random value for the next deal, and the check of
+// The fair shuffle on the phone: this phone's pledge and value for the next deal, and the check of
 // every card it saw against the deck root published at the deal (docs/shuffle.md).
 import { el, fill } from "./format.js";
 
@@ -77,16 +77,67 @@ export function newContribution() {
   return toHex(crypto.getRandomValues(new Uint8Array(32)));
 }
 
-let sentFor = null; // the commitment this phone last sent its value for
+/** The pledge of a value: the hex SHA-256 of its 32 bytes (engine.live.fairness.pledge_of). */
+export function pledgeOf(value) {
+  return toHex(sha256(fromHex(value)));
+}
 
-/** Sends this phone's value once per committed deal, while it is seated. */
-export function contributeIfDue(model, send) {
+// This phone's values by their pledges, kept until the deal they were pledged for: a reload
+// between the pledge and the deal must still be able to send the value, or the hand is dead.
+const KEPT = "homegame.shuffle-values";
+const KEEP_AT_MOST = 16;
+
+function keptValues() {
+  try {
+    const kept = JSON.parse(localStorage.getItem(KEPT) || "[]");
+    return Array.isArray(kept) ? kept : [];
+  } catch (error) {
+    return [];
+  }
+}
+
+function keep(pledge, value) {
+  const kept = [...keptValues().filter((entry) => entry.pledge !== pledge), { pledge, value }].slice(-KEEP_AT_MOST);
+  try {
+    localStorage.setItem(KEPT, JSON.stringify(kept));
+  } catch (error) {
+    // Storage full or refused: the value still goes out from memory below.
+  }
+  memory.set(pledge, value);
+}
+
+const memory = new Map(); // pledge -> value, for a browser that refuses storage
+let pledgeSent = null; // {pledge, at}: the last pledge sent, until the table shows it
+let valueSentFor = null; // the pledge whose value this phone last sent
+
+/**
+ * The phone's part of the shuffle (docs/shuffle.md): between hands it pledges the hash of a
+ * fresh random value; when the deal is cut off it sends that value, which deals the cards.
+ */
+export function pledgeAndReveal(model, send) {
   const fairness = model.fairness;
   // Only a seated player adds to the next deal: not one whose seat is gone (the last hand still shows them).
-  if (!fairness || !fairness.next_commitment || !model.me || model.me.leftTable || fairness.your_contribution) return;
-  if (sentFor === fairness.next_commitment || !(window.crypto && crypto.getRandomValues)) return;
-  sentFor = fairness.next_commitment;
-  send({ type: "contribute", value: newContribution(), commitment: fairness.next_commitment });
+  if (!fairness || !model.me || model.me.leftTable || !(window.crypto && crypto.getRandomValues)) return;
+  const due = fairness.reveal_due;
+  if (due && valueSentFor !== due) {
+    const value = memory.get(due) || (keptValues().find((entry) => entry.pledge === due) || {}).value;
+    if (value) {
+      valueSentFor = due;
+      send({ type: "shuffle_value", value });
+    }
+  }
+  if (fairness.your_pledge) {
+    pledgeSent = null;
+    return;
+  }
+  // Not shown yet: sent and on its way, unless the cut-off took it (its value is now due) or it
+  // was lost (no table shows it after a while).
+  if (pledgeSent && pledgeSent.pledge !== due && Date.now() - pledgeSent.at < 10000) return;
+  const value = newContribution();
+  const pledge = pledgeOf(value);
+  keep(pledge, value);
+  pledgeSent = { pledge, at: Date.now() };
+  send({ type: "shuffle_pledge", pledge });
 }
 
 const checked = new Map(); // "root:position" -> whether it opened
@@ -105,9 +156,19 @@ export function renderFairness(container, model, verifyUrl) {
       ),
     );
   }
-  if (fairness.your_contribution) {
-    const value = fairness.your_contribution;
-    parts.push(el("p", { class: "commitment contribution", title: value }, "Your random value for the next deal ", el("code", { text: `${value.slice(0, 12)}\u2026` })));
+  if (fairness.shuffling) {
+    parts.push(
+      el(
+        "p",
+        { class: "commitment shuffling" },
+        "Shuffling with every phone's value\u2026 server seed commitment ",
+        el("code", { title: fairness.shuffle_commitment || "", text: `${(fairness.shuffle_commitment || "").slice(0, 12)}\u2026` }),
+      ),
+    );
+  }
+  if (fairness.your_pledge) {
+    const pledge = fairness.your_pledge;
+    parts.push(el("p", { class: "commitment contribution", title: pledge }, "Your pledge for the next deal ", el("code", { text: `${pledge.slice(0, 12)}\u2026` })));
   }
   const root = model.revealed && model.revealed.deck_root;
   const openings = Array.isArray(fairness.openings) ? fairness.openings : [];

@@ -5,7 +5,7 @@ import { createAnnouncer } from "./announce.js";
 import { createConnectionDisplay, createTurnAlert, createWakeLock } from "./attention.js";
 import { renderBoard, renderDockStatus } from "./board.js";
 import { bountyLines } from "./bounty.js";
-import { contributeIfDue, renderFairness } from "./fairness.js";
+import { pledgeAndReveal, renderFairness } from "./fairness.js";
 import { startClockTicker } from "./clock.js";
 import { el, fill } from "./format.js";
 import { createHistory } from "./history.js";
@@ -119,7 +119,7 @@ function render(view) {
   const rabbit = rabbitRows(model);
   if (rabbit) parts.board.append(rabbit);
   renderFairness(parts.fairness, model, config.nightVerifyUrl);
-  if (config.role === "player") contributeIfDue(model, (intent) => socket.act(intent));
+  if (config.role === "player") pledgeAndReveal(model, (intent) => socket.act(intent));
   renderResults(parts.results, model);
   const bounty = parts.results.hidden ? null : bountyLines(model);
   if (bounty) parts.results.append(bounty);
