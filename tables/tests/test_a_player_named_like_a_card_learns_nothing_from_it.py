@@ -25,13 +25,13 @@ from engine.table import set_game
 from tables.live import apply_intent, load_state
 from tables.models import Night, Player, Table
 from tables.models.live import Hand, TableSnapshot
-from tables.services import closing, host_rulings, hosting, joining, ledger, seating
+from tables.services import closing, host_rulings, hosting, ledger
 from tables.services.hand_replay import replayed_hand
 from tables.tests.test_a_card_taken_in_crazy_blind_man_stays_unknown_after_the_night_closes import (
     _passive,
     _verify_entry,
 )
-from tables.tests.test_privacy_every_game import _stakes
+from tables.tests.test_privacy_every_game import _stakes, seat_as_stored
 from tables.tests.test_table_page import phone_of
 
 pytestmark = pytest.mark.django_db
@@ -39,18 +39,11 @@ pytestmark = pytest.mark.django_db
 SEED = "3d" * 32
 
 
-def seat_as_stored(table: Table, names: list[str]) -> list[Player]:
-    """Players seated in seats 1, 2, 3... under `names` as an old night stored them (joined under
-    another name, renamed in the database, then seated: the table takes the stored name), each
-    with a buy-in of 300."""
-    players = []
-    for number, name in enumerate(names, start=1):
-        player = joining.join_night(table.night, f"Guest {number}")
-        Player.objects.filter(pk=player.pk).update(display_name=name)
-        player.refresh_from_db()
-        seating.move_player(player, table, number)
+def _seated_as_stored(table: Table, names: list[str]) -> list[Player]:
+    """`seat_as_stored`, each with a buy-in of 300 (so the night can close)."""
+    players = seat_as_stored(table, names)
+    for player in players:
         ledger.record_chips_in(player, "buy_in", 300, None)
-        players.append(player)
     return players
 
 
@@ -71,12 +64,12 @@ def test_the_exposed_card_preview_does_not_show_a_card_a_player_is_named_after(
     ruling is made, even when seat 3 is called by that card's name."""
     night = make_night()
     first = _table(night, "First")
-    seat_as_stored(first, ["Ann", "Bob", "Cy"])
+    _seated_as_stored(first, ["Ann", "Bob", "Cy"])
     apply_intent(first.pk, "host", {"type": "start_hand", "seed": SEED})
     face = str(load_state(first.pk).hand.seat(2).hole[0])
 
     table = _table(night, "Second")
-    seat_as_stored(table, ["Di", "Ed", face])
+    _seated_as_stored(table, ["Di", "Ed", face])
     apply_intent(table.pk, "host", {"type": "start_hand", "seed": SEED})
     assert str(load_state(table.pk).hand.seat(2).hole[0]) == face  # the same deck
     values = {"seat": "2", "card_number": "1"}
@@ -105,14 +98,14 @@ def test_the_verify_page_opens_no_card_taken_from_a_player_named_after_it(
     """Once the night is closed, a Crazy Blind Man hand's verify entry opens the cards its reader
     saw: never the card taken from them, even when they or another player are called by it."""
     first = _table(make_night(), "First")  # a night of its own: the verify page lists a night
-    seat_as_stored(first, ["Ann", "Bob", "Cy"])
+    _seated_as_stored(first, ["Ann", "Bob", "Cy"])
     _game(first, game)
     taken = _taken(_play(first))
     assert len(taken) == 3
 
     night = make_night()
     table = _table(night, "Second")
-    players = seat_as_stored(table, [taken[1], taken[2], taken[3]])
+    players = _seated_as_stored(table, [taken[1], taken[2], taken[3]])
     _game(table, game)
     row = _play(table)
     assert _taken(row) == taken  # the same deck, the same removals
