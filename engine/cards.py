@@ -11,6 +11,7 @@ so cards compare and hash cheaply and the evaluator can key tables on `index`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -24,6 +25,10 @@ RANK_NAMES = {
 }  # fmt: skip
 RANK_PLURALS = {rank: ("sixes" if rank == 6 else name + "s") for rank, name in RANK_NAMES.items()}
 SUIT_NAMES = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
+SUIT_SYMBOLS = "♣♦♥♠"
+# Cards as people write them, once spaces and punctuation are gone: a rank (2 to 10, T, J, Q, K,
+# A) then a suit (a letter or its symbol), in any case, one card after another.
+_WRITTEN_CARDS = re.compile(r"(?:(?:10|[2-9TJQKA])[CDHS♣♦♥♠])+", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -110,6 +115,19 @@ def parse_cards(cards: str | Iterable[str | Card], *, distinct: bool = True) -> 
         duplicate = next(c for c in parsed if c in seen or seen.add(c))  # type: ignore[func-returns-value]
         raise InvalidCardError(f"{duplicate} appears twice")
     return parsed
+
+
+def reads_as_cards(text: str) -> bool:
+    """Whether `text` reads as a card or a list of cards, whatever its case, spaces and
+    punctuation: a player's name like that would be taken for cards at the table.
+
+    >>> [reads_as_cards(text) for text in ("As", "a s", "Ah, Kd", "10h", "AsKs", "7♥ 2♣")]
+    [True, True, True, True, True, True]
+    >>> [reads_as_cards(text) for text in ("Ash", "Ted", "Jack", "Kc2", "2", "")]
+    [False, False, False, False, False, False]
+    """
+    written = "".join(ch for ch in text if ch.isalnum() or ch in SUIT_SYMBOLS)
+    return _WRITTEN_CARDS.fullmatch(written) is not None
 
 
 def format_cards(cards: Iterable[Card]) -> str:

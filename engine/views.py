@@ -35,6 +35,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from engine import odds
@@ -99,6 +100,70 @@ def _seat_view(hand: Hand, s: SeatState, visible: bool, extras: dict[str, Any]) 
         "won": s.won,
         **extras,
     }
+
+
+# Where a view (as `view` builds it, with `engine.house.views.hand_extras`) holds cards, and
+# nowhere else: "*" is each item of a list. A name, a message or any other text is never a card,
+# however it reads (a guest may be called "As"). A field that comes to hold cards is listed here
+# as it is added, or the doors that read a view's cards (the openings, the ruling previews) will
+# not know of it.
+CARD_FIELDS: tuple[tuple[str, ...], ...] = (
+    ("seats", "*", "cards", "*"),  # the hole cards this viewer sees
+    ("seats", "*", "face_up", "*"),  # exposed live, or turned up in stages
+    ("boards", "*", "*"),  # every board, both runs of a hand run twice
+    ("your_cards", "*"),
+    ("dead_cards", "*", "card"),  # exposed during the deal
+    ("removed", "*", "card"),  # Crazy Blind Man: None for the player it was taken from
+    ("rabbit", "boards", "*", "*"),
+    ("all_in_odds", "board", "*"),
+)
+
+
+def shown_cards(hand_view: Mapping[str, Any]) -> set[str]:
+    """The cards a view shows, read from its CARD_FIELDS only.
+
+    >>> sorted(shown_cards({"seats": [{"name": "As", "cards": ["Kd", "Qh"]}], "boards": [["2c"]]}))
+    ['2c', 'Kd', 'Qh']
+    """
+    found: set[str] = set()
+    for path in CARD_FIELDS:
+        found.update(_cards_at(hand_view, path))
+    return found
+
+
+def with_cards_replaced(hand_view: Mapping[str, Any], change: Callable[[str], str]) -> dict[str, Any]:
+    """A copy of the view with each card of its CARD_FIELDS written as `change` says (the
+    rest is shared with `hand_view`, not copied)."""
+    copied: dict[str, Any] = dict(hand_view)
+    for path in CARD_FIELDS:
+        copied = _replaced_at(copied, path, change)
+    return copied
+
+
+def _cards_at(value: Any, path: tuple[str, ...]) -> Iterator[str]:
+    if not path:
+        if isinstance(value, str):
+            yield value
+        return
+    step, rest = path[0], path[1:]
+    if step == "*":
+        for item in value if isinstance(value, list | tuple) else ():
+            yield from _cards_at(item, rest)
+    elif isinstance(value, Mapping) and step in value:
+        yield from _cards_at(value[step], rest)
+
+
+def _replaced_at(value: Any, path: tuple[str, ...], change: Callable[[str], str]) -> Any:
+    if not path:
+        return change(value) if isinstance(value, str) else value
+    step, rest = path[0], path[1:]
+    if step == "*":
+        if not isinstance(value, list | tuple):
+            return value
+        return [_replaced_at(item, rest, change) for item in value]
+    if isinstance(value, Mapping) and step in value:
+        return {**value, step: _replaced_at(value[step], rest, change)}
+    return value
 
 
 def _posts(hand: Hand) -> list[dict[str, Any]]:

@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.http import HttpRequest
 
-from tables.forms import LimitedAdminAuthenticationForm
+from tables.forms import LimitedAdminAuthenticationForm, PlayerAdminForm
 from tables.ledger_admin import ReadOnlyAdmin
 from tables.models import Night, Player, Seat, Table
 
@@ -40,6 +40,7 @@ class NightAdmin(admin.ModelAdmin):
 
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
+    form = PlayerAdminForm
     list_display = ["display_name", "night", "status", "user", "joined_at"]
     list_filter = ["status"]
     search_fields = ["display_name", "night__name"]

@@ -9,7 +9,7 @@ from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from tables import rate_limits
 from tables.errors import ActionRefused
 from tables.join_codes import LENGTH, looks_like_join_code, normalise_join_code
-from tables.models import MAX_NAME_LENGTH, Night, Table
+from tables.models import MAX_NAME_LENGTH, Night, Player, Table
 from tables.models.night import game_choices
 from tables.services import hosting
 from tables.services.joining import clean_display_name, name_is_taken
@@ -94,6 +94,20 @@ class DisplayNameForm(forms.Form):
         if not self.night.is_open:
             raise forms.ValidationError("This night is closed: ask the host.")
         return super().clean()
+
+
+class PlayerAdminForm(forms.ModelForm):
+    """A player as the admin edits them: their name follows the rules of joining."""
+
+    class Meta:
+        model = Player
+        fields = ["display_name"]  # the admin adds the others it shows (PlayerAdmin)
+
+    def clean_display_name(self) -> str:
+        try:
+            return clean_display_name(self.cleaned_data.get("display_name", ""))
+        except ActionRefused as refusal:
+            raise forms.ValidationError(str(refusal)) from None
 
 
 class NightForm(forms.ModelForm):

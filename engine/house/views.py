@@ -84,6 +84,8 @@ def all_seat_extras(hand: Hand) -> dict[int, dict[str, Any]]:
 
 
 def hand_extras(hand: Hand, viewer: Viewer) -> dict[str, Any]:
+    """The home-game parts of a view. A field that holds cards is listed in
+    `engine.views.CARD_FIELDS`: only those are read as cards."""
     paused = rulings.paused(hand)
     data: dict[str, Any] = {
         "paused": {"by": paused["by"], "message": paused["message"]} if paused else None,

@@ -38,12 +38,12 @@ from typing import TYPE_CHECKING, Any
 from engine.cards import Card
 from engine.errors import IllegalActionError
 from engine.shuffle import DeckCommitment, commitment, deck_root, deck_seed, new_seed, shuffled_deck
+from engine.views import shown_cards
 
 if TYPE_CHECKING:
     from engine.live.base import Actor, Intent, LiveTable, Result
 
 HEX_32_BYTES = re.compile(r"[0-9a-f]{64}")
-CARD = re.compile(r"[2-9TJQKA][cdhs]")
 # How long the dealer waits for the pledged values after the cut-off. A phone sends its value
 # the moment it sees the cut-off, so this is for a phone on a weak signal; a value that has not
 # come by then deals its owner a dead hand.
@@ -204,23 +204,16 @@ def accept_reveal(state: LiveTable, actor: Actor, intent: Intent) -> tuple[Shuff
     return replace(shuffling, values={**shuffling.values, player: value}), event
 
 
-def cards_in(value: Any, found: set[str]) -> set[str]:
-    """Every card code (`"Ah"`) anywhere in a view, added to `found`."""
-    if isinstance(value, str):
-        if CARD.fullmatch(value):
-            found.add(value)
-    elif isinstance(value, Mapping):
-        for item in value.values():
-            cards_in(item, found)
-    elif isinstance(value, list | tuple):
-        for item in value:
-            cards_in(item, found)
+def cards_in(hand_view: Mapping[str, Any], found: set[str]) -> set[str]:
+    """The cards a hand view shows, added to `found`: read from the fields that hold cards
+    (`engine.views.CARD_FIELDS`), never from a name or any other text that reads like one."""
+    found.update(shown_cards(hand_view))
     return found
 
 
 def openings_of_shown(deck: DeckCommitment, views: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """Openings of exactly the cards these views show (each once, in deck order): what a viewer
-    saw, and nothing else, proved against the deck's root."""
+    """Openings of exactly the cards these hand views show in their card fields (each once, in
+    deck order): what a viewer saw, and nothing else, proved against the deck's root."""
     shown: set[str] = set()
     for hand_view in views:
         cards_in(hand_view, shown)

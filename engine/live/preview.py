@@ -16,11 +16,12 @@ from typing import Any
 
 from engine import views
 from engine.live.base import LiveTable
-from engine.live.fairness import cards_in
 
 
 def _public_cards(hand: Any) -> set[str]:
-    return cards_in(views.view(hand, views.PUBLIC), set())
+    """The cards the table sees, from the view's card fields: a player named like a card
+    (a guest called "Kd") is not the king of diamonds on the board."""
+    return views.shown_cards(views.view(hand, views.PUBLIC))
 
 
 def until_unseen_cards(before: LiveTable, after: LiveTable) -> tuple[LiveTable, bool]:

@@ -10,7 +10,6 @@ table that has moved on since the preview refuses it as stale.
 
 from __future__ import annotations
 
-import re
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -20,6 +19,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from engine import live as engine_live
+from engine import views as engine_views
 from engine.errors import EngineError
 from engine.live.rulings import INTENT_RULINGS
 from tables import live
@@ -114,34 +114,18 @@ class Preview:
     changes: list[str]
 
 
-CARD = re.compile(r"[2-9TJQKA][cdhs]")
 UNSEEN = "??"
 DEALER_CARRIES_ON = "Then the dealer carries on: the next cards, and what they bring, show once it is made."
 
 
-def _hide_unseen_cards(value: Any, seen: set[str]) -> Any:
-    """`value` with every card nobody could see in `seen` written as ??.
+def _hide_unseen_cards(hand_view: Mapping[str, Any], seen: set[str]) -> dict[str, Any]:
+    """`hand_view` with every card nobody could see in `seen` written as ??.
 
     A preview is not the ruling: until it is made, a card it would turn up (an exposed
     card, a board dealt because the action closed) stays hidden, or previewing and
-    cancelling would let the host, who usually plays, read cards."""
-    if isinstance(value, str):
-        return UNSEEN if CARD.fullmatch(value) and value not in seen else value
-    if isinstance(value, list | tuple):
-        return [_hide_unseen_cards(item, seen) for item in value]
-    if isinstance(value, Mapping):
-        return {key: _hide_unseen_cards(item, seen) for key, item in value.items()}
-    return value
-
-
-def _cards_in(value: Any) -> set[str]:
-    if isinstance(value, str):
-        return {value} if CARD.fullmatch(value) else set()
-    if isinstance(value, list | tuple):
-        return set().union(*(_cards_in(item) for item in value)) if value else set()
-    if isinstance(value, Mapping):
-        return set().union(*(_cards_in(item) for item in value.values())) if value else set()
-    return set()
+    cancelling would let the host, who usually plays, read cards. Cards are those of the view's
+    card fields (`engine.views.CARD_FIELDS`): a player named like one has not shown it."""
+    return engine_views.with_cards_replaced(hand_view, lambda card: card if card in seen else UNSEEN)
 
 
 def preview(table: Table, by: AbstractBaseUser | None, key: str, values: Mapping[str, str]) -> Preview:
@@ -184,9 +168,10 @@ def _preview(table: Table, key: str, values: Mapping[str, str]) -> Preview:
     except EngineError as error:
         raise ActionRefused(str(error)) from None
     before_view = engine_live.view(state, "public")
-    seen = _cards_in(before_view["hand"])
+    seen = engine_views.shown_cards(before_view["hand"]) if before_view["hand"] else set()
     after_view = {**engine_live.view(after, "public")}
-    after_view["hand"] = _hide_unseen_cards(after_view["hand"], seen)
+    if after_view["hand"] is not None:
+        after_view["hand"] = _hide_unseen_cards(after_view["hand"], seen)
     changes = describe_changes(before_view, after_view)
     if cut:
         # What the next cards bring is not told before they are dealt (engine.live.preview).

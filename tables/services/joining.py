@@ -8,6 +8,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from engine.cards import reads_as_cards
 from engine.live import SYSTEM, LiveTable
 from tables import live
 from tables.errors import ActionRefused
@@ -22,13 +23,24 @@ def new_session_token() -> str:
 
 
 def clean_display_name(raw: str) -> str:
-    """The name as it will be shown, or ActionRefused saying what is wrong with it."""
+    """The name as it will be shown, or ActionRefused saying what is wrong with it. Every way a
+    player's name is set goes through here."""
     name = " ".join(raw.split())
     if not name:
         raise ActionRefused("Enter a name so the table knows who you are.")
     if len(name) > MAX_NAME_LENGTH:
         raise ActionRefused(f"Keep your name under {MAX_NAME_LENGTH + 1} characters.")
+    check_not_a_card(name)
     return name
+
+
+def check_not_a_card(name: str) -> None:
+    """Refuse a name that reads as cards ("As", "7h 2c"): on a screen full of cards it would be
+    taken for one."""
+    if reads_as_cards(name):
+        raise ActionRefused(
+            f"“{name}” reads as a card, and at the table it would be taken for one. Pick another name."
+        )
 
 
 def name_is_taken(night: Night, name: str) -> bool:

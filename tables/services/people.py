@@ -17,10 +17,12 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from engine.cards import reads_as_cards
 from tables.access import check_host
 from tables.errors import ActionRefused
 from tables.models import NameClaim, Night, Person, PersonLink, Player
 from tables.services import audit
+from tables.services.joining import check_not_a_card
 
 # A guest who played: approved at some point (a player who left had been in).
 PLAYED = (Player.Status.APPROVED, Player.Status.LEFT)
@@ -67,6 +69,8 @@ def candidates(player: Player) -> list[Candidate]:
                 first.player_id, first.name, first.last_played, first.nights + 1
             )
             continue
+        if link is None and reads_as_cards(other.display_name):
+            continue  # a claim would name a person like a card (_check_claim)
         if link is not None:
             seen[link.person_id] = len(found)
         found.append(Candidate(other.pk, other.display_name, other.night.date, 1))
@@ -94,6 +98,10 @@ def _check_claim(player: Player, claimed: Player) -> None:
     theirs = person_of(claimed)
     if theirs is not None and PersonLink.objects.filter(person=theirs, night=night).exists():
         raise ActionRefused(f"{theirs.name} is already here tonight as someone else.", "person_here")
+    if theirs is None:
+        # The claim would name a person as the claimed player was named, from before such
+        # names were refused.
+        check_not_a_card(claimed.display_name)
 
 
 def claim_name(player: Player, claimed_player_id: int) -> NameClaim:

@@ -84,6 +84,9 @@ def test_no_recap_or_season_page_shows_a_card_that_was_not_shown(game: str, seat
 
     later = new_night(host, name="Later", date=datetime.date(2026, 12, 11))
     returning = joining.join_night(later, "Bo again")
+    # The guest played under a name like a card, stored before such names were refused; a claim
+    # would name a person after it, so the host renamed them first.
+    Player.objects.filter(pk=players[1].pk).update(display_name="Bo")
     people.confirm_claim(people.claim_name(returning, players[1].pk).pk, host)
     season = seasons.create_season(
         host,
