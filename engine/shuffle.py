@@ -3,11 +3,12 @@
 The deck order is a pure function of a 32-byte *deck seed*; docs/shuffle.md has the same
 text and a reference program using only the standard library.
 
-1. The server draws a 32-byte *server seed* (``secrets.token_bytes``) and publishes its
-   commitment, the lowercase hex SHA-256 of it, before the deal.
-2. Each seated phone may send a 32-byte *contribution* before the deal. The deck seed is
-   the server seed when nobody contributed, else
-   ``HMAC-SHA256(key=server seed, message=the contributions, sorted, concatenated)``.
+1. Each seated phone pledges the SHA-256 of a 32-byte random *value* between hands. At the
+   deal (the cut-off) the server draws a 32-byte *server seed* (``secrets.token_bytes``) and
+   publishes its commitment, the lowercase hex SHA-256 of it; then the phones send their
+   values (engine.live.fairness says when each step happens).
+2. The deck seed is the server seed when no value came, else
+   ``HMAC-SHA256(key=server seed, message=the values (contributions), sorted, concatenated)``.
 3. Byte stream: block ``k`` (k = 0, 1, 2, ...) is HMAC-SHA256 with the deck seed as key
    and ``k`` as an 8-byte big-endian unsigned integer as message, concatenated in order.
 4. ``uniform(n)``: the next 4 bytes of the stream as a big-endian unsigned integer ``x``;
