@@ -2,7 +2,8 @@
 function that applies it (`Hand.apply` looks it up here).
 
 Events are facts: an applier changes the state and validates nothing. A new event needs a
-line here, or `Hand.apply` cannot replay it.
+line here, and only here: `Hand.apply` replays it, and `engine.event_types` reads it back
+from a log by the `type` its class names.
 
 >>> from engine.events import Folded
 >>> APPLIERS[Folded].__module__

@@ -54,9 +54,9 @@ Events (engine.events, frozen, `to_json()` -> {"type": ..., fields}, `engine.eve
   `Hand.replay(config, deck, events)` rebuilds the state; `apply(event)` applies one trusted event;
   `record(event)` applies it and runs the dealer.
 Extending
-  New events: subclass `Event` (frozen, slots, ClassVar `type`), a line in
-  `engine.event_types.EVENT_TYPES` and one in `engine.appliers.APPLIERS` (event type ->
-  function(hand, event)). New dealer steps: a `StepKind` and a `Step(kind, street, count)` in
+  New events: subclass `Event` (frozen, slots, ClassVar `type`) and a line in
+  `engine.appliers.APPLIERS` (event class -> function(hand, event)); `engine.event_types`
+  reads logged events back through that list. New dealer steps: a `StepKind` and a `Step(kind, street, count)` in
   a GameDef's `steps`, plus a line in `dealer.STEP_HANDLERS` (kind -> function(hand, step) ->
   Event | None). New games: a line in `games.GAMES`, with their announced `options`, and in
   `dealer.OPTION_CHECKS` (key -> check(config)) when the game refuses bad `HandConfig.options`.
