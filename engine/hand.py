@@ -55,11 +55,12 @@ Events (engine.events, frozen, `to_json()` -> {"type": ..., fields}, `engine.eve
   `record(event)` applies it and runs the dealer.
 Extending
   New events: subclass `Event` (frozen, slots, ClassVar `type`) and a line in
-  `engine.appliers.APPLIERS` (event class -> function(hand, event)); `engine.event_types`
-  reads logged events back through that list. New dealer steps: a `StepKind` and a
-  `Step(kind, street, count)` in a GameDef's `steps`, plus a line in `dealer.STEP_HANDLERS` (kind -> function(hand, step) ->
-  Event | None). New games: a line in `games.GAMES`, with their announced `options`, and in
-  `dealer.OPTION_CHECKS` (key -> check(config)) when the game refuses bad `HandConfig.options`.
+  `engine.appliers.APPLIERS` (event class -> function(hand, event)); `engine.event_types` reads
+  logged events back through that list. New dealer steps: a `StepKind` and a `Step(kind, street,
+  count)` in a GameDef's `steps`, plus a line in `dealer.STEP_HANDLERS` (kind -> function(hand,
+  step) -> Event | None). New games: a line in `games.GAMES`, with their announced `options`,
+  and in `dealer.OPTION_CHECKS` (key -> check(config)) when the game refuses bad
+  `HandConfig.options`.
   `showdown.hand_value(hand, seat, board=0)` ranks a hand (cards speak).
 Views: `engine.views.view(hand, viewer)` with viewer a seat number, "host" or "public".
 Home games, out-of-turn actions and host rulings (engine.house, .rulings, .out_of_turn,

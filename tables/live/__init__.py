@@ -353,12 +353,17 @@ def _committed(table_id: int, committed: Committed) -> None:
 
 
 def send_hint(table_id: int, version: int) -> None:
+    """`send_hint_async` from synchronous code (a write made outside the event loop)."""
+    async_to_sync(send_hint_async)(table_id, version)
+
+
+async def send_hint_async(table_id: int, version: int) -> None:
     """Tell the table's consumers that `version` exists. Losing it is harmless (clients resync)."""
     layer = get_channel_layer()
     if layer is None:
         return
     try:
-        async_to_sync(layer.group_send)(group_name(table_id), {"type": "table.changed", "version": version})
+        await layer.group_send(group_name(table_id), {"type": "table.changed", "version": version})
     except Exception:  # the change is committed; a lost hint is repaired by the next one or a resync
         logger.exception("Could not send the hint for table %s version %s", table_id, version)
 

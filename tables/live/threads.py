@@ -19,11 +19,10 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from channels.db import database_sync_to_async
-from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import close_old_connections
 
-from tables.live import group_name, hints_held
+from tables.live import hints_held, send_hint_async
 
 logger = logging.getLogger(__name__)
 
@@ -80,18 +79,7 @@ async def write(function: Callable[..., Result], *args: Any, **kwargs: Any) -> R
 
     result, hints, error = await _on_database_thread(held)
     for table_id, version in hints:
-        await send_hint(table_id, version)
+        await send_hint_async(table_id, version)
     if error is not None:
         raise error
     return result  # type: ignore[return-value]
-
-
-async def send_hint(table_id: int, version: int) -> None:
-    """Tell the table's consumers that `version` exists. Losing it is harmless (clients resync)."""
-    layer = get_channel_layer()
-    if layer is None:
-        return
-    try:
-        await layer.group_send(group_name(table_id), {"type": "table.changed", "version": version})
-    except Exception:  # the change is committed; a lost hint is repaired by the next one or a resync
-        logger.exception("Could not send the hint for table %s version %s", table_id, version)
