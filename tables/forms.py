@@ -13,6 +13,7 @@ from tables.models import MAX_NAME_LENGTH, Night, Table
 from tables.models.night import game_choices
 from tables.services import hosting
 from tables.services.joining import clean_display_name, name_is_taken
+from tables.services.ledger import MAX_CHIPS_PER_ENTRY
 
 
 def whole_number(raw: object) -> int:
@@ -109,11 +110,19 @@ class NightForm(forms.ModelForm):
         return value
 
 
+# A blind has the one largest figure of chips every path shares.
+BLIND = {"max_value": f"A blind is at most {MAX_CHIPS_PER_ENTRY:,} chips."}
+
+
 class TableForm(forms.ModelForm):
     # The game and stakes are not the table row's: they go into its live state (create_table).
     game = forms.ChoiceField(choices=game_choices, initial="nlhe")
-    small_blind = forms.IntegerField(min_value=0, initial=1)
-    big_blind = forms.IntegerField(min_value=0, initial=2)
+    small_blind = forms.IntegerField(
+        min_value=0, max_value=MAX_CHIPS_PER_ENTRY, initial=1, error_messages=BLIND
+    )
+    big_blind = forms.IntegerField(
+        min_value=0, max_value=MAX_CHIPS_PER_ENTRY, initial=2, error_messages=BLIND
+    )
     field_order = ["name", "game", "max_seats", "small_blind", "big_blind"]
 
     class Meta:
