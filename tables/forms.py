@@ -5,8 +5,9 @@ from __future__ import annotations
 from django import forms
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.http import HttpRequest
 
-from tables import rate_limits
+from tables import rate_limits, setup_code
 from tables.errors import ActionRefused
 from tables.join_codes import LENGTH, looks_like_join_code, normalise_join_code
 from tables.models import MAX_NAME_LENGTH, Night, Table
@@ -41,7 +42,37 @@ class LimitedAdminAuthenticationForm(LimitedAuthenticationForm, AdminAuthenticat
 
 
 class HostSetupForm(UserCreationForm):
-    """The install's first host account."""
+    """The install's first host account: from another computer than the server's own, only with
+    the setup code it printed (tables.setup_code), a few wrong codes per address, then a wait."""
+
+    setup_code = forms.CharField(
+        label="Setup code",
+        max_length=40,
+        required=False,
+        help_text="Printed where Homegame was started, next to its addresses (e.g. K7PQ-2MXA).",
+        widget=forms.TextInput(
+            attrs={"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"}
+        ),
+    )
+    field_order = ["setup_code", "username", "password1", "password2"]
+
+    def __init__(self, *args: object, request: HttpRequest, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)
+        self.request = request
+        if setup_code.from_this_computer(request):
+            del self.fields["setup_code"]
+
+    def clean(self) -> dict:
+        if "setup_code" in self.fields:
+            guesser = rate_limits.request_keys(self.request)
+            if rate_limits.blocked(rate_limits.PASSWORDS, guesser):
+                raise forms.ValidationError(rate_limits.PASSWORDS.message, code="throttled")
+            if setup_code.setup_code() is None:
+                raise forms.ValidationError(setup_code.NO_CODE, code="no_setup_code")
+            if not setup_code.matches(self.cleaned_data.get("setup_code") or ""):
+                rate_limits.count(rate_limits.PASSWORDS, guesser)
+                self.add_error("setup_code", setup_code.WRONG)
+        return super().clean()
 
 
 class JoinCodeForm(forms.Form):
