@@ -10,24 +10,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from homegame.lan import lan_address
 
 
-def setup_code_line() -> str:
-    """The setup code's line, or nothing once a host account exists (or with no secret key)."""
+def setup_code_notice() -> str:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "homegame.settings")
     import django
 
     django.setup()
-    from django.db import DatabaseError
+    from tables.setup_code import notice
 
-    from tables.services.hosting import host_exists
-    from tables.setup_code import setup_code
-
-    code = setup_code()
-    try:
-        if code is None or host_exists():
-            return ""
-    except DatabaseError:  # not migrated yet: no host either
-        pass
-    return f"  First visit from a phone or another computer? The setup code is {code}\n"
+    return notice()
 
 
 if __name__ == "__main__":
@@ -35,4 +25,4 @@ if __name__ == "__main__":
     public = os.environ.get("PUBLIC_URL", "").strip() or f"http://{lan_address()}:{port}/"
     print(f"\n  Homegame is starting. On this computer: http://localhost:{port}/")
     print(f"  Phones on the same Wi-Fi open:       {public}")
-    print(setup_code_line())
+    print(setup_code_notice())

@@ -17,6 +17,8 @@ import hmac
 import ipaddress
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import DatabaseError
 from django.http import HttpRequest
 from django.utils.crypto import salted_hmac
 
@@ -69,3 +71,15 @@ def from_this_computer(request: HttpRequest) -> bool:
     if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
         address = address.ipv4_mapped
     return address.is_loopback
+
+
+def notice() -> str:
+    """The line printed where the server starts (`make run`, the Docker image): the code, until a
+    host account exists; nothing after, or with no code."""
+    code = setup_code()
+    try:
+        if code is None or get_user_model().objects.exists():
+            return ""
+    except DatabaseError:  # not migrated yet: no host either
+        pass
+    return f"  First visit from a phone or another computer? The setup code is {code}\n"

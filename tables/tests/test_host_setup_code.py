@@ -122,3 +122,10 @@ def test_make_run_prints_the_setup_code_next_to_the_addresses(tmp_path: Path) ->
     assert (
         "\t@env $(LAN_ENV) $(BIN)/python scripts/lan_url.py $(PORT)\n" in (BASE_DIR / "Makefile").read_text()
     )
+
+
+def test_the_server_prints_the_code_until_the_host_exists() -> None:
+    """What `make run` and the Docker image (homegame.serve) print where the server starts."""
+    assert f"The setup code is {setup_code.setup_code()}" in setup_code.notice()
+    User.objects.create_superuser(username="sam", password="a-long-host-password")
+    assert setup_code.notice() == ""
