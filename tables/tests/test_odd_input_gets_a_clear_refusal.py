@@ -20,9 +20,11 @@ from homegame.asgi import application
 from tables.errors import ActionRefused
 from tables.models import Night, Table
 from tables.models.ledger import AuditEntry
+from tables.models.tournaments import TournamentEntry
 from tables.services import hosting
 from tables.services.ledger import MAX_CHIPS_PER_ENTRY as MAX_CHIPS
 from tables.services.table_settings import settings_for
+from tables.tests.tournament_helpers import make_tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -168,3 +170,33 @@ def test_no_settings_form_makes_the_host_panel_fail(host: User, table: Table, od
     usual = {"game": "nlhe", "small_blind": "1", "big_blind": "2", "action_seconds": "30"}
     data = {key: value.replace("\x00", "") for key, value in {**usual, **odd}.items()}
     assert save_settings(host, table, data).status_code == 302
+
+
+# The tournament pages' figures ----------------------------------------------------------------
+
+# "²" passes str.isdigit() but int() refuses it: the pages took it for a number.
+NOT_A_NUMBER = ["²", "١٢", "9" * 25]
+
+
+@pytest.mark.parametrize("odd", NOT_A_NUMBER)
+def test_odd_figures_on_the_tournament_pages_are_refused_in_words(host: User, night: Night, odd: str) -> None:
+    tournament, _ = make_tournament(night, host)
+    entries = [entry.pk for entry in tournament.entries.all()]
+    before = list(
+        TournamentEntry.objects.order_by("pk").values_list("pk", "place", "out_chips", "finished_at")
+    )
+    client = Client(raise_request_exception=False)
+    client.force_login(host)
+    posts = {
+        "tournament_register": {"player": odd},
+        "tournament_busts": {"entry": odd},
+        "tournament_deal": {f"chips_{entry}": odd for entry in entries},
+        "tournament_deal_record": {f"amount_{entry}": odd for entry in entries},
+    }
+    for name, data in posts.items():
+        response = client.post(reverse(name, args=[tournament.pk]), data)
+        assert response.status_code < 500, name
+    assert (
+        list(TournamentEntry.objects.order_by("pk").values_list("pk", "place", "out_chips", "finished_at"))
+        == before
+    )
