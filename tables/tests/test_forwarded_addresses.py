@@ -103,12 +103,14 @@ def guess_from_made_up_addresses(server: DaphneServer) -> str:
     return log_in(server, PASSWORD, "198.51.100.1")
 
 
+@pytest.mark.slow  # a server of its own
 def test_without_a_proxy_a_made_up_forwarded_address_does_not_reset_the_limit(
     without_a_proxy: ServedAsTheImageServes,
 ) -> None:
     assert PASSWORDS.message in guess_from_made_up_addresses(without_a_proxy)
 
 
+@pytest.mark.slow
 def test_behind_a_proxy_the_forwarded_address_is_the_client(behind_a_proxy: ServedAsTheImageServes) -> None:
     """The proxy names each client: five addresses each had one wrong try, none is held up."""
     assert guess_from_made_up_addresses(behind_a_proxy).startswith(f"{behind_a_proxy.url}/host/")
