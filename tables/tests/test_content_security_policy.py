@@ -12,13 +12,17 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from homegame.content_security import POLICY
+from homegame.content_security import POLICY, policy_for
 
 BASE_DIR = Path(__file__).resolve().parents[2]
 TEMPLATES = sorted((BASE_DIR / "templates").rglob("*.html"))
 INLINE_SCRIPT = re.compile(r"<script\b(?![^>]*\bsrc=)[^>]*>", re.IGNORECASE)
 HANDLER_ATTRIBUTE = re.compile(r"\son[a-z]+\s*=", re.IGNORECASE)
 STYLE_ATTRIBUTE = re.compile(r"\sstyle\s*=", re.IGNORECASE)
+
+
+# As served to the test client (Host: testserver): the table socket's own address is named.
+SERVED = POLICY.replace("connect-src 'self'", "connect-src 'self' ws://testserver wss://testserver")
 
 
 def directives(policy: str) -> dict[str, str]:
@@ -36,13 +40,23 @@ def test_the_policy_allows_only_this_site_and_nothing_inline() -> None:
     assert "unsafe" not in POLICY
 
 
+def test_the_socket_of_the_page_s_own_host_and_port_is_allowed(rf: object) -> None:
+    request = rf.get("/", HTTP_HOST="localhost:8000")
+    connect = directives(policy_for(request))["connect-src"].split()
+    assert connect == ["'self'", "ws://localhost:8000", "wss://localhost:8000"]
+
+
+def test_a_host_not_allowed_gets_the_policy_without_a_socket_address(rf: object) -> None:
+    assert policy_for(rf.get("/", HTTP_HOST="evil.example")) == POLICY
+
+
 @pytest.mark.django_db
 @pytest.mark.parametrize(
     "path",
     ["/", "/setup/", "/login/", "/verify/", "/no-such-page/", "/admin/login/"],
 )
 def test_every_response_carries_the_policy(path: str) -> None:
-    assert Client().get(path)["Content-Security-Policy"] == POLICY
+    assert Client().get(path)["Content-Security-Policy"] == SERVED
 
 
 def test_static_files_carry_the_policy_too(settings: object) -> None:
@@ -51,13 +65,13 @@ def test_static_files_carry_the_policy_too(settings: object) -> None:
     settings.WHITENOISE_AUTOREFRESH = True
     response = Client().get("/static/img/icon.svg")
     assert response.status_code == 200
-    assert response["Content-Security-Policy"] == POLICY
+    assert response["Content-Security-Policy"] == SERVED
 
 
 @pytest.mark.django_db
 def test_the_host_pages_carry_the_policy(host_client: Client, host: User) -> None:
     for path in ["/host/", "/host/nights/new/", "/admin/"]:
-        assert host_client.get(path)["Content-Security-Policy"] == POLICY
+        assert host_client.get(path)["Content-Security-Policy"] == SERVED
 
 
 @pytest.mark.parametrize("template", TEMPLATES, ids=lambda path: str(path.relative_to(BASE_DIR)))
