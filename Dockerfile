@@ -21,4 +21,6 @@ RUN useradd --system --no-create-home homegame
 USER homegame
 
 EXPOSE 8000
-CMD ["sh", "-c", "python manage.py migrate --noinput && exec daphne --bind 0.0.0.0 --port 8000 --proxy-headers --websocket-max-message-size 65536 --websocket-max-frame-size 65536 homegame.asgi:application"]
+# homegame/serve.py: Daphne on port 8000, taking client addresses from X-Forwarded-For only with
+# BEHIND_PROXY=1 (a proxy in front that sets it); it prints the setup code until a host exists.
+CMD ["sh", "-c", "python manage.py migrate --noinput && exec python -m homegame.serve"]

@@ -29,7 +29,7 @@ $(VENV)/.installed-dev: requirements.txt requirements-dev.txt | $(BIN)/python
 run: $(VENV)/.installed
 	env $(LAN_ENV) $(BIN)/python manage.py migrate --noinput
 	env $(LAN_ENV) $(BIN)/python manage.py collectstatic --noinput --verbosity 0
-	@$(BIN)/python scripts/lan_url.py $(PORT)
+	@env $(LAN_ENV) $(BIN)/python scripts/lan_url.py $(PORT)
 	env $(LAN_ENV) $(BIN)/daphne --bind 0.0.0.0 --port $(PORT) --websocket-max-message-size 65536 --websocket-max-frame-size 65536 homegame.asgi:application
 
 # For developers: DEBUG on (tracebacks, the URL list on a 404), so only this computer is served.

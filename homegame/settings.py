@@ -62,7 +62,9 @@ def _key_from_file(path: Path) -> str:
     try:
         descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except FileExistsError:
-        pass
+        # A key file made readable by others before (by hand, or by an older version): narrowed.
+        if path.stat().st_mode & 0o077:
+            path.chmod(0o600)
     else:
         with os.fdopen(descriptor, "w") as made:
             made.write(secrets.token_urlsafe(50))
@@ -119,6 +121,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "homegame.content_security.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",

@@ -1,6 +1,32 @@
+from typing import Any
+
 from django.apps import AppConfig
 
 
 class TablesConfig(AppConfig):
     name = "tables"
     verbose_name = "Nights and tables"
+
+    def ready(self) -> None:
+        from django.conf import settings
+        from django.db.backends.signals import connection_created
+
+        from homegame.private_files import keep_sqlite_private, sqlite_file
+
+        # Before any connection opens (Django opens them lazily): a missing SQLite file is made
+        # owner-only here rather than by SQLite, which would make it readable by every account.
+        for database in settings.DATABASES.values():
+            path = sqlite_file(database)
+            if path is not None:
+                keep_sqlite_private(path)
+        connection_created.connect(_keep_sqlite_private, dispatch_uid="tables.keep_sqlite_private")
+
+
+def _keep_sqlite_private(sender: Any, connection: Any, **kwargs: Any) -> None:
+    """Each SQLite file a connection opens, and its journal files, stay owner-only: the database
+    holds every table's deck seed (homegame.private_files)."""
+    from homegame.private_files import keep_sqlite_private, sqlite_file
+
+    path = sqlite_file(connection.settings_dict)
+    if path is not None:
+        keep_sqlite_private(path)

@@ -5,14 +5,16 @@ from __future__ import annotations
 from django import forms
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.http import HttpRequest
 
-from tables import rate_limits
+from tables import rate_limits, setup_code
 from tables.errors import ActionRefused
 from tables.join_codes import LENGTH, looks_like_join_code, normalise_join_code
 from tables.models import MAX_NAME_LENGTH, Night, Player, Table
 from tables.models.night import game_choices
 from tables.services import hosting
 from tables.services.joining import clean_display_name, name_is_taken
+from tables.services.ledger import MAX_CHIPS_PER_ENTRY
 
 
 def whole_number(raw: object) -> int:
@@ -40,7 +42,37 @@ class LimitedAdminAuthenticationForm(LimitedAuthenticationForm, AdminAuthenticat
 
 
 class HostSetupForm(UserCreationForm):
-    """The install's first host account."""
+    """The install's first host account: from another computer than the server's own, only with
+    the setup code it printed (tables.setup_code), a few wrong codes per address, then a wait."""
+
+    setup_code = forms.CharField(
+        label="Setup code",
+        max_length=40,
+        required=False,
+        help_text="Printed where Homegame was started, next to its addresses (e.g. K7PQ-2MXA).",
+        widget=forms.TextInput(
+            attrs={"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false"}
+        ),
+    )
+    field_order = ["setup_code", "username", "password1", "password2"]
+
+    def __init__(self, *args: object, request: HttpRequest, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)
+        self.request = request
+        if setup_code.from_this_computer(request):
+            del self.fields["setup_code"]
+
+    def clean(self) -> dict:
+        if "setup_code" in self.fields:
+            guesser = rate_limits.request_keys(self.request)
+            if rate_limits.blocked(rate_limits.PASSWORDS, guesser):
+                raise forms.ValidationError(rate_limits.PASSWORDS.message, code="throttled")
+            if setup_code.setup_code() is None:
+                raise forms.ValidationError(setup_code.NO_CODE, code="no_setup_code")
+            if not setup_code.matches(self.cleaned_data.get("setup_code") or ""):
+                rate_limits.count(rate_limits.PASSWORDS, guesser)
+                self.add_error("setup_code", setup_code.WRONG)
+        return super().clean()
 
 
 class JoinCodeForm(forms.Form):
@@ -123,11 +155,19 @@ class NightForm(forms.ModelForm):
         return value
 
 
+# A blind has the one largest figure of chips every path shares.
+BLIND = {"max_value": f"A blind is at most {MAX_CHIPS_PER_ENTRY:,} chips."}
+
+
 class TableForm(forms.ModelForm):
     # The game and stakes are not the table row's: they go into its live state (create_table).
     game = forms.ChoiceField(choices=game_choices, initial="nlhe")
-    small_blind = forms.IntegerField(min_value=0, initial=1)
-    big_blind = forms.IntegerField(min_value=0, initial=2)
+    small_blind = forms.IntegerField(
+        min_value=0, max_value=MAX_CHIPS_PER_ENTRY, initial=1, error_messages=BLIND
+    )
+    big_blind = forms.IntegerField(
+        min_value=0, max_value=MAX_CHIPS_PER_ENTRY, initial=2, error_messages=BLIND
+    )
     field_order = ["name", "game", "max_seats", "small_blind", "big_blind"]
 
     class Meta:

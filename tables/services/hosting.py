@@ -19,6 +19,7 @@ from tables.errors import ActionRefused
 from tables.join_codes import new_join_code
 from tables.models import Night, Player, Table
 from tables.services import audit, transfers
+from tables.services.ledger import MAX_CHIPS_PER_ENTRY
 
 
 def host_exists() -> bool:
@@ -131,6 +132,7 @@ def create_table(
     check_seats(game, max_seats)
     if small_blind < 1 or big_blind < small_blind:
         raise ActionRefused("The big blind must be at least the small blind, and both at least 1 chip.")
+    check_stake_figures({"small_blind": small_blind, "big_blind": big_blind})
     if night.tables.filter(name__iexact=name).exists():
         raise ActionRefused(f"This night already has a table called {name!r}.")
     stakes = Stakes(**stakes_for_game(game, small_blind=small_blind, big_blind=big_blind))
@@ -145,6 +147,20 @@ def create_table(
     except IntegrityError:
         raise ActionRefused(f"This night already has a table called {name!r}.") from None
     return table
+
+
+def check_stake_figures(figures: Mapping[str, int]) -> None:
+    """Each figure of chips a host types for a table (a blind, an ante, a cap) is at most the one
+    largest figure of chips every path shares (ledger.MAX_CHIPS_PER_ENTRY).
+
+    >>> check_stake_figures({"big_blind": 10_000_001})
+    Traceback (most recent call last):
+    ...
+    tables.errors.ActionRefused: The big blind is at most 10,000,000 chips.
+    """
+    for name, value in figures.items():
+        if value > MAX_CHIPS_PER_ENTRY:
+            raise ActionRefused(f"The {name.replace('_', ' ')} is at most {MAX_CHIPS_PER_ENTRY:,} chips.")
 
 
 def stakes_words(stakes: Mapping[str, int]) -> str:

@@ -43,6 +43,10 @@ class TableSettings:
     run_it_twice: bool = False
 
 
+# The settings that are figures of chips (the others are seconds, counts and choices).
+CHIP_FIGURES = ("small_blind", "big_blind", "ante", "cap", "bomb_ante")
+
+
 def settings_for(table: Table) -> TableSettings:
     """What the live table deals from the next hand on, as the settings form shows it."""
     state = live.load_state(table.pk)
@@ -111,6 +115,7 @@ def save_settings(
     next hand on (announced to the table as a ``table.game`` / ``table.options`` event)."""
     check_host(by, table.night)
     current = replace(settings_for(table), **values)
+    hosting.check_stake_figures({name: getattr(current, name) for name in CHIP_FIGURES})
     stakes = stakes_for(current)
     game_intent = {
         "type": "set_game",

@@ -212,10 +212,10 @@ def test_the_screen_beeps_a_minute_before_the_end_and_at_each_level_change(
     # The host takes time off until 64 seconds are left: the screen sees it, then the last minute begins.
     to_remove = _shown_seconds_left(tournament) - 64
     tournament_clock.run_clock(tournament.pk, host, TournamentAction.REMOVE_TIME, seconds=to_remove)
-    page.wait_for_function("window.__beeps.length === 3", timeout=LIVE_TIMEOUT_MS + 5_000)
+    page.wait_for_function("() => window.__beeps.length === 3", timeout=LIVE_TIMEOUT_MS + 5_000)
     assert page.evaluate("window.__beeps") == [660, 880, 880]  # one minute left
     tournament_clock.run_clock(tournament.pk, host, TournamentAction.NEXT_LEVEL)
-    page.wait_for_function("window.__beeps.length === 6", timeout=LIVE_TIMEOUT_MS)
+    page.wait_for_function("() => window.__beeps.length === 6", timeout=LIVE_TIMEOUT_MS)
     assert page.evaluate("window.__beeps").count(523) == 1  # the rising three-note level change
     # Muted: the next change is silent.
     page.click('[data-action="sound"]')

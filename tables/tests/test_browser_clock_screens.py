@@ -196,21 +196,21 @@ def test_the_screen_speaks_levels_the_break_and_the_end_of_rebuys_when_switched_
     voice.click()
     assert voice.get_attribute("aria-pressed") == "true" and voice.inner_text() == "Voice on"
 
-    page.wait_for_function("window.__spoken.length === 1", timeout=10_000)
+    page.wait_for_function("() => window.__spoken.length === 1", timeout=10_000)
     assert page.evaluate("window.__spoken") == ["Two minutes to the break"]
 
     tournament_clock.run_clock(tournament.pk, host, TournamentAction.NEXT_LEVEL, confirmed=True)
-    page.wait_for_function("window.__spoken.length === 3", timeout=LIVE_TIMEOUT_MS)
+    page.wait_for_function("() => window.__spoken.length === 3", timeout=LIVE_TIMEOUT_MS)
     assert page.evaluate("window.__spoken")[1:] == [
         "Break. 10 minutes. Colour up the 25s.",
         "Rebuys are closed",
     ]
 
     tournament_clock.run_clock(tournament.pk, host, TournamentAction.NEXT_LEVEL)
-    page.wait_for_function("window.__spoken.length === 4", timeout=LIVE_TIMEOUT_MS)
+    page.wait_for_function("() => window.__spoken.length === 4", timeout=LIVE_TIMEOUT_MS)
     assert page.evaluate("window.__spoken")[3] == "Level 5. Blinds 150, 300"
     tournament_clock.run_clock(tournament.pk, host, TournamentAction.NEXT_LEVEL)
-    page.wait_for_function("window.__spoken.length === 5", timeout=LIVE_TIMEOUT_MS)
+    page.wait_for_function("() => window.__spoken.length === 5", timeout=LIVE_TIMEOUT_MS)
     assert page.evaluate("window.__spoken")[4] == "Level 6. Blinds 200, 400, ante 50"
 
     # Switched off: the next level is not announced.

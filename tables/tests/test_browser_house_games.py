@@ -182,7 +182,7 @@ def _fold_round(server: Any, table_id: int, phones: list[Phone]) -> Any:
     state = committed(server, table_id)
     while not state.hand.finished:
         phone = phones[state.hand.to_act - 1]
-        phone.page.wait_for_function("document.body.dataset.myTurn === 'true'")
+        phone.page.wait_for_function("() => document.body.dataset.myTurn === 'true'")
         phone.page.locator("[data-action=fold]").tap()
         state = wait_for_next_action(server, table_id, state)
     return state
@@ -256,13 +256,13 @@ def test_the_seven_deuce_bounty_is_shown_in_the_results_with_what_each_player_pa
     while state.hand.to_act is not None and state.hand.phase != "showdown":
         seat = state.hand.to_act
         phone = phones[seat - 1]
-        phone.page.wait_for_function("document.body.dataset.myTurn === 'true'")
+        phone.page.wait_for_function("() => document.body.dataset.myTurn === 'true'")
         # Ann (seven-deuce) stays in; everyone else folds.
         button = "[data-action=call], [data-action=check]" if seat == 1 else "[data-action=fold]"
         phone.page.locator(button).first.tap()
         state = wait_for_next_action(daphne_server, table_id, state)
     assert state.hand.to_act == 1, "the winner by folds is asked to show"
-    phones[0].page.wait_for_function("document.body.dataset.myTurn === 'true'")
+    phones[0].page.wait_for_function("() => document.body.dataset.myTurn === 'true'")
     phones[0].page.locator("[data-action=show]").tap()
     state = _wait_state(daphne_server, table_id, lambda s: s.hand.finished)
     paid = state.hand.extras["seven_deuce"]

@@ -261,7 +261,7 @@ def tap(phone: Phone, selector: str) -> None:
 
 
 def wait_my_turn(phone: Phone) -> None:
-    phone.page.wait_for_function("document.body.dataset.myTurn === 'true'", timeout=WAIT_MS)
+    phone.page.wait_for_function("() => document.body.dataset.myTurn === 'true'", timeout=WAIT_MS)
 
 
 def play_step(phone: Phone, state: LiveTable, seat: int, plan: dict[str, Any]) -> None:

@@ -43,7 +43,7 @@ def _get_table_for_user(request: HttpRequest, night_id: int, table_id: int) -> T
 def setup(request: HttpRequest) -> HttpResponse:
     if hosting.host_exists():
         return redirect("login")
-    form = HostSetupForm(request.POST or None)
+    form = HostSetupForm(request.POST or None, request=request)
     if request.method == "POST" and form.is_valid():
         try:
             user = hosting.create_first_host(form.cleaned_data["username"], form.cleaned_data["password1"])
@@ -52,7 +52,8 @@ def setup(request: HttpRequest) -> HttpResponse:
             return redirect("login")
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         return redirect("host_home")
-    return render(request, "tables/host/setup.html", {"form": form}, status=400 if form.errors else 200)
+    context = {"form": form, "needs_code": "setup_code" in form.fields}
+    return render(request, "tables/host/setup.html", context, status=400 if form.errors else 200)
 
 
 def login_view(request: HttpRequest) -> HttpResponse:

@@ -23,6 +23,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from engine.tournament import DealMethod, Move, TournamentError, can_add_on, can_rebuy, window_text
 from tables.access import hosted_nights
 from tables.errors import ActionRefused
+from tables.forms import whole_number
 from tables.forms_tournaments import (
     PeriodFormSet,
     TournamentCreateForm,
@@ -222,7 +223,7 @@ def tournament_undo_level(request: HttpRequest, tournament_id: int) -> HttpRespo
 @require_POST
 def tournament_register(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = _get_tournament_for_user(request, tournament_id)
-    ids = [int(pk) for pk in request.POST.getlist("player") if pk.isdigit()]
+    ids = [pk for pk in map(whole_number, request.POST.getlist("player")) if pk]
     players = list(tournament.night.players.filter(pk__in=ids))
     if not players:
         messages.error(request, "Choose who is playing.")
@@ -251,7 +252,7 @@ def tournament_add_on(request: HttpRequest, tournament_id: int, entry_id: int) -
 
 def _chips(request: HttpRequest, entry_id: int) -> int | None:
     raw = request.POST.get(f"chips_{entry_id}", "").strip().replace(",", "").replace(" ", "")
-    return int(raw) if raw.isdigit() else None
+    return int(raw) if raw.isascii() and raw.isdigit() else None  # not "²", which isdigit() takes
 
 
 @login_required
@@ -259,7 +260,7 @@ def _chips(request: HttpRequest, entry_id: int) -> int | None:
 def tournament_busts(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """Players out in one hand, with the chips each had when it started (for the order of places)."""
     tournament = _get_tournament_for_user(request, tournament_id)
-    ids = [int(pk) for pk in request.POST.getlist("entry") if pk.isdigit()]
+    ids = [pk for pk in map(whole_number, request.POST.getlist("entry")) if pk]
     busts = [(entry_id, _chips(request, entry_id)) for entry_id in ids]
     record = lambda: tournaments.record_busts(tournament.pk, request.user, busts)  # noqa: E731
     return _run(request, tournament, record)
@@ -345,7 +346,7 @@ def tournament_deal_record(request: HttpRequest, tournament_id: int) -> HttpResp
 
 def _amount(request: HttpRequest, entry_id: int) -> int | None:
     raw = request.POST.get(f"amount_{entry_id}", "").strip().replace(",", "").replace(" ", "")
-    return int(raw) if raw.isdigit() else None
+    return int(raw) if raw.isascii() and raw.isdigit() else None  # not "²", which isdigit() takes
 
 
 @login_required

@@ -27,13 +27,23 @@ from engine.live.fairness import openings_of_shown
 from engine.shuffle import DeckCommitment, check_opening, verify
 from engine.views import seeds_always_revealed
 from tables.consumers import Identity, identify
+from tables.forms import whole_number
 from tables.live import hand_deck_seed
 from tables.models import Night, Table
 from tables.models.live import Hand
 from tables.services.revealed_seeds import kept_secret_because
 from tables.views.table_page import replay_steps
 
+# A seed, a contribution, a commitment and a deck root are each 32 bytes written in lowercase hex.
 SEED_HEX = re.compile(r"[0-9a-f]{64}")
+ROOT_ERROR = "A deck root is 64 hexadecimal digits."
+
+
+def _hex_field(query: Any, name: str) -> str | None:
+    """The field `name` of the query, trimmed and lowercased, or None when it is not 64 hex digits
+    (any other text, non-ASCII included, goes no further: the comparisons take ASCII only)."""
+    value = query.get(name, "").strip().lower()
+    return value if SEED_HEX.fullmatch(value) else None
 
 
 def _reader_of(request: HttpRequest, table_id: str) -> tuple[Night, Identity] | None:
@@ -42,8 +52,8 @@ def _reader_of(request: HttpRequest, table_id: str) -> tuple[Night, Identity] | 
     if not table_id:
         return None
     try:
-        table = Table.objects.select_related("night").get(pk=int(table_id))
-    except (ValueError, Table.DoesNotExist):
+        table = Table.objects.select_related("night").get(pk=whole_number(table_id))
+    except Table.DoesNotExist:
         raise Http404("No such table for you.") from None
     identity = identify({"user": request.user, "session": request.session}, table.pk)
     if identity is None:
@@ -111,8 +121,13 @@ def _seed_check(query: Any) -> dict[str, Any] | None:
     values = [v.strip().lower() for v in query.getlist("contribution") if v.strip()]
     if any(not SEED_HEX.fullmatch(v) for v in values):
         return {"error": "A phone's contribution is 64 hexadecimal digits."}
-    root = query.get("root", "").strip().lower() or None
-    matches, deck = verify(seed, query.get("commitment", ""), query.get("short_deck") == "1", values, root)
+    commitment = _hex_field(query, "commitment")
+    if commitment is None:
+        return {"error": "A commitment is 64 hexadecimal digits."}
+    root = _hex_field(query, "root")
+    if query.get("root", "").strip() and root is None:
+        return {"error": ROOT_ERROR}
+    matches, deck = verify(seed, commitment, query.get("short_deck") == "1", values, root)
     return {"matches": matches, "deck": " ".join(str(c) for c in deck), "with_root": bool(root)}
 
 
@@ -122,11 +137,14 @@ def _opening_check(query: Any) -> dict[str, Any] | None:
         return None
     try:
         proof = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: brackets nested deeper than any opening
         return {"error": "An opening is the JSON the table gave you."}
     if not isinstance(proof, dict):
         return {"error": "An opening is the JSON the table gave you."}
-    return {"matches": check_opening(query.get("root", ""), proof), "card": str(proof.get("card", ""))}
+    root = _hex_field(query, "root")
+    if root is None:
+        return {"error": ROOT_ERROR}
+    return {"matches": check_opening(root, proof), "card": str(proof.get("card", ""))}
 
 
 @require_GET
