@@ -50,6 +50,11 @@ class StillOwed:
         return settle_up.format_minor(amount, self.currency)
 
 
+def _in_sentence(names: dict[str, str], key: str) -> str:
+    """A name after a verb: "Di paid the bank", not "Di paid The bank"."""
+    return names[BANK][0].lower() + names[BANK][1:] if key == BANK else names.get(key, key)
+
+
 def _key_of(player: Player | None, keys: dict[int, str]) -> str:
     return BANK if player is None else keys.get(player.pk, f"player:{player.pk}")
 
@@ -84,7 +89,7 @@ def still_owed(table: seasons.SeasonTable) -> StillOwed:
             Paid(
                 payment,
                 names.get(payer, payer),
-                names.get(payee, payee),
+                _in_sentence(names, payee),
                 settle_up.format_minor(payment.amount, settlement.currency),
             )
         )
@@ -134,7 +139,7 @@ def _record(
     audit.record_season(
         season,
         user,
-        f"Paid: {owed.names[payer]} paid {owed.names[payee]} {owed.words(amount)}",
+        f"Paid: {owed.names[payer]} paid {_in_sentence(owed.names, payee)} {owed.words(amount)}",
         why,
         payload={"season_payment": payment.pk, "payer": payer, "payee": payee, "amount": amount},
     )

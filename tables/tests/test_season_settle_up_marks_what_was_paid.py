@@ -105,7 +105,7 @@ def test_cash_paid_to_the_bank_leaves_the_bank_owing_the_winners(nights: TwoNigh
     assert after.remaining[loser] == 0
     assert after.remaining[season_payments.BANK] == -debt
     assert sum(t.amount for t in after.transfers if t.payer == season_payments.BANK) == debt
-    assert after.paid[0].payee == "The bank" and after.nets == owed.nets
+    assert after.paid[0].payee == "the bank" and after.nets == owed.nets
 
 
 def test_the_bank_pays_a_winner_in_cash(nights: TwoNights, host: User) -> None:
