@@ -14,6 +14,7 @@ import pytest
 
 from tables.models import PersonMerge, SeasonPayment
 from tables.services import season_payments, seasons
+from tables.tests.axe import assert_accessible
 from tables.tests.browser import create_host, host_logged_in, save_screenshot
 from tables.tests.season_helpers import two_nights
 from tables.tests.test_browser_seasons import _fits
@@ -79,6 +80,7 @@ def test_the_host_links_two_bos_and_settles_the_season_from_a_phone(live_server:
     assert "The bank pays" in page.locator("#season-transfers").inner_text()
     assert "still owes" in page.locator("#season-open-balances").inner_text()
     _fits(page)
+    assert_accessible(page, "the season page with payments and links")
     page.locator("#season-settle-up").scroll_into_view_if_needed()
     save_screenshot(page, "season-settle-up-paid-360x740", full_page=False)
     save_screenshot(page, "season-settle-up-paid-360x740-full")
