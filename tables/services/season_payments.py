@@ -16,6 +16,7 @@ from decimal import Decimal, InvalidOperation
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from tables.errors import ActionRefused
@@ -64,7 +65,14 @@ def still_owed(table: seasons.SeasonTable) -> StillOwed:
     like the season's settle-up (nights in two currencies, a night that does not balance)."""
     settlement = seasons.season_settlement(table)
     nets = {row.standing.person: row.standing.money_net for row in table.rows}
-    players = list(Player.objects.filter(night__in=table.nights))
+    payments = list(
+        SeasonPayment.objects.filter(season=table.season, undone_at__isnull=True).select_related(
+            "payer", "payee"
+        )
+    )
+    # The season's players, and those of its payments (a night taken out since still names them).
+    paying = {p.pk for payment in payments for p in (payment.payer, payment.payee) if p is not None}
+    players = list(Player.objects.filter(Q(night__in=table.nights) | Q(pk__in=paying)))
     keys = {pk: key for pk, (key, _) in people.person_keys(players).items()}
     names = dict(table.names)
     names[BANK] = (
@@ -73,9 +81,6 @@ def still_owed(table: seasons.SeasonTable) -> StillOwed:
     remaining = {key: amount for key, amount in nets.items()}
     remaining[BANK] = 0
     paid: list[Paid] = []
-    payments = SeasonPayment.objects.filter(season=table.season, undone_at__isnull=True).select_related(
-        "payer", "payee"
-    )
     for payment in payments:
         payer, payee = _key_of(payment.payer, keys), _key_of(payment.payee, keys)
         # Someone with a payment and no result in the season's nights (a night taken out since)

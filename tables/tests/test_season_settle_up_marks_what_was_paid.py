@@ -207,3 +207,18 @@ def test_a_guest_reads_what_is_still_owed_but_marks_nothing(nights: TwoNights) -
     phone = phone_of(nights.players["Di2"])
     text = phone.get(reverse("season_page", args=[nights.season.pk])).content.decode()
     assert 'id="season-transfers"' in text and "season_mark_paid" not in text and 'name="payer"' not in text
+
+
+def test_a_payment_of_a_night_taken_out_since_still_counts_and_is_named(
+    nights: TwoNights, host: User
+) -> None:
+    """Di, who played only the second night, paid; then the host takes that night out of the
+    season: what she paid is still owed back to her, by her name, and everything adds up to 0."""
+    owed = _owed(nights)
+    di = next(key for key, name in owed.names.items() if name == "Di")
+    assert owed.remaining[di], "Di has something to settle"
+    season_payments.cash_with_the_bank(nights.season, di, "0.10", host)
+    seasons.set_nights(nights.season, [nights.first.pk], host, "the second night was a friendly")
+    after = _owed(nights)
+    assert di not in after.nets and after.names[di] == "Di"
+    assert after.remaining[di] == (10 if owed.remaining[di] < 0 else -10)
