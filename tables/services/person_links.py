@@ -169,11 +169,10 @@ def undo_link(season: Season, merge_id: int, user: AbstractBaseUser | None, why:
             with transaction.atomic():
                 moved.update(person_id=link.merged_id)
                 for person in Person.objects.filter(pk__in=link.created_people):
-                    if person.links.count() > 1:
-                        raise ActionRefused(
-                            f"{person.name} was recognised again since: undo that first.", "later_link"
-                        )
-                    person.delete()
+                    # Made for one player by this link: gone with it. A guest who claimed the
+                    # person since (the host confirmed) keeps them, with that player.
+                    if person.links.count() == 1:
+                        person.delete()
         except IntegrityError:
             raise ActionRefused(
                 f"{link.merged_name} was recognised again since: undo that first.", "later_link"

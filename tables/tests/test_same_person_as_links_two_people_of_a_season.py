@@ -20,7 +20,7 @@ from django.urls import reverse
 
 from tables.errors import ActionRefused
 from tables.models import AuditEntry, Person, PersonLink, PersonMerge, SeasonAuditEntry
-from tables.services import closing, joining, ledger, person_links, seasons, settle_up
+from tables.services import closing, joining, ledger, people, person_links, seasons, settle_up
 from tables.tests.conftest import new_host
 from tables.tests.made_once import made_once_for_the_module
 from tables.tests.season_helpers import TwoNights, night_in_november, two_nights
@@ -223,3 +223,17 @@ def test_a_guest_of_the_season_cannot_link(nights: TwoNights) -> None:
     )
     assert response.status_code == 302 and "login" in response["Location"]
     assert not PersonMerge.objects.exists()
+
+
+def test_a_person_claimed_since_the_link_stays_after_its_undo(nights: TwoNights, host: User) -> None:
+    """Bo of a third night claimed the Bo the link made (the host confirmed): the undo gives the
+    two Bos back and the person stays, with Bo of the 13th and Bo of the third night."""
+    link = person_links.link_people(
+        nights.season, _key(nights, "Bo (27 Nov)"), _key(nights, "Bo (13 Nov)"), host
+    )
+    third = night_in_november(host, "Third Friday", 28)
+    bo3 = joining.join_night(third, "Bo")
+    people.confirm_claim(people.claim_name(bo3, nights.players["Bo1"].pk).pk, host)
+    person_links.undo_link(nights.season, link.pk, host)
+    assert people.person_of(bo3) == people.person_of(nights.players["Bo1"]) is not None
+    assert people.person_of(nights.players["Bo2"]) is None
