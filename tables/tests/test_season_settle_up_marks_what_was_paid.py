@@ -222,3 +222,11 @@ def test_a_payment_of_a_night_taken_out_since_still_counts_and_is_named(
     after = _owed(nights)
     assert di not in after.nets and after.names[di] == "Di"
     assert after.remaining[di] == (10 if owed.remaining[di] < 0 else -10)
+
+
+def test_the_nights_settle_up_leads_to_its_seasons(nights: TwoNights, host: User) -> None:
+    client = Client()
+    client.force_login(host)
+    text = client.get(reverse("ledger", args=[nights.second.pk])).content.decode()
+    assert f'href="/seasons/{nights.season.pk}/#season-settle-up"' in text
+    assert "see what is still owed over the season Autumn" in text
