@@ -19,7 +19,7 @@ from django.views.decorators.http import require_POST
 from tables.errors import ActionRefused
 from tables.models import Season, SeasonAuditEntry
 from tables.services import person_links, season_payments
-from tables.views.seasons import _get_season_for_user
+from tables.views.seasons import get_season_for_user
 
 
 def _run(request: HttpRequest, season: Season, anchor: str, action: Callable[[], object]) -> HttpResponse:
@@ -40,7 +40,7 @@ def _why(request: HttpRequest) -> str:
 @login_required
 @require_POST
 def link_people(request: HttpRequest, season_id: int) -> HttpResponse:
-    season = _get_season_for_user(request, season_id)
+    season = get_season_for_user(request, season_id)
     merged, into = request.POST.get("merged", ""), request.POST.get("into", "")
     return _run(
         request,
@@ -53,7 +53,7 @@ def link_people(request: HttpRequest, season_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def undo_link(request: HttpRequest, season_id: int, merge_id: int) -> HttpResponse:
-    season = _get_season_for_user(request, season_id)
+    season = get_season_for_user(request, season_id)
     return _run(
         request,
         season,
@@ -72,7 +72,7 @@ def _amount(request: HttpRequest) -> int:
 @login_required
 @require_POST
 def mark_paid(request: HttpRequest, season_id: int) -> HttpResponse:
-    season = _get_season_for_user(request, season_id)
+    season = get_season_for_user(request, season_id)
     payer, payee = request.POST.get("payer", ""), request.POST.get("payee", "")
     return _run(
         request,
@@ -87,7 +87,7 @@ def mark_paid(request: HttpRequest, season_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def cash_with_the_bank(request: HttpRequest, season_id: int) -> HttpResponse:
-    season = _get_season_for_user(request, season_id)
+    season = get_season_for_user(request, season_id)
     person, amount = request.POST.get("person", ""), request.POST.get("amount", "")
     return _run(
         request,
@@ -100,7 +100,7 @@ def cash_with_the_bank(request: HttpRequest, season_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def mark_unpaid(request: HttpRequest, season_id: int, payment_id: int) -> HttpResponse:
-    season = _get_season_for_user(request, season_id)
+    season = get_season_for_user(request, season_id)
     return _run(
         request,
         season,

@@ -94,7 +94,7 @@ def _initial(season: Season) -> dict[str, Any]:
     }
 
 
-def _get_season_for_user(request: HttpRequest, season_id: int) -> Season:
+def get_season_for_user(request: HttpRequest, season_id: int) -> Season:
     return get_object_or_404(Season, pk=season_id, pk__in=[s.pk for s in seasons.seasons_for(request.user)])
 
 
@@ -129,7 +129,7 @@ def _save_nights(request: HttpRequest, season: Season) -> None:
 @login_required
 @require_http_methods(["GET", "POST"])
 def season_edit(request: HttpRequest, season_id: int) -> HttpResponse:
-    season = _get_season_for_user(request, season_id)
+    season = get_season_for_user(request, season_id)
     if request.method == "POST" and request.POST.get("part") == "nights":
         _save_nights(request, season)
         return redirect("season_edit", season_id=season.pk)
