@@ -50,6 +50,8 @@ def test_the_host_links_two_bos_and_settles_the_season_from_a_phone(live_server:
     assert not any(n.startswith("Bo (") for n in names)
     _fits(page)
     save_screenshot(page, "season-same-person-linked-360x740")
+    page.locator("#season-standings").scroll_into_view_if_needed()
+    save_screenshot(page, "season-same-person-standings-360x740", full_page=False)
 
     # Undo: two Bos again.
     page.click("#season-links button:text('Undo')")
