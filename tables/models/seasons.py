@@ -68,6 +68,8 @@ class NameClaim(models.Model):
     player = models.ForeignKey("tables.Player", on_delete=models.CASCADE, related_name="name_claims")
     claimed = models.ForeignKey("tables.Player", on_delete=models.CASCADE, related_name="claimed_by")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    # Made by the phone, not the guest: it played as `claimed` on an earlier night of the host's.
+    same_phone = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     decided_at = models.DateTimeField(null=True, blank=True)
 

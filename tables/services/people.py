@@ -109,10 +109,10 @@ def claim_name(player: Player, claimed_player_id: int, *, same_phone: bool = Fal
             raise ActionRefused(
                 "Your claim is waiting for the host: they confirm it or turn it down.", "pending"
             )
-        claim = NameClaim.objects.create(player=player, claimed=claimed)
+        claim = NameClaim.objects.create(player=player, claimed=claimed, same_phone=same_phone)
         when = f"{claimed.night.date:%d %b %Y}"
         said = (
-            f"{player.display_name} joined on the phone {claimed.display_name} played on {when}: "
+            f"{player.display_name} joined on the phone that played as {claimed.display_name} on {when}: "
             "the same person?"
             if same_phone
             else f"{player.display_name} says they are {claimed.display_name} of {when}"

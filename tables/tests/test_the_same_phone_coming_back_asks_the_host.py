@@ -45,7 +45,7 @@ def test_the_same_phone_on_the_next_night_asks_the_host_and_links_nothing_yet(
     assert claim.claimed == bob1 and claim.status == NameClaim.Status.PENDING
     assert not PersonLink.objects.exists()  # the host's word decides
     line = AuditEntry.objects.filter(night=tonight, payload__name_claim=claim.pk).get()
-    assert line.what == "Bob joined on the phone Bob played on 13 Nov 2026: the same person?"
+    assert line.what == "Bob joined on the phone that played as Bob on 13 Nov 2026: the same person?"
 
 
 def test_the_host_confirms_and_both_nights_are_one_person(
@@ -73,3 +73,14 @@ def test_a_phone_from_another_hosts_night_asks_nothing(two_nights: tuple[Night, 
     _join(phone, elsewhere, "Bob")
     _join(phone, tonight, "Bob")
     assert not NameClaim.objects.exists()
+
+
+def test_the_returning_players_page_says_the_phone_asked(
+    two_nights: tuple[Night, Night], host_client: Client
+) -> None:
+    last_time, tonight = two_nights
+    phone = Client()
+    _join(phone, last_time, "Bob")
+    _join(phone, tonight, "Bob")
+    text = host_client.get(f"/host/nights/{tonight.pk}/people/").content.decode()
+    assert "joined on the phone that played as <strong>Bob</strong> at Last time, 13 Nov 2026" in text
