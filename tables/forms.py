@@ -143,6 +143,13 @@ class PlayerAdminForm(forms.ModelForm):
 
 
 class NightForm(forms.ModelForm):
+    join_seasons = forms.BooleanField(
+        required=False,
+        initial=True,
+        label="Count it in my season of its date",
+        help_text="A season whose dates hold the night's date counts it (its edit page can take it out).",
+    )
+
     class Meta:
         model = Night
         fields = ["name", "date", "currency", "chip_value", "require_approval"]

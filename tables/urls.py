@@ -141,3 +141,21 @@ urlpatterns += [
     path("host/seasons/<int:season_id>/edit/", season_views.season_edit, name="season_edit"),
     path("seasons/<int:season_id>/", season_views.season_page, name="season_page"),
 ]
+
+from tables.views import season_settling  # noqa: E402
+
+urlpatterns += [
+    path("host/seasons/<int:season_id>/people/link/", season_settling.link_people, name="season_link_people"),
+    path(
+        "host/seasons/<int:season_id>/people/links/<int:merge_id>/undo/",
+        season_settling.undo_link,
+        name="season_undo_link",
+    ),
+    path("host/seasons/<int:season_id>/paid/", season_settling.mark_paid, name="season_mark_paid"),
+    path("host/seasons/<int:season_id>/bank/", season_settling.cash_with_the_bank, name="season_cash_bank"),
+    path(
+        "host/seasons/<int:season_id>/payments/<int:payment_id>/unpaid/",
+        season_settling.mark_unpaid,
+        name="season_mark_unpaid",
+    ),
+]

@@ -10,7 +10,15 @@
 from tables.models.ledger import AuditEntry, ChipRequest, CoHost, LedgerEntry
 from tables.models.live import Hand, HandEvent, TableConnection, TableSnapshot
 from tables.models.night import MAX_NAME_LENGTH, Night, NightStatus, Player, PlayerStatus, Seat, Table
-from tables.models.seasons import NameClaim, Person, PersonLink, Season, SeasonAuditEntry
+from tables.models.seasons import (
+    NameClaim,
+    Person,
+    PersonLink,
+    PersonMerge,
+    Season,
+    SeasonAuditEntry,
+    SeasonPayment,
+)
 from tables.models.tournaments import Tournament, TournamentDeal, TournamentEntry, TournamentLog
 
 __all__ = [
@@ -26,10 +34,12 @@ __all__ = [
     "NightStatus",
     "Person",
     "PersonLink",
+    "PersonMerge",
     "Player",
     "PlayerStatus",
     "Season",
     "SeasonAuditEntry",
+    "SeasonPayment",
     "Seat",
     "Table",
     "TableConnection",

@@ -68,6 +68,8 @@ class NameClaim(models.Model):
     player = models.ForeignKey("tables.Player", on_delete=models.CASCADE, related_name="name_claims")
     claimed = models.ForeignKey("tables.Player", on_delete=models.CASCADE, related_name="claimed_by")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    # Made by the phone, not the guest: it played as `claimed` on an earlier night of the host's.
+    same_phone = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     decided_at = models.DateTimeField(null=True, blank=True)
 
@@ -156,3 +158,76 @@ class SeasonAuditEntry(HostCallLine):
 
     class Meta(HostCallLine.Meta):
         verbose_name_plural = "season audit entries"
+
+
+class PersonMerge(models.Model):
+    """The host said two people of their group are one ("same person as"): every player of
+    `merged` became `into`'s. Kept so the host can undo it exactly: the links it moved go back,
+    and the people and links it made for players nobody had recognised yet are taken away."""
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    # Where the host said it: that season's log has the line (and the line of its undo).
+    season = models.ForeignKey(Season, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    # Null once an undo took away a person the merge had made: the names below still say who.
+    merged = models.ForeignKey(
+        Person, on_delete=models.SET_NULL, null=True, blank=True, related_name="merged_away"
+    )
+    into = models.ForeignKey(
+        Person, on_delete=models.SET_NULL, null=True, blank=True, related_name="merged_into"
+    )
+    merged_name = models.CharField(max_length=120, help_text="The name shown before, for the log.")
+    into_name = models.CharField(max_length=120)
+    moved_links = models.JSONField(default=list, help_text="The links that went from merged to into.")
+    created_people = models.JSONField(default=list, help_text="People made for unrecognised players.")
+    made_at = models.DateTimeField(auto_now_add=True)
+    undone_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["made_at", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=~models.Q(merged=models.F("into")), name="personmerge_not_oneself"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.merged_name} is {self.into_name}"
+
+
+class SeasonPayment(models.Model):
+    """Money that changed hands to settle a season: a transfer marked paid, or cash paid to the
+    bank (the host's cash box) or by it. A side with no player is the bank. Each person's net
+    stays what the nights say; a payment only changes what is still owed. Marking it unpaid
+    keeps the row (`undone_at`), as the log keeps both lines."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="payments")
+    # A player of the season's nights stands for their person, so a payment follows the people
+    # the host recognises, links and unlinks.
+    payer = models.ForeignKey(
+        "tables.Player", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    payee = models.ForeignKey(
+        "tables.Player", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    amount = models.PositiveBigIntegerField(help_text="In the currency's minor unit (cents).")
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    recorded_at = models.DateTimeField(auto_now_add=True)
+    undone_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["recorded_at", "id"]
+        constraints = [
+            models.CheckConstraint(condition=models.Q(amount__gt=0), name="seasonpayment_amount_positive"),
+            models.CheckConstraint(
+                condition=models.Q(payer__isnull=False) | models.Q(payee__isnull=False),
+                name="seasonpayment_not_bank_to_bank",
+            ),
+            models.CheckConstraint(
+                condition=~models.Q(payer=models.F("payee")), name="seasonpayment_not_to_oneself"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.payer or 'the bank'} paid {self.payee or 'the bank'} {self.amount}"

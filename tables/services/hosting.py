@@ -18,7 +18,7 @@ from tables import live
 from tables.errors import ActionRefused
 from tables.join_codes import new_join_code
 from tables.models import Night, Player, Table
-from tables.services import audit, transfers
+from tables.services import audit, seasons, transfers
 from tables.services.ledger import MAX_CHIPS_PER_ENTRY
 
 
@@ -43,8 +43,10 @@ def create_night(
     currency: str,
     chip_value: Decimal,
     require_approval: bool,
+    join_seasons: bool = True,
 ) -> Night:
-    """Create an open night with a fresh join code."""
+    """Create an open night with a fresh join code. It counts in the host's seasons whose dates
+    hold its date (`seasons.join_seasons_of_its_date`) unless the host unticked that."""
     # 31^6 codes: a clash is very rare, but a unique index is the only real check.
     for _ in range(10):
         night = Night(
@@ -67,6 +69,15 @@ def create_night(
                     f"{approval}",
                     payload={"setup": "night", "chip_value": str(chip_value), "currency": currency},
                 )
+                joined = seasons.join_seasons_of_its_date(night, host) if join_seasons else []
+                if joined:
+                    names = ", ".join(season.name for season in joined)
+                    audit.record(
+                        night,
+                        host,
+                        f"Counts in the season {names}: its date is within the season's dates",
+                        payload={"seasons": [season.pk for season in joined]},
+                    )
             return night
         except IntegrityError:
             if not Night.objects.filter(join_code=night.join_code).exists():

@@ -104,8 +104,9 @@ def _check_claim(player: Player, claimed: Player) -> None:
         check_not_a_card(claimed.display_name)
 
 
-def claim_name(player: Player, claimed_player_id: int) -> NameClaim:
-    """The guest says they are `claimed_player_id` of an earlier night; the host will confirm."""
+def claim_name(player: Player, claimed_player_id: int, *, same_phone: bool = False) -> NameClaim:
+    """The guest says they are `claimed_player_id` of an earlier night; the host will confirm.
+    `same_phone`: nobody said it, the phone did (`claim_from_the_same_phone`)."""
     claimed = Player.objects.select_related("night").filter(pk=claimed_player_id).first()
     if claimed is None:
         raise ActionRefused("That name is not from this host's earlier nights.", "not_in_group")
@@ -116,14 +117,40 @@ def claim_name(player: Player, claimed_player_id: int) -> NameClaim:
             raise ActionRefused(
                 "Your claim is waiting for the host: they confirm it or turn it down.", "pending"
             )
-        claim = NameClaim.objects.create(player=player, claimed=claimed)
+        claim = NameClaim.objects.create(player=player, claimed=claimed, same_phone=same_phone)
+        when = f"{claimed.night.date:%d %b %Y}"
+        said = (
+            f"{player.display_name} joined on the phone that played as {claimed.display_name} on {when}: "
+            "the same person?"
+            if same_phone
+            else f"{player.display_name} says they are {claimed.display_name} of {when}"
+        )
         audit.record(
             player.night,
             None,
-            f"{player.display_name} says they are {claimed.display_name} of {claimed.night.date:%d %b %Y}",
-            payload={"name_claim": claim.pk, "player": player.pk, "claimed": claimed.pk},
+            said,
+            payload={
+                "name_claim": claim.pk,
+                "player": player.pk,
+                "claimed": claimed.pk,
+                "same_phone": same_phone,
+            },
         )
     return claim
+
+
+def claim_from_the_same_phone(player: Player, earlier: Player | None) -> NameClaim | None:
+    """A phone that played an earlier night of the same host joins again: it asks the host, for
+    the guest, "same person as last time?" (a claim the host confirms or rejects, as if the guest
+    had tapped "Played here before?"). Never a link by itself: a phone may change hands, so the
+    host's word decides. A claim that cannot be right (another host's night, a person already
+    here tonight) is simply not made."""
+    if earlier is None or earlier.night_id == player.night_id:
+        return None
+    try:
+        return claim_name(player, earlier.pk, same_phone=True)
+    except ActionRefused:
+        return None
 
 
 def _locked_claim(claim_id: int, user: AbstractBaseUser | None) -> NameClaim:

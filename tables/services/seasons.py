@@ -104,14 +104,51 @@ def settings_in_words(season: Season) -> dict[str, str]:
 
 
 def create_season(owner: AbstractBaseUser, settings: SeasonSettings) -> Season:
+    """A new season counts the host's nights already within its dates (not the archived ones),
+    as a night made later within them joins it (`join_seasons_of_its_date`): the dates are the
+    host's answer to "which nights", and the season's edit page takes any of them out."""
     season = Season(owner=owner)
     _apply(season, _checked(settings))
     with transaction.atomic():
         season.save()
+        already = [night for night in nights_to_choose(season) if not night.archived]
+        season.nights.set(already)
         words = settings_in_words(season)
         settings_words = "; ".join(f"{k}: {v}" for k, v in words.items() if k != "name")
-        audit.record_season(season, owner, f"Made the season {season.name}: {settings_words}", payload=words)
+        counted = (
+            "; counted its dates' nights: " + ", ".join(_night_words(night) for night in already)
+            if already
+            else ""
+        )
+        audit.record_season(
+            season,
+            owner,
+            f"Made the season {season.name}: {settings_words}{counted}",
+            payload={**words, "added": [night.pk for night in already]},
+        )
     return season
+
+
+def join_seasons_of_its_date(night: Night, user: AbstractBaseUser | None) -> list[Season]:
+    """A new night counts in each season of its host whose dates hold its date, by itself: a
+    league's host made the season for exactly those nights. One line in each season's log says
+    so and why; the season's edit page takes the night out again."""
+    joined = list(
+        Season.objects.select_for_update().filter(
+            owner_id=night.host_id, starts_on__lte=night.date, ends_on__gte=night.date
+        )
+    )
+    for season in joined:
+        season.nights.add(night)
+        count = season.nights.count()
+        total = "1 night counts now" if count == 1 else f"{count} nights count now"
+        audit.record_season(
+            season,
+            user,
+            f"Nights that count: counted {_night_words(night)}, made within the season's dates; {total}",
+            payload={"added": [night.pk], "taken_out": [], "by_date": True},
+        )
+    return joined
 
 
 def update_season(

@@ -43,20 +43,21 @@ def test_the_host_makes_a_season_and_reads_each_change_in_its_log(
     page.click("button:text('Make the season')")
     page.wait_for_url("**/edit/")
 
-    page.check("input[name=nights] >> nth=0")
-    page.check("input[name=nights] >> nth=1")
-    page.fill("#nights-why", "Both November nights")
+    # A season counts the nights already within its dates: both are ticked.
+    assert page.locator("input[name=nights]:checked").count() == 2
+    page.uncheck("input[name=nights] >> nth=0")
+    page.fill("#nights-why", "The early game was a friendly")
     page.click("button:text('Save the nights')")
     message = page.locator(".message-success").inner_text()
-    assert message.startswith("Nights that count: counted Early game (06 Nov 2026); counted Friday game")
+    assert message == "Nights that count: took out Early game (06 Nov 2026); 1 night counts now"
     _fits(page)
     save_screenshot(page, f"season-edit-saved-{size}")
 
     page.goto(f"{live_server.url}/seasons/{Season.objects.get().pk}/")
     lines = page.locator("#season-log .audit-entry")
     assert lines.count() == 2  # made, then the nights: newest first
-    assert "2 nights count now" in lines.nth(0).inner_text()
-    assert "“Both November nights”" in lines.nth(0).inner_text()
+    assert "1 night counts now" in lines.nth(0).inner_text()
+    assert "“The early game was a friendly”" in lines.nth(0).inner_text()
     assert (
         lines.nth(1).inner_text().startswith(lines.nth(1).locator("time").inner_text() + " · Made the season")
     )

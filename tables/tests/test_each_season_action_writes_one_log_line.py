@@ -17,9 +17,9 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from tables.models import Night, Season, SeasonAuditEntry
+from tables.models import Night, PersonMerge, Season, SeasonAuditEntry, SeasonPayment
 from tables.models.ledger import AuditEntry
-from tables.services import seasons
+from tables.services import joining, person_links, seasons
 from tables.tests.host_action_lines import (
     WHY,
     check_complete,
@@ -47,8 +47,21 @@ def autumn(night: Night, make_night: Callable[..., Night], host: User, host_clie
     early = make_night(name="Early game", date=datetime.date(2026, 11, 6))
     settings = seasons.SeasonSettings("Autumn", datetime.date(2026, 11, 1), datetime.date(2026, 11, 30))
     season = seasons.create_season(host, settings)
+    # Bo and Cy came both nights without claiming their names: two people each in the season.
+    for name in ("Bo", "Cy"):
+        for played in (early, night):
+            joining.join_night(played, name)
+    named = {p.name: p for p in person_links.season_people(season).values()}
+    person_links.link_people(season, named["Cy (27 Nov)"].key, named["Cy (06 Nov)"].key, host)  # to undo
+    # Bo paid 1.00 to the bank: the bank owes it back to him, to mark paid or to pay in cash.
+    SeasonPayment.objects.create(season=season, payer=named["Bo (06 Nov)"].players[0], payee=None, amount=100)
     seasons.set_nights(season, [early.pk], host)
+    seasons.set_nights(season, [early.pk, night.pk], host)
     return SeasonScene(season, early, night, host_client)
+
+
+def _season_key(s: SeasonScene, name: str) -> str:
+    return next(p.key for p in person_links.season_people(s.season).values() if p.name == name)
 
 
 def _season_settings(s: SeasonScene) -> tuple[str, dict[str, Any]]:
@@ -84,8 +97,42 @@ SEASON_SCENARIOS: dict[tuple[str, str], Callable[[SeasonScene], tuple[str, dict[
             reverse("season_edit", args=[s.season.pk]),
             {"part": "nights", "nights": [s.friday.pk], "why": WHY},
         ),
-        "Nights that count: counted Friday game (27 Nov 2026); took out Early game (06 Nov 2026); "
-        "1 night counts now",
+        "Nights that count: took out Early game (06 Nov 2026); 1 night counts now",
+    ),
+    ("season_link_people", ""): (
+        lambda s: (
+            reverse("season_link_people", args=[s.season.pk]),
+            {"merged": _season_key(s, "Bo (27 Nov)"), "into": _season_key(s, "Bo (06 Nov)"), "why": WHY},
+        ),
+        "Same person: Bo (27 Nov) is Bo (06 Nov); their results add up over 2 nights",
+    ),
+    ("season_undo_link", ""): (
+        lambda s: (
+            reverse("season_undo_link", args=[s.season.pk, PersonMerge.objects.get(season=s.season).pk]),
+            {"why": WHY},
+        ),
+        "Undid same person: Cy (27 Nov) and Cy (06 Nov) are two people again",
+    ),
+    ("season_mark_paid", ""): (
+        lambda s: (
+            reverse("season_mark_paid", args=[s.season.pk]),
+            {"payer": "bank", "payee": _season_key(s, "Bo (06 Nov)"), "amount": "100", "why": WHY},
+        ),
+        "Paid: The bank paid Bo 1.00 EUR",
+    ),
+    ("season_cash_bank", ""): (
+        lambda s: (
+            reverse("season_cash_bank", args=[s.season.pk]),
+            {"person": _season_key(s, "Bo (06 Nov)"), "amount": "0.40", "why": WHY},
+        ),
+        "Paid: The bank paid Bo 0.40 EUR",
+    ),
+    ("season_mark_unpaid", ""): (
+        lambda s: (
+            reverse("season_mark_unpaid", args=[s.season.pk, SeasonPayment.objects.get(season=s.season).pk]),
+            {"why": WHY},
+        ),
+        "Not paid after all: payment",
     ),
 }
 

@@ -41,6 +41,13 @@ After every step:
 - no table seats tournament chips and cash chips together (a Move that would is refused);
 - every live seat has its seat record (nobody sits twice, nobody sits unseen);
 - every ledger entry, cash or tournament, has its line in the open log;
+- a season: both nights count in the host's season of their date by themselves; the host says two
+  of its people are one ("same person as") and undoes it, marks transfers paid, records cash with
+  the bank and marks payments unpaid (tables/tests/night_season_steps.py): none of these changes
+  a night's ledger, log, seats or balances, or the season's money, cash and points; its balances
+  and what is still owed each add up to 0, a payment changes no one's net, an undo of the newest
+  link gives back exactly the people before it, and every link, undo and payment is in the
+  season's log;
 - a closed night balances;
 - an operation refused changed nothing (ledger, log, seats, stacks, nights, entries), and a
   rabbit hunt moves no chip.
@@ -80,12 +87,14 @@ from tables.services import (
     hosting,
     joining,
     ledger,
+    seasons,
     seating,
 )
 from tables.tests.ledger_helpers import play_hand
 from tables.tests.night_featured_hands import FeaturedHandsAtTheCashTables
 from tables.tests.night_invariants import NightInvariants
 from tables.tests.night_rulings import HostRulingsMidHand
+from tables.tests.night_season_steps import SeasonSteps
 from tables.tests.night_tournament_steps import ADD_ON_STACK, REBUY_STACK, STARTING_STACK, TournamentSteps
 
 # Minutes of random play: `make test` and CI run it; `make test-fast` leaves it out.
@@ -102,13 +111,24 @@ PHASES = list(Phase) if os.environ.get("NIGHT_SHRINK") else [Phase.explicit, Pha
 
 
 class NightMachine(
-    TournamentSteps, NightInvariants, FeaturedHandsAtTheCashTables, HostRulingsMidHand, RuleBasedStateMachine
+    TournamentSteps,
+    SeasonSteps,
+    NightInvariants,
+    FeaturedHandsAtTheCashTables,
+    HostRulingsMidHand,
+    RuleBasedStateMachine,
 ):
     def __init__(self) -> None:
         super().__init__()
         # Each run is undone afterwards, so runs never see each other's rows.
         self._savepoint = transaction.savepoint()
         self.host = User.objects.create_superuser(username=f"host{next(_hosts)}", password="x")
+        # The league's season, made first: each night made within its dates counts in it.
+        self.season = seasons.create_season(
+            self.host,
+            seasons.SeasonSettings("November", datetime.date(2026, 11, 1), datetime.date(2026, 11, 30)),
+        )
+        self.links_made: list[tuple[int, tuple[object, ...]]] = []
         self.cash = self._night("Cash game", Decimal("0.25"))
         self.cash_tables = [self._table(self.cash, name) for name in ("One", "Two")]
         self.cash_players: list[Player] = []

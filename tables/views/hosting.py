@@ -79,6 +79,10 @@ def night_create(request: HttpRequest) -> HttpResponse:
     form = NightForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         night = hosting.create_night(request.user, **form.cleaned_data)
+        for season in night.seasons.all():
+            messages.success(
+                request, f"{night.name} counts in the season {season.name}: its date is within it."
+            )
         return redirect("night_detail", night_id=night.pk)
     return render(request, "tables/host/night_form.html", {"form": form}, status=400 if form.errors else 200)
 

@@ -17,6 +17,7 @@ from tables.identity import bind_player, current_player
 from tables.join_codes import normalise_join_code
 from tables.models import Night, Player
 from tables.player_status import player_status
+from tables.services import people
 from tables.services.hosting import host_exists
 from tables.services.joining import join_night
 from tables.services.transfers import find_transfer, take_over_identity
@@ -62,8 +63,9 @@ def join(request: HttpRequest, code: str) -> HttpResponse:
         form = JoinCodeForm({"code": code})
         form.is_valid()  # fills in the "no night has the code" message
         return _home_page(request, form, status=404)
-    player = current_player(request)
-    if player is not None and player.night_id == night.pk and player.status in Player.ACTIVE_STATUSES:
+    # The guest this phone already is: of tonight, or of an earlier night of the host's.
+    earlier = current_player(request)
+    if earlier is not None and earlier.night_id == night.pk and earlier.status in Player.ACTIVE_STATUSES:
         return redirect("play")
     form = DisplayNameForm(request.POST or None, night=night)
     if request.method == "POST" and form.is_valid():
@@ -73,6 +75,7 @@ def join(request: HttpRequest, code: str) -> HttpResponse:
             form.add_error(None, str(refusal))
         else:
             bind_player(request, player)
+            people.claim_from_the_same_phone(player, earlier)
             return redirect("play")
     status = 400 if form.errors else 200
     return render(request, "tables/player/join.html", {"form": form, "night": night}, status=status)

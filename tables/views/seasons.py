@@ -23,7 +23,7 @@ from tables.charts import Line, line_chart
 from tables.errors import ActionRefused
 from tables.identity import current_player
 from tables.models import Season, SeasonAuditEntry
-from tables.services import audit, people, season_clock, seasons
+from tables.services import audit, people, person_links, season_clock, season_payments, seasons
 from tables.services.money_words import minor_digits
 from tables.services.settle_up import format_minor
 
@@ -94,7 +94,7 @@ def _initial(season: Season) -> dict[str, Any]:
     }
 
 
-def _get_season_for_user(request: HttpRequest, season_id: int) -> Season:
+def get_season_for_user(request: HttpRequest, season_id: int) -> Season:
     return get_object_or_404(Season, pk=season_id, pk__in=[s.pk for s in seasons.seasons_for(request.user)])
 
 
@@ -129,7 +129,7 @@ def _save_nights(request: HttpRequest, season: Season) -> None:
 @login_required
 @require_http_methods(["GET", "POST"])
 def season_edit(request: HttpRequest, season_id: int) -> HttpResponse:
-    season = _get_season_for_user(request, season_id)
+    season = get_season_for_user(request, season_id)
     if request.method == "POST" and request.POST.get("part") == "nights":
         _save_nights(request, season)
         return redirect("season_edit", season_id=season.pk)
@@ -182,6 +182,26 @@ def _row(row: seasons.SeasonRow, currency: str) -> dict[str, Any]:
     }
 
 
+def _settling(owed: season_payments.StillOwed | None) -> dict[str, Any]:
+    """The settle-up as the page shows it: the transfers still to pay (with what the host posts
+    to mark one paid), each balance still open, and the payments marked so far."""
+    if owed is None:
+        return {"transfers": [], "open_balances": [], "paid": []}
+    name = owed.names.get
+    return {
+        "transfers": [
+            (t, name(t.payer, t.payer), name(t.payee, t.payee), owed.words(t.amount)) for t in owed.transfers
+        ],
+        "open_balances": [
+            (key, name(key, key), owed.words(abs(left)), left > 0)
+            for key, left in sorted(owed.remaining.items(), key=lambda kv: name(kv[0], kv[0]).lower())
+            if left
+        ],
+        "paid": owed.paid,
+        "bank_name": owed.names[season_payments.BANK],
+    }
+
+
 @require_GET
 def season_page(request: HttpRequest, season_id: int) -> HttpResponse:
     season = get_object_or_404(Season, pk=season_id)
@@ -205,11 +225,11 @@ def season_page(request: HttpRequest, season_id: int) -> HttpResponse:
         title="Each player's result, night after night",
     )
     try:
-        settlement = seasons.season_settlement(table)
-        transfers = [(t, format_minor(t.amount, settlement.currency)) for t in settlement.transfers]
+        owed = season_payments.still_owed(table)
         settle_refusal = ""
     except ActionRefused as refusal:
-        transfers, settle_refusal = [], str(refusal)
+        owed, settle_refusal = None, str(refusal)
+    is_owner = any(s.pk == season.pk for s in seasons.seasons_for(request.user))
     context = {
         "season": season,
         "table": table,
@@ -217,9 +237,13 @@ def season_page(request: HttpRequest, season_id: int) -> HttpResponse:
         "sorts": [(key_, label) for key_, (label, _) in SORTS.items()],
         "sort": sort if sort in SORTS else "points",
         "chart": chart,
-        "transfers": transfers,
+        **_settling(owed),
         "settle_refusal": settle_refusal,
-        "is_owner": any(s.pk == season.pk for s in seasons.seasons_for(request.user)),
+        "is_owner": is_owner,
+        "people_choices": sorted(((k, n) for k, n in table.names.items()), key=lambda kn: kn[1].lower())
+        if is_owner
+        else [],
+        "links": person_links.links_in(season) if is_owner else [],
         "log": audit.season_entries(season)[:200],
     }
     return render(request, "tables/seasons/season_page.html", context)
