@@ -354,7 +354,10 @@ def _committed(table_id: int, committed: Committed) -> None:
 
 def send_hint(table_id: int, version: int) -> None:
     """`send_hint_async` from synchronous code (a write made outside the event loop)."""
-    async_to_sync(send_hint_async)(table_id, version)
+    try:
+        async_to_sync(send_hint_async)(table_id, version)
+    except RuntimeError:  # called on a thread that runs an event loop: the hint is lost, harmlessly
+        logger.exception("Could not send the hint for table %s version %s", table_id, version)
 
 
 async def send_hint_async(table_id: int, version: int) -> None:
