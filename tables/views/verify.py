@@ -23,14 +23,14 @@ from django.views.decorators.http import require_GET
 
 from engine.games import GAMES
 from engine.hand import Hand as EngineHand
-from engine.live.fairness import openings_of_shown
+from engine.live.fairness import openings_of_shown, pledge_of
 from engine.shuffle import DeckCommitment, check_opening, verify
 from engine.views import seeds_always_revealed
 from tables.consumers import Identity, identify
 from tables.forms import whole_number
 from tables.live import hand_deck_seed
 from tables.models import Night, Table
-from tables.models.live import Hand
+from tables.models.live import Hand, HandEvent
 from tables.services.revealed_seeds import kept_secret_because
 from tables.views.table_page import replay_steps
 
@@ -84,14 +84,17 @@ def _night_hands(night: Night, identity: Identity) -> list[dict[str, Any]]:
     stays secret, why, and the openings of what this reader saw)."""
     closed = night.status == Night.Status.CLOSED
     rows = Hand.objects.filter(table__night=night, status=Hand.Status.FINISHED).select_related("table")
+    rows = list(rows.order_by("table__name", "number"))
+    deals = _deals_published(rows)
     hands = []
-    for row in rows.order_by("table__name", "number"):
+    for row in rows:
         entry: dict[str, Any] = {
             "table": row.table.name,
             "number": row.number,
             "commitment": row.commitment,
             "deck_root": row.deck_root,
             "contributions": row.contributions,
+            **_values_against_pledges(row, deals.get(row.pk, {})),
         }
         # Only a game that may keep a card for good needs its hands replayed to ask.
         replay = replay_steps(row, identity) if closed and not seeds_always_revealed(row.game) else None
@@ -110,6 +113,29 @@ def _night_hands(night: Night, identity: Identity) -> list[dict[str, Any]]:
             entry.update(seed=row.seed, matches=matches, command=command)
         hands.append(entry)
     return hands
+
+
+def _deals_published(rows: list[Hand]) -> dict[int, dict[str, Any]]:
+    """What each hand's deal published (its last deal: a misdeal's hand was dealt again), by hand."""
+    started = HandEvent.objects.filter(hand_id__in=[row.pk for row in rows], kind="table.hand_started")
+    published: dict[int, dict[str, Any]] = {}
+    for hand_id, payload in started.order_by("seq").values_list("hand_id", "payload"):
+        published[hand_id] = payload
+    return published
+
+
+def _values_against_pledges(row: Hand, published: dict[str, Any]) -> dict[str, Any]:
+    """Each phone's value against the pledge it made before the cut-off (docs/shuffle.md), and the
+    seats whose value never came (dealt a dead hand). Nothing for a hand dealt before pledges."""
+    pledges = published.get("pledges")
+    if not pledges:
+        return {}
+    matched = all(pledges.get(seat) == pledge_of(value) for seat, value in row.contributions.items())
+    return {
+        "pledges": pledges,
+        "values_match_pledges": matched and set(row.contributions) <= set(pledges),
+        "no_value": published.get("no_value") or [],
+    }
 
 
 def _seed_check(query: Any) -> dict[str, Any] | None:
