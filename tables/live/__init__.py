@@ -191,12 +191,7 @@ def apply_intent(
                 done = _applied_version(table_id, actor, client_id)
                 if done is not None:
                     return Applied(done, duplicate=True)
-            if expected_version is not None and live.is_stale(
-                locked.state, expected_version, intent.get("type")
-            ):
-                raise ActionRefused(
-                    f"The table has moved on (version {version}); decide again.", code="stale_version"
-                )
+            refuse_if_stale(locked.state, expected_version, intent.get("type"))
             moment = time.time() if now is None else now
             applied = apply_locked(locked, actor, intent, client_id, moment)
             if also is not None and not applied.duplicate:
@@ -207,6 +202,15 @@ def apply_intent(
         if done is None:
             raise
         return Applied(done, duplicate=True)
+
+
+def refuse_if_stale(state: LiveTable, expected_version: int | None, intent_type: object = None) -> None:
+    """Refuse an intent made on a version of the table something has changed since (the
+    engine's `is_stale`); an intent that names no version is taken as it comes."""
+    if expected_version is not None and live.is_stale(state, expected_version, intent_type):
+        raise ActionRefused(
+            f"The table has moved on (version {state.version}); decide again.", code="stale_version"
+        )
 
 
 def _applied_version(table_id: int, actor: str, client_id: str) -> int | None:

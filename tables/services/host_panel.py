@@ -187,10 +187,7 @@ def _chips_command(
     if intent.get("type") not in ("leave", "set_stack"):
         return None
     state = live.locked_table(table_id).state
-    if expected_version is not None and engine_live.is_stale(state, expected_version):
-        raise ActionRefused(
-            f"The table has moved on (version {state.version}); decide again.", code="stale_version"
-        )
+    live.refuse_if_stale(state, expected_version, intent.get("type"))
     occupant = state.table.seat(intent.get("seat")) if isinstance(intent.get("seat"), int) else None
     if occupant is None or not occupant.player.isdigit():
         return None  # the engine refuses it with its own words

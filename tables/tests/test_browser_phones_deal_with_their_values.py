@@ -65,7 +65,9 @@ def test_every_phone_pledges_then_sends_its_value_and_the_values_deal_the_hand(
     pledges = _wait_for_pledges(daphne_server, table_id, 3)
     # A reload between the pledge and the deal: the value is kept in the browser for it.
     phones[1].page.reload()
-    phones[1].page.wait_for_function("() => Number(document.body.dataset.version || -1) >= 0", timeout=WAIT_MS)
+    phones[1].page.wait_for_function(
+        "() => Number(document.body.dataset.version || -1) >= 0", timeout=WAIT_MS
+    )
     assert committed(daphne_server, table_id).pledges == pledges, "a reload made a second pledge"
     dealt = daphne_server.call(f"{THIS}:deal_and_read", table=table_id)
     late = dealt["folded_at_the_deal"]
