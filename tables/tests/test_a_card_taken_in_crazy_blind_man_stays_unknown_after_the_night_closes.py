@@ -193,6 +193,10 @@ def test_the_verify_page_says_why_the_deck_stays_secret_and_checks_the_cards_bo_
     entry = _verify_entry(bo.get("/verify/", {"table": table.pk}).content.decode(), blind)
     assert "This hand's deck stays secret" in entry
     assert "No player may see the card that was taken from them" in entry
+    # docs/shuffle.md, "What such a hand proves, and what it does not": said where it is checked.
+    said = " ".join(entry.split())
+    assert "This proves every card you saw was where the deal committed it" in said
+    assert "It does not prove that this deck came from its seed and the phones' values" in said
     assert blind.commitment in entry and blind.deck_root in entry
     # Every card Bo saw in that hand (the others' cards, the board, Bo's own at the showdown)
     # is opened against the root and checked; the card taken from Bo is not among them.
