@@ -12,13 +12,15 @@ from dataclasses import replace
 from typing import Any
 
 from engine import table as tables
+from engine.cards import Card
 from engine.config import HandConfig, Stakes
 from engine.errors import IllegalActionError, TableError
+from engine.events import HoleCardsDealt
 from engine.games import GAMES
 from engine.hand import Hand
 from engine.house import blind_holdem, run_it_twice
 from engine.house import rabbit_hunt as rabbits
-from engine.house.rulings import apply_ruling
+from engine.house.rulings import HandKilled
 from engine.live import fairness
 from engine.live.base import SYSTEM, Actor, Events, Intent, LiveOptions, LiveTable, Result, StaleIntentError
 from engine.live.common import can_deal, finish_if_over, seat_in_hand, target_seat
@@ -107,22 +109,44 @@ def shuffle_value(state: LiveTable, actor: Actor, intent: Intent, now: float) ->
 def deal_cards(state: LiveTable, shuffling: fairness.Shuffling, now: float) -> Result:
     """The cards of a deal whose values are in, or whose time for them ran out: a player whose
     pledged value never came is dealt a dead hand (docs/shuffle.md), so holding a value back
-    after seeing the others' never deals its owner anything better."""
+    after seeing the others' never deals its owner anything better. When no player dealt in
+    sent a value, nobody is left to play against the dead hands: the deal is void and dealt
+    again from scratch, with new pledges and a new seed."""
     config = HandConfig.from_json(shuffling.config)
+    if shuffling.pledges and not shuffling.values and len(shuffling.pledges) == len(config.seats):
+        table = tables.finish_hand(state.table, {s.seat: s.stack for s in config.seats})
+        table = tables.void_hand(table, config)
+        void = {"type": "table.no_values", "hand_number": config.hand_number, "redealt": True}
+        return replace(state, table=table, shuffling=None, deadline=None), [void]
     shuffle = fairness.shuffle_for_deal(shuffling)
-    hand = Hand.deal(config, shuffle.deck)
+    hand = _dealt_with_dead_hands(config, shuffle.deck, shuffle.dead_seats, now)
     new = replace(state, hand=hand, **shuffle.fields)
     started: dict[str, Any] = {"type": "table.hand_started", "hand_number": config.hand_number}
     if shuffling.redeal:
         started["redeal"] = True  # hand N again: the first deal of it was void
     events: Events = [{**started, **shuffle.published}, *(event.to_json() for event in hand.events)]
-    at = datetime.datetime.fromtimestamp(now, tz=datetime.UTC).isoformat()
-    for seat in shuffle.dead_seats:
-        if hand.finished:
-            break
-        ruling = {"type": "kill", "seat": seat}
-        events += [e.to_json() for e in apply_ruling(hand, ruling, "dealer", NO_VALUE_REASON, at)]
     return finish_if_over(new, events)
+
+
+def _dealt_with_dead_hands(
+    config: HandConfig, deck: tuple[Card, ...], dead: tuple[int, ...], now: float
+) -> Hand:
+    """The hand dealt, its `dead` seats' hands killed as soon as their cards are dealt: before
+    any decision, and before a game without decisions (Blind Hold'em all at once) runs out.
+    It is the dealer's own ruling, not the host's, so it holds in every game."""
+    if not dead:
+        return Hand.deal(config, deck)
+    hand = Hand(config, deck)
+    while not any(isinstance(event, HoleCardsDealt) for event in hand.events):
+        if hand.advance() is None:
+            break
+    at = datetime.datetime.fromtimestamp(now, tz=datetime.UTC).isoformat()
+    for seat in dead:
+        if hand.finished or sum(1 for s in hand.seats if s.live) <= 1:
+            break
+        hand.apply(HandKilled(host="dealer", reason=NO_VALUE_REASON, at=at, seat=seat))
+    hand.run_dealer()
+    return hand
 
 
 # The reason the hand's history gives for a hand dealt dead at the deal.

@@ -246,3 +246,36 @@ def test_a_table_stored_with_a_seed_drawn_ahead_reads_back_and_draws_a_new_one_a
     state = LiveTable.from_json(stored)
     state, _ = _cut_off(state)
     assert state.seed not in (None, old_seed)
+
+
+def test_when_no_value_comes_at_all_the_deal_is_void_and_dealt_again_from_scratch():
+    """Nobody would be left to play against the dead hands: "Some dealing errors void the hand
+    and it's re-dealt from scratch", with new pledges and a new seed."""
+    state = _pledge(_pledge(_table(players=2), 1, PHONE[1]), 2, PHONE[2])
+    state, _ = _cut_off(state)
+    number = state.shuffling.config["hand_number"] if state.shuffling else None
+    stacks = [s.stack for s in state.table.seats]
+    state, events = apply(
+        state, "system", {"type": "timeout", "version": state.version}, now=2 + REVEAL_SECONDS
+    )
+    assert [e["type"] for e in events] == ["table.no_values"] and state.hand is None
+    assert state.shuffling is None and [s.stack for s in state.table.seats] == stacks
+    state, events = _cut_off(state)
+    assert _started(events)["hand_number"] == number and _started(events)["redeal"] is True
+
+
+def test_a_silent_phone_is_dealt_a_dead_hand_in_a_game_without_betting_too():
+    """Blind Hold'em: "every player stays in to the end" is the players' rule; a hand dealt
+    dead for want of its value is out from the deal, its stake in the pot."""
+    state = _table(players=3)
+    state, _ = apply(
+        state, "host", {"type": "set_game", "game": "blind_holdem", "stakes": {"fixed_stake": 2}}, now=0
+    )
+    state = _pledge(_pledge(state, 1, PHONE[1]), 2, PHONE[2])
+    state, _ = _cut_off(state)
+    state, _ = _value(state, 1, PHONE[1])
+    state, events = apply(
+        state, "system", {"type": "timeout", "version": state.version}, now=2 + REVEAL_SECONDS
+    )
+    assert state.hand is not None and state.hand.seat(2).folded
+    assert not state.hand.seat(1).folded and not state.hand.seat(3).folded

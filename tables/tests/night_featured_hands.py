@@ -29,11 +29,13 @@ from hypothesis.stateful import initialize, rule
 
 from engine import next_hand
 from engine.button import plan
+from engine.config import HandConfig
 from engine.errors import EngineError
 from engine.forced_bets import PostKind
 from engine.house import rabbit_hunt
 from engine.house.seven_deuce import is_seven_deuce
 from engine.live import HOST, LiveTable
+from engine.live.fairness import pledge_of
 from engine.table_state import SeatStatus
 from tables.errors import ActionRefused
 from tables.live import load_state, player_actor
@@ -50,7 +52,9 @@ from tables.tests.night_house_rules import (
     seven_deuce_seed,
 )
 
-FEATURES = ("seven_deuce", "run_it_twice", "straddle", "rabbit_hunt")
+# "phones_shuffle": the players' phones pledge values and the deal waits for them; some come,
+# the others' time runs out and their hands are dealt dead (docs/shuffle.md).
+FEATURES = ("seven_deuce", "run_it_twice", "straddle", "rabbit_hunt", "phones_shuffle")
 
 
 def all_in_and_twice(state: LiveTable, seat: int) -> dict[str, Any]:
@@ -120,10 +124,13 @@ class FeaturedHandsAtTheCashTables(HouseRulesAtTheCashTables):
             straddler = self._ask_to_straddle(chosen)
         elif feature == "rabbit_hunt":
             steer = everyone_folds
+        values = self._phones_pledge(chosen, rnd) if feature == "phones_shuffle" else {}
         try:
             apply_intent(chosen.pk, HOST, deal)
         except ActionRefused:
             return  # the deal said why; nothing was dealt
+        if values:
+            self._values_come_or_not(chosen, values, rnd)
         if feature == "seven_deuce":
             hand = load_state(chosen.pk).hand
             assert hand is not None
@@ -143,6 +150,41 @@ class FeaturedHandsAtTheCashTables(HouseRulesAtTheCashTables):
             )
             self._hunt_the_rabbit(chosen, asker)
             assert self.last_refusal is None, str(self.last_refusal)
+
+    def _phones_pledge(self, table: Table, rnd: random.Random) -> dict[str, str]:
+        """Every seated player's phone pledges a value for the next deal; the values, by player."""
+        values = {}
+        for seat in load_state(table.pk).table.seats:
+            if seat.player.isdigit():
+                values[seat.player] = rnd.randbytes(32).hex()
+                pledge = {"type": "shuffle_pledge", "pledge": pledge_of(values[seat.player])}
+                apply_intent(table.pk, player_actor(int(seat.player)), pledge)
+        return values
+
+    def _values_come_or_not(self, table: Table, values: dict[str, str], rnd: random.Random) -> None:
+        """Some phones send their values; for the others the dealer's time runs out. A player
+        whose value never came is dealt a dead hand."""
+        shuffling = load_state(table.pk).shuffling
+        if shuffling is None:
+            return  # nobody dealt in had pledged (or the deal was refused)
+        silent = {player for player in shuffling.pledges if rnd.random() < 0.3}
+        for player in shuffling.pledges.keys() - silent:
+            sent = {"type": "shuffle_value", "value": values[player]}
+            apply_intent(table.pk, player_actor(int(player)), sent)
+        state = load_state(table.pk)
+        if state.shuffling is not None:
+            timeout = {"type": "timeout", "version": state.version}
+            apply_intent(table.pk, "system", timeout, now=state.shuffling.deadline + 1)
+            state = load_state(table.pk)
+        assert state.shuffling is None
+        dealt = [s.player for s in HandConfig.from_json(shuffling.config).seats]
+        if silent >= set(dealt):
+            # Nobody dealt in sent a value: the deal is void and dealt again, nothing moved.
+            assert state.hand is None and state.table.redeal is not None
+            return
+        assert state.hand is not None
+        dead = {s.seat for s in state.hand.config.seats if s.player in silent}
+        assert all(state.hand.seat(seat).folded for seat in dead), "a silent phone's hand was not dead"
 
     def _ready_for_house_games(self, table: Table, rnd: random.Random, players: int) -> bool:
         """The host gets the table ready: the night open, no hand left half played, every house
