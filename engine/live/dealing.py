@@ -15,8 +15,8 @@ from engine import table as tables
 from engine.cards import Card
 from engine.config import HandConfig, Stakes
 from engine.errors import IllegalActionError, TableError
-from engine.events import HoleCardsDealt
-from engine.games import GAMES
+from engine.events import RoundEnded
+from engine.games import GAMES, Structure
 from engine.hand import Hand
 from engine.house import blind_holdem, run_it_twice
 from engine.house import rabbit_hunt as rabbits
@@ -131,15 +131,21 @@ def deal_cards(state: LiveTable, shuffling: fairness.Shuffling, now: float) -> R
 def _dealt_with_dead_hands(
     config: HandConfig, deck: tuple[Card, ...], dead: tuple[int, ...], now: float
 ) -> Hand:
-    """The hand dealt, its `dead` seats' hands killed as soon as their cards are dealt: before
-    any decision, and before a game without decisions (Blind Hold'em all at once) runs out.
+    """The hand dealt, with the `dead` seats' hands killed by the dealer: at the first decision,
+    as a host's kill would be (their chips stay in the pot), or, in a game with no betting
+    (Blind Hold'em), once the stakes are in the pot and before the hands are tabled.
     It is the dealer's own ruling, not the host's, so it holds in every game."""
     if not dead:
         return Hand.deal(config, deck)
-    hand = Hand(config, deck)
-    while not any(isinstance(event, HoleCardsDealt) for event in hand.events):
-        if hand.advance() is None:
-            break
+    game = GAMES.get(config.game)
+    if game is not None and game.structure is Structure.NO_BETTING:
+        # Killed once the board is out and the stakes are in the pot, before the hands are tabled.
+        hand = Hand(config, deck)
+        while not any(isinstance(event, RoundEnded) for event in hand.events):
+            if hand.advance() is None:
+                break
+    else:
+        hand = Hand.deal(config, deck)
     at = datetime.datetime.fromtimestamp(now, tz=datetime.UTC).isoformat()
     for seat in dead:
         if hand.finished or sum(1 for s in hand.seats if s.live) <= 1:
