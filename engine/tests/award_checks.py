@@ -2,7 +2,7 @@
 
 "The cards speak for themselves": every player who reached the showdown without folding or
 mucking can win the main pot, so it goes to the best of their hands on each board (a tie
-shares it), named as the evaluator names it. Side pots go to players of the showdown.
+shares it), named as the evaluator names it. Side pots go to players still in.
 """
 
 from __future__ import annotations
@@ -32,8 +32,9 @@ def assert_awards_follow_the_cards(hand: Hand) -> None:
         return
     showdown = [s.seat for s in hand.seats if not s.folded and not s.mucked]
     for award in hand.awards:
-        assert {seat for seat, _ in award.shares} <= set(showdown), (number, award, showdown)
         if award.pot != 0:
+            # A side pot nobody called back goes to the one who put it in, shown or not.
+            assert {seat for seat, _ in award.shares} <= set(in_at_the_end), (number, award)
             continue
         board = award.board or 0
         values = {seat: value_of(hand, seat, board) for seat in showdown}
