@@ -42,6 +42,8 @@ After every step:
 - every live seat has its seat record (nobody sits twice, nobody sits unseen);
 - every ledger entry, cash or tournament, has its line in the open log;
 - a closed night balances;
+- the last hand at each table, once over, paid its main pot to the best hand its cards make
+  (unless the host ruled on it); the cash tables switch between every game the engine deals;
 - an operation refused changed nothing (ledger, log, seats, stacks, nights, entries), and a
   rabbit hunt moves no chip.
 """
