@@ -1,5 +1,8 @@
 """A bomb pot or a hand of Blind Hold'em asks nobody for a blind, so nobody owes one for it.
 
+Bomb pot: "Every player dealt in posts the same ante. There are no blinds." (holdem-variants)
+Blind Hold'em: "There are no blinds, antes, bets, calls or raises beyond this stake."
+
 "In multiple-blind games players must meet the total amount of the blind obligations for every
 round they play." (holdem-casino-rules.txt, Blinds 3) What a player owes to come in is for blinds
 they missed: "If you miss any or all blinds, you can resume play by either posting the total
