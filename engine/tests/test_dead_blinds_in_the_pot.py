@@ -53,6 +53,13 @@ def test_a_dead_small_blind_goes_to_the_main_pot_when_a_caller_is_all_in_for_les
     assert pots == [Pot(16, (1, 2, 3)), Pot(10, (1, 3))]
 
 
+def test_a_player_all_in_for_a_dead_small_blind_alone_contests_the_dead_money_only() -> None:
+    """ "placed in the pot as dead money": the pot everyone still in contests, the player whose
+    only chip went in dead too; the live bets they never matched are not theirs to win."""
+    pots = build_pots({1: 1, 2: 3, 3: 2}, live={1, 2, 3}, all_in={1}, dead_blinds={1: 1, 2: 1})
+    assert pots == [Pot(2, (1, 2, 3)), Pot(4, (2, 3))]
+
+
 def test_a_dead_small_blind_does_not_win_a_checked_down_pot_for_the_worse_hand() -> None:
     config = HandConfig(
         game="nlhe",
