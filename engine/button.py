@@ -21,7 +21,9 @@ accordingly." "Players cannot have the button twice."
    button, as a player coming back would: the big blind live (`NEW_PLAYER_BLIND`), the
    small blind dead (`DEAD_SMALL_BLIND`). Typical cases: the big blind leaves, and the next
    player posts the small blind, then the big blind on the button; the small blind leaves,
-   and the last big blind gets the button and posts a dead small blind there.
+   and the last big blind gets the button and posts a dead small blind there. A hand of a
+   game without blinds (a bomb pot, Blind Hold'em) owes nobody a blind: the rounds start
+   again with the next hand that has blinds.
 
 Tournaments: the "dead button" procedure.
 
@@ -346,7 +348,12 @@ def settle_debts(state: TableState, p: Plan) -> TableState:
         new = s.cleared() if s.seat in p.cleared else s
         if new.straddle:
             new = replace(new, straddle=False)  # a straddle is asked for one hand: "Straddle next hand"
-        if s.seat in dealt and blinds:
+        if state.cash_game and not blinds:
+            # A hand without blinds (a bomb pot, Blind Hold'em) moves the button but asks nobody
+            # for a blind, so no round can owe one for it: the rounds start again with the next
+            # hand that has blinds (rule 3), as they do after heads-up play.
+            new = replace(new, due_big_blind=False, due_small_blind=False)
+        elif s.seat in dealt and blinds:
             # The blinds each round owes (module docstring, rule 3): a round ends on the button.
             round_ends = s.seat == p.config.button and not p.forgiven
             big = {(s.seat, PostKind.BIG_BLIND), (s.seat, PostKind.NEW_PLAYER_BLIND)}

@@ -237,8 +237,22 @@ def _end_round(hand: Hand, street: int | None = None) -> Event:
         committed,
         live={s.seat for s in hand.seats if not s.folded},
         all_in={s.seat for s in hand.seats if s.all_in and not (returned and returned[0] == s.seat)},
+        dead_blinds=dead_blinds(hand),
     )
     return RoundEnded(hand.street if street is None else street, (returned,) if returned else (), tuple(pots))
+
+
+def dead_blinds(hand: Hand) -> dict[int, int]:
+    """The dead blinds each seat posted this hand (a returning player's dead small blind), as the
+    posts were made: "Dead chips are not part of a player's bet" (engine.pots.build_pots)."""
+    dead: dict[int, int] = {}
+    for event in hand.events:
+        if isinstance(event, PostsMade):
+            for post in event.posts:
+                if post.kind is PostKind.DEAD_SMALL_BLIND:
+                    dead[post.seat] = dead.get(post.seat, 0) + post.amount
+            break  # the hand's forced bets are all posted at once, first
+    return dead
 
 
 def _showdown(hand: Hand, step: Step) -> Event | None:

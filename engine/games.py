@@ -147,6 +147,33 @@ class GameDef:
         """The value announced for option `key`, or its default."""
         return options.get(key, self.option(key).default)
 
+    def dealt_options(self, chosen: Mapping[str, Any]) -> dict[str, Any]:
+        """The options of a table's `chosen` (kept across its games) that this game has: the ones
+        its hands are dealt with.
+
+        >>> GAMES["crazy_blind_man"].dealt_options({"seven_deuce": 5, "rabbit_hunt": True})
+        {'rabbit_hunt': True}
+        """
+        declared = {option.key for option in self.options}
+        return {key: value for key, value in chosen.items() if key in declared}
+
+    def options_off(self, chosen: Mapping[str, Any]) -> dict[str, Any]:
+        """The options of `chosen` this game cannot have that are on (not their default): off in
+        its hands, kept for the next game that has them.
+
+        >>> GAMES["crazy_blind_man"].options_off({"seven_deuce": 5, "rabbit_hunt": True})
+        {'seven_deuce': 5}
+        >>> GAMES["nlhe"].options_off({"seven_deuce": 5, "reveal": "all_at_once"})
+        {}
+        """
+        declared = {option.key for option in self.options}
+        off = {}
+        for key, value in chosen.items():
+            option = option_named(key)
+            if key not in declared and option is not None and value != option.default:
+                off[key] = value
+        return off
+
     @property
     def burns(self) -> int:
         return sum(1 for street in self.streets if street.burn)
@@ -330,6 +357,15 @@ GAMES: dict[str, GameDef] = {
     )
 }
 """Every game a table can deal, by key."""
+
+
+def option_named(key: str) -> GameOption | None:
+    """The announced option called `key`, whichever game declares it (None: no game does)."""
+    for game in GAMES.values():
+        for option in game.options:
+            if option.key == key:
+                return option
+    return None
 
 
 def cards_needed(game: GameDef, players: int) -> int:

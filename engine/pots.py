@@ -48,13 +48,42 @@ def uncalled_bet(bets: Mapping[int, int]) -> tuple[int, int] | None:
     return top_seat, top - second
 
 
-def build_pots(committed: Mapping[int, int], *, live: set[int], all_in: set[int]) -> list[Pot]:
+def build_pots(
+    committed: Mapping[int, int],
+    *,
+    live: set[int],
+    all_in: set[int],
+    dead_blinds: Mapping[int, int] | None = None,
+) -> list[Pot]:
     """Main pot first, then side pots, from what each seat has put in this hand.
 
     `committed` includes folded players' chips (they stay in the pot) and dead money.
     A pot's layer is cut at every all-in amount of a live player, so nobody wins
     more from an opponent than they put in. Layers with the same contenders merge.
+    `dead_blinds` is the part of `committed` each seat posted as a dead blind: "Dead chips
+    are not part of a player's bet", so they make nobody's share of a pot bigger (a player
+    who posted one contests the pots as if they had not). They are "placed in the pot": the
+    main pot, which every player still in contests; a player all-in for dead chips alone
+    contests only them, as the first pot.
+
+    >>> build_pots({1: 3, 2: 2, 3: 2}, live={1, 2, 3}, all_in=set(), dead_blinds={1: 1})
+    [Pot(amount=7, eligible=(1, 2, 3))]
+    >>> build_pots({1: 1, 2: 3, 3: 2}, live={1, 2, 3}, all_in={1}, dead_blinds={1: 1, 2: 1})
+    [Pot(amount=2, eligible=(1, 2, 3)), Pot(amount=4, eligible=(2, 3))]
     """
+    dead = sum(dead_blinds.values()) if dead_blinds else 0
+    if not dead:
+        return _layers(committed, live, all_in)
+    assert dead_blinds is not None
+    bets = {seat: chips - dead_blinds.get(seat, 0) for seat, chips in committed.items()}
+    pots = _layers(bets, live, all_in)
+    everyone = tuple(seat for seat in committed if seat in live)
+    if pots and pots[0].eligible == everyone:
+        return [Pot(pots[0].amount + dead, everyone), *pots[1:]]
+    return [Pot(dead, everyone), *pots]
+
+
+def _layers(committed: Mapping[int, int], live: set[int], all_in: set[int]) -> list[Pot]:
     top = max_live_level(committed, live)
     levels = sorted({committed[seat] for seat in all_in if seat in live and committed[seat] < top})
     if not levels:  # nobody still in is all-in for less than the others: one pot

@@ -41,7 +41,8 @@ class LiveOptions:
     # and how long the players have to answer (a short timer of its own, even with no action clock).
     run_it_twice: bool = False
     run_it_twice_seconds: int = 15
-    # Game options announced before each deal (Blind Hold'em's reveal...), for the table's game.
+    # Game options announced before each deal (Blind Hold'em's reveal, the 7-2 bounty...), as the
+    # host chose them, kept across a switch of game: each hand is dealt with those its game has.
     game_options: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:

@@ -74,8 +74,9 @@ def start_hand(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Re
     if bomb_pot is not None:
         # One hand of the bomb pot, then the table's own game and stakes again.
         table = replace(table, game=state.table.game, stakes=state.table.stakes)
-    elif state.options.game_options and not redeal:
-        config = replace(config, options=dict(state.options.game_options))
+    elif state.options.game_options and not redeal and config.game in GAMES:
+        # The table's chosen options that this game has (engine.games.GameDef.dealt_options).
+        config = replace(config, options=GAMES[config.game].dealt_options(state.options.game_options))
     game = GAMES.get(config.game)
     if state.options.run_it_twice and not redeal and game is not None and run_it_twice.allowed(game):
         config = replace(config, options={**config.options, run_it_twice.OPTION: True})

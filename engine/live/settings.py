@@ -70,28 +70,35 @@ def set_game(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Resu
     if unknown:
         raise TableError(f"Unknown stakes: {', '.join(sorted(unknown))}.")
     straddle = intent_field(intent, "straddle_allowed", bool, state.table.options.straddle_allowed)
-    # Announced options belong to a game: a new game starts without the old one's.
-    kept = state.options.game_options if game == state.table.game else {}
-    announced = intent.get("options", kept)
-    if not isinstance(announced, Mapping) or not all(
-        isinstance(k, str) and isinstance(v, str | bool | int) for k, v in announced.items()
+    given = intent.get("options", {})
+    if not isinstance(given, Mapping) or not all(
+        isinstance(k, str) and isinstance(v, str | bool | int) for k, v in given.items()
     ):
         raise TableError("Game options are names, each with a word, a number or on/off.")
+    # The table keeps every option the host chose across a switch of game (a rabbit hunt, a 7-2
+    # bounty): each game is dealt with those it has, the others wait for a game that has them.
+    chosen = {**state.options.game_options, **given}
     table = tables.set_game(state.table, game, Stakes(**amounts))
     table = tables.set_options(table, replace(table.options, straddle_allowed=straddle))
-    _check_game_options(table, dict(announced))
-    options = replace(state.options, game_options=dict(announced))
+    _check_game_options(table, chosen)
+    options = replace(state.options, game_options=chosen)
     if table == state.table and options == state.options:
         return state, []
     stakes = non_zero(table.stakes)
-    event = {"type": "table.game", "game": game, "stakes": stakes, "straddle_allowed": straddle}
-    return replace(state, table=table, options=options), [{**event, "options": dict(announced)}]
+    event: dict[str, Any] = {"type": "table.game", "game": game, "stakes": stakes}
+    event.update(straddle_allowed=straddle, options=GAMES[game].dealt_options(chosen))
+    off = GAMES[game].options_off(chosen)
+    if off:
+        event["off"] = off  # kept, and dealt again by the next game that has them
+    return replace(state, table=table, options=options), [event]
 
 
-def _check_game_options(table: TableState, announced: dict[str, Any]) -> None:
-    """The game's own check of its announced options, on the next hand as it would be dealt now
-    (with too few players to plan a hand, the deal checks them), then each declared option's
-    values."""
+def _check_game_options(table: TableState, chosen: dict[str, Any]) -> None:
+    """The game's own check of the options it is dealt with, on the next hand as it would be
+    dealt now (with too few players to plan a hand, the deal checks them), then every chosen
+    option's value against its declaration, whichever game has it: an option kept for a later
+    game is checked now, not when that game is dealt."""
+    announced = GAMES[table.game].dealt_options(chosen)
     check = dealer.OPTION_CHECKS.get(table.game)
     if check is not None:
         try:
@@ -101,4 +108,5 @@ def _check_game_options(table: TableState, announced: dict[str, Any]) -> None:
             config = None
         if config is not None:
             check(replace(config, options=announced))
-    dealer.check_announced(GAMES[table.game], announced)
+    for game in (GAMES[table.game], *GAMES.values()):
+        dealer.check_announced(game, chosen)

@@ -16,7 +16,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from engine import live as engine_live
-from engine.games import BLIND_HOLDEM, GAMES, RABBIT_HUNT, SEVEN_DEUCE
+from engine.games import BLIND_HOLDEM, GAMES, RABBIT_HUNT, SEVEN_DEUCE, option_named
 from engine.live.dealing import RABBIT_WINDOW_SECONDS as RABBIT_WINDOW
 from engine.table_state import forced_bets_of, stakes_for_game, typed_amounts
 from tables import live
@@ -112,7 +112,12 @@ def save_settings(
     **values: Any,
 ) -> TableSettings:
     """Store the table's settings and send them to the live table, which deals them from the
-    next hand on (announced to the table as a ``table.game`` / ``table.options`` event)."""
+    next hand on (announced to the table as a ``table.game`` / ``table.options`` event).
+
+    `game_options` are the options the host sets now; the table keeps the ones it had for
+    the rest (engine.live.settings.set_game), across a switch of game too. An option the new
+    game cannot have stays stored for the next game that has it, and the confirmation (the
+    line in the night's log) says it is off in this one."""
     check_host(by, table.night)
     current = replace(settings_for(table), **values)
     hosting.check_stake_figures({name: getattr(current, name) for name in CHIP_FIGURES})
@@ -131,6 +136,7 @@ def save_settings(
         live.apply_intent(table.pk, engine_live.HOST, game_intent)
         live.apply_intent(table.pk, engine_live.HOST, options_intent(current))
         game_name = GAMES[current.game].name
+        off = GAMES[current.game].options_off(live.load_state(table.pk).options.game_options)
         chosen = ", ".join(
             [hosting.stakes_words(stakes), *option_words(current.game, game_intent["options"])]
         )
@@ -140,6 +146,9 @@ def save_settings(
             clock += f"; a {bomb} every {current.bomb_pot_every} hands"
         if current.run_it_twice:
             clock += "; run it twice offered when everyone is all-in before the river"
+        if off:
+            words = ", ".join(option_words(current.game, off))
+            clock += f"; off in {game_name}, kept for a game that has it: {words}"
         audit.record(
             table.night,
             by,
@@ -162,7 +171,7 @@ def option_words(game: str, options: Mapping[str, Any]) -> list[str]:
     defined = {option.key: option for option in GAMES[game].options} if game in GAMES else {}
     words = []
     for key, value in options.items():
-        option = defined.get(key)
+        option = defined.get(key) or option_named(key)  # kept for another game
         if option is not None:
             chosen = next((label for choice, label in option.choices if choice == value), str(value))
             words.append(f"{option.label.lower()}: {chosen.lower()}")

@@ -5,7 +5,8 @@ Random hands at the cash tables with the house options switched on at random: ru
 (players answer at random, or let the question's timer run out), the 7-2 bounty (decks that
 deal someone seven-deuce are chosen often enough for it to be paid), straddles asked for by
 the player under the gun or anyone else, the rabbit hunt after a hand, and Blind Hold'em's
-staged reveal, its stages dealt by the stored timer. Then the host's tools of this round:
+staged reveal, its stages dealt by the stored timer, and switches of game between every game the
+engine deals (engine.games.GAMES). Then the host's tools of this round:
 voiding a random ledger entry, archiving a night, reopening a closed night (with or without a
 reason), the even draw of waiting players, and the Move form.
 
@@ -31,6 +32,7 @@ from hypothesis.stateful import initialize, precondition, rule
 
 from engine import live as engine_live
 from engine import next_hand
+from engine.games import GAMES
 from engine.house.seven_deuce import is_seven_deuce
 from engine.live import HOST, LiveTable
 from tables import timers
@@ -320,6 +322,18 @@ class HouseRulesAtTheCashTables:
                 play_house_hand(chosen.pk, rnd, deck_seed)
             if hunt and self.cash_players:
                 self._hunt_the_rabbit(chosen, rnd.randrange(len(self.cash_players)))
+
+    @rule(table=st.integers(0, 1), game=st.sampled_from(sorted(GAMES)), seed=st.integers(0, 10**6))
+    def switch_game(self, table: int, game: str, seed: int) -> None:
+        """The host switches a cash table to any game the engine deals, at its own stakes (blinds
+        1/2, or 2 as the bomb pot's ante and Blind Hold'em's stake), and a hand of it is dealt:
+        the house options it cannot have wait for the next game that has them."""
+        with self.refused_changes_nothing():
+            table_settings.save_settings(
+                self.cash_tables[table], self.host, "mixed game", game=game, small_blind=1, big_blind=2
+            )
+        if self.last_refusal is None:
+            self.house_hand(table, seed, 1, False, seed % 2 == 0)
 
     @rule(seed=st.integers(0, 10**6), seven_deuce=st.booleans(), hunt=st.booleans())
     def both_tables_deal(self, seed: int, seven_deuce: bool, hunt: bool) -> None:

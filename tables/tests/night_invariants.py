@@ -4,7 +4,7 @@ The checks of test_night_conserves_chips.py (its module docstring says each one 
 into its machine and into test_night_through_the_host_pages.py's, which plays the same night from
 the host's pages: the cash ledger's cross-check, the tournament's chips in play and its money in
 the ledger, one kind of chips at each table, every live seat with its seat record, every ledger
-entry with its line in the log.
+entry with its line in the log, and every pot paid to the best hand.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from decimal import Decimal
 
 from hypothesis.stateful import invariant
 
+from engine.tests.award_checks import assert_awards_follow_the_cards
 from tables.live import load_state
 from tables.live import tournament as live_tournament
 from tables.models import Night, Player, Seat, Table
@@ -130,6 +131,17 @@ class NightInvariants:
         }
         assert None not in to_sit_down.values(), to_sit_down
         assert in_play == sum(stacks.values()) + sum(to_sit_down.values()), (in_play, stacks, to_sit_down)
+
+    @invariant()
+    def every_pot_goes_to_the_best_hand(self) -> None:
+        """ "The cards speak for themselves": the last hand at each table, once over, paid its main
+        pot to the best hand the cards make (engine.tests.award_checks), unless the host ruled on
+        it (the host's call is theirs)."""
+        for table in [*self.cash_tables, *self.tour_tables, *self.bar_tables]:
+            hand = load_state(table.pk).hand
+            if hand is None or not hand.finished or any(e.type.startswith("ruling_") for e in hand.events):
+                continue
+            assert_awards_follow_the_cards(hand)
 
     @invariant()
     def one_kind_of_chips_at_each_table(self) -> None:

@@ -49,6 +49,8 @@ After every step:
   link gives back exactly the people before it, and every link, undo and payment is in the
   season's log;
 - a closed night balances;
+- the last hand at each table, once over, paid its main pot to the best hand its cards make
+  (unless the host ruled on it); the cash tables switch between every game the engine deals;
 - an operation refused changed nothing (ledger, log, seats, stacks, nights, entries), and a
   rabbit hunt moves no chip.
 """

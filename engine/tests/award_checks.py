@@ -1,0 +1,45 @@
+"""Checks of a finished hand's awards against the cards, worked out again without the pots.
+
+"The cards speak for themselves": every player who reached the showdown without folding or
+mucking can win the main pot, so it goes to the best of their hands on each board (a tie
+shares it), named as the evaluator names it. Side pots go to players still in.
+"""
+
+from __future__ import annotations
+
+from engine.evaluator import HandValue, evaluate, evaluate_omaha
+from engine.games import HandRule
+from engine.hand import Hand
+
+
+def value_of(hand: Hand, seat: int, board: int) -> HandValue:
+    """What the seat's cards make with one board, asked of the evaluator directly."""
+    hole = hand.seat(seat).hole
+    cards = hand.boards[board]
+    if hand.game.hand_rule is HandRule.OMAHA:
+        return evaluate_omaha(hole, cards, hand.game.ranking)
+    return evaluate((*hole, *cards), hand.game.ranking)
+
+
+def assert_awards_follow_the_cards(hand: Hand) -> None:
+    """The finished `hand`'s recorded winners are the ones its shown hands and boards give."""
+    assert hand.finished, "the hand is not over"
+    number = hand.config.hand_number
+    in_at_the_end = [s.seat for s in hand.seats if not s.folded]
+    if len(in_at_the_end) == 1:
+        winners = {seat for award in hand.awards for seat, _ in award.shares}
+        assert winners <= set(in_at_the_end), (number, hand.awards)
+        return
+    showdown = [s.seat for s in hand.seats if not s.folded and not s.mucked]
+    for award in hand.awards:
+        if award.pot != 0:
+            # A side pot nobody called back goes to the one who put it in, shown or not.
+            assert {seat for seat, _ in award.shares} <= set(in_at_the_end), (number, award)
+            continue
+        board = award.board or 0
+        values = {seat: value_of(hand, seat, board) for seat in showdown}
+        best = max(values.values())
+        expected = {seat for seat, value in values.items() if value == best}
+        shown = {seat: (str(hand.seat(seat).hole), values[seat].description) for seat in showdown}
+        assert {seat for seat, _ in award.shares} == expected, (number, award, shown, hand.boards)
+        assert award.hand == best.description, (number, award, best.description)
