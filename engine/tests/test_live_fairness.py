@@ -274,8 +274,6 @@ def test_a_silent_phone_is_dealt_a_dead_hand_in_a_game_without_betting_too():
     state = _pledge(_pledge(state, 1, PHONE[1]), 2, PHONE[2])
     state, _ = _cut_off(state)
     state, _ = _value(state, 1, PHONE[1])
-    state, events = apply(
-        state, "system", {"type": "timeout", "version": state.version}, now=2 + REVEAL_SECONDS
-    )
+    state, _ = apply(state, "system", {"type": "timeout", "version": state.version}, now=2 + REVEAL_SECONDS)
     assert state.hand is not None and state.hand.seat(2).folded
     assert not state.hand.seat(1).folded and not state.hand.seat(3).folded
