@@ -24,6 +24,7 @@ from tables.tests.test_browser_table import (
     Phone,
     apply_when_free,
     committed,
+    deal_and_wait,
     open_phones,
     tap,
 )
@@ -48,16 +49,8 @@ def fold_out(table: int) -> None:
 
 
 def deal(table: int) -> list[int]:
-    """The host deals the next hand; the seats dealt in (once the phones' pledged values for
-    the shuffle have come and dealt the cards)."""
-    from tables.live import load_state
-
-    apply_when_free(table, "host", {"type": "start_hand"})
-    deadline = time.monotonic() + WAIT_MS / 1000
-    while (state := load_state(table)).hand is None:
-        assert time.monotonic() < deadline, "the phones' values never dealt the cards"
-        time.sleep(0.05)
-    return [s.seat for s in state.hand.seats]
+    """The host deals the next hand; the seats dealt in."""
+    return [s.seat for s in deal_and_wait(table).hand.seats]
 
 
 def bust(table: int, seat: int) -> None:

@@ -29,9 +29,9 @@ THIS = "tables.tests.test_browser_phone_pass"
 
 def deal_next(table: int, seed: str) -> None:
     """The host deals the next hand (run inside the server by DaphneServer.call)."""
-    from tables.live import apply_intent
+    from tables.tests.test_browser_table import deal_and_wait
 
-    apply_intent(table, "host", {"type": "start_hand", "seed": seed})
+    deal_and_wait(table, seed)
 
 
 def change_game(table: int, game: str) -> None:

@@ -28,15 +28,10 @@ SMALL_PHONE = {"width": 360, "height": 740}
 def deal_and_read(table: int) -> dict[str, Any]:
     """The host deals; once the cards are dealt, what the hand's row published (run inside the
     server by DaphneServer.call)."""
-    from tables.live import load_state
     from tables.models.live import Hand
-    from tables.tests.test_browser_table import apply_when_free
+    from tables.tests.test_browser_table import deal_and_wait
 
-    apply_when_free(table, "host", {"type": "start_hand"})
-    deadline = time.monotonic() + WAIT_MS / 1000
-    while (state := load_state(table)).hand is None:
-        assert time.monotonic() < deadline, "the phones' values never dealt the cards"
-        time.sleep(0.05)
+    state = deal_and_wait(table)
     row = Hand.objects.get(table_id=table, number=state.hand.config.hand_number)
     folded = [s.seat for s in state.hand.seats if s.folded]
     return {"contributions": row.contributions, "folded_at_the_deal": folded}

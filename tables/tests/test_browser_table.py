@@ -117,6 +117,20 @@ def apply_when_free(table: int, actor: str, intent: dict[str, Any]) -> None:
             time.sleep(0.3)
 
 
+def deal_and_wait(table: int, seed: str | None = None) -> LiveTable:
+    """The host deals, and once the phones' pledged values for the shuffle have come and dealt
+    the cards (docs/shuffle.md), the table with its new hand (run inside the server by
+    DaphneServer.call)."""
+    from tables.live import load_state
+
+    apply_when_free(table, "host", {"type": "start_hand", **({"seed": seed} if seed else {})})
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while (state := load_state(table)).hand is None or state.shuffling is not None:
+        assert time.monotonic() < deadline, "the phones' values never dealt the cards"
+        time.sleep(0.05)
+    return state
+
+
 # Reading the server's state from the test ------------------------------------------------------
 
 
