@@ -179,7 +179,7 @@ def _posts(hand: Hand) -> list[dict[str, Any]]:
 def why_seeds_stay_secret(hand: Hand) -> str | None:
     """Why this finished hand's seeds may never be revealed, not even once the night is closed;
     None when they may. The seeds give the whole deck: every folded hand, which is fine once
-    the night is over (DESIGN.md, Shuffling), but also any card a rule says one of the hand's
+    the night is over (docs/design.md, Shuffling), but also any card a rule says one of the hand's
     players must never learn, which these views never show that player. Every door that
     publishes a seed asks this first."""
     return home_views.kept_for_good(hand)

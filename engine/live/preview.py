@@ -1,7 +1,7 @@
 """What a host may be told in advance about a ruling: the ruling, and the dealer's steps after
 it up to the first card nobody has seen.
 
-DESIGN.md, Visibility: "A refusal message, a ruling preview, a log line ... must never depend on
+docs/design.md, Visibility: "A refusal message, a ruling preview, a log line ... must never depend on
 a card its reader may not see: the host usually plays." A ruling can close the action, and the
 dealer then carries on: it deals the next street, tables all-in hands, runs the board out and
 pays the pots. Showing the state after all that (even with the new cards written as "??") would

@@ -1,6 +1,6 @@
 """Find and run the `>>>` examples of every module of a package.
 
-DESIGN.md asks for "short docstrings with `>>>` examples" (as python-chess has): an
+docs/design.md asks for "short docstrings with `>>>` examples" (as python-chess has): an
 example that no test runs drifts from the code it shows, so each package's tests run
 every module's examples through these helpers instead of naming modules one by one.
 """

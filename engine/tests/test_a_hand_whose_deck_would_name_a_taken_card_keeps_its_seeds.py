@@ -1,6 +1,6 @@
 """Whether the night's close may publish a hand's seeds (`engine.views.seeds_may_be_revealed`).
 
-The seeds give the whole deck. DESIGN.md, Shuffling: they are "revealed only when the night
+The seeds give the whole deck. docs/design.md, Shuffling: they are "revealed only when the night
 closes", which is fine for folded hands. Crazy Blind Man: "The removed card is discarded. No
 player may see the card that was taken from them." and "B never learns which card was taken."
 The deck would name it: once a card was taken, the hand's seeds stay secret for good.

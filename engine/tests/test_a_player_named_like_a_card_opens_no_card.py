@@ -1,6 +1,6 @@
 """A name that reads like a card is a name: it opens no card and reaches no preview.
 
-DESIGN.md, Shuffling: "After the hand each viewer gets the openings of what they may see
+docs/design.md, Shuffling: "After the hand each viewer gets the openings of what they may see
 (shown cards for all, own hole cards privately)." and Visibility: "A refusal message, a ruling
 preview, a log line [...] must never depend on a card its reader may not see". The cards a viewer
 saw are read from the view's card fields (`engine.views.CARD_FIELDS`), never from the players'

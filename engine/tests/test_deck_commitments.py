@@ -1,4 +1,4 @@
-"""A deck nobody can choose, checked without revealing it (DESIGN.md, "Shuffling").
+"""A deck nobody can choose, checked without revealing it (docs/design.md, "Shuffling").
 
 "The server commits to its seed before the deal; the seated phones add their own random
 contributions; the deck comes from all of them together." and "Each deck position is

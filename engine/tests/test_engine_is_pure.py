@@ -1,4 +1,4 @@
-"""DESIGN.md: "`engine/` imports nothing from Django or `tables/`. A test enforces it." """
+"""docs/design.md: "`engine/` imports nothing from Django or `tables/`. A test enforces it." """
 
 import ast
 from pathlib import Path

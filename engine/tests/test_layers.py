@@ -1,7 +1,7 @@
-"""The import graph keeps the layers of DESIGN.md: lower layers never import higher ones,
+"""The import graph keeps the layers of docs/design.md: lower layers never import higher ones,
 and no module imports itself back through others.
 
-DESIGN.md ("Layers"): "`engine/` imports nothing from Django or `tables/`", and
+docs/design.md ("Layers"): "`engine/` imports nothing from Django or `tables/`", and
 ("Where things live"): "Lower layers never import higher ones: the write path
 (`tables/live/`) does not call services; services call the write path."
 

@@ -1,4 +1,5 @@
-"""The live table facade: intents, seeds and commitments, clocks, views (DESIGN.md, "The one write path")."""
+"""The live table facade: intents, seeds and commitments, clocks, views (docs/design.md, "The one
+write path")."""
 
 from __future__ import annotations
 
@@ -67,7 +68,7 @@ def test_the_deck_comes_from_the_seed_and_only_its_commitment_is_shown_during_th
 
 
 def test_the_seed_stays_secret_when_the_hand_ends_and_goes_to_the_hands_record():
-    """DESIGN.md, Shuffling: "The seeds, which give the whole deck and so every folded hand,
+    """docs/design.md, Shuffling: "The seeds, which give the whole deck and so every folded hand,
     are revealed only when the night closes." (The seed used to be in every view after the
     hand; the end-of-hand event carries it to the app's record of the hand, not to a view.)"""
     state = _dealt()

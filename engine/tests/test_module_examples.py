@@ -1,6 +1,6 @@
 """Every `>>>` example in an engine module runs, and shows what the code does.
 
-DESIGN.md ("Examples to follow", python-chess): "short docstrings with `>>>`
+docs/design.md ("Examples to follow", python-chess): "short docstrings with `>>>`
 examples". Each module of `engine/` (the core and its packages `house/`, `live/`,
 `phh/`, `tournament/`) is found on disk, so a new module's examples run without a
 test naming it.

@@ -1,6 +1,6 @@
 """One change is sent to every phone at the table, so the server works the views out together
 (`engine.live.Projector`). Each must still be exactly the view of its own viewer:
-"All private information leaves the server only through it" (DESIGN.md, "Visibility")."""
+"All private information leaves the server only through it" (docs/design.md, "Visibility")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The provably fair shuffle (DESIGN.md, "Shuffling"): "Decks are shuffled with
+"""The provably fair shuffle (docs/design.md, "Shuffling"): "Decks are shuffled with
 Fisher-Yates driven by a CSPRNG (`secrets`), never the `random` module. Each hand
 publishes a SHA-256 commitment of its seed before the deal and reveals the seed after
 the hand, so anyone can re-derive the deck order and check it." """

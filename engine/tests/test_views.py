@@ -1,4 +1,4 @@
-"""Views: what each viewer may see (DESIGN.md, "Visibility")."""
+"""Views: what each viewer may see (docs/design.md, "Visibility")."""
 
 import json
 

@@ -1,4 +1,4 @@
-"""The one write path of a live table (DESIGN.md, "The one write path").
+"""The one write path of a live table (docs/design.md, "The one write path").
 
 Every change to a table, whether a player action, a host command, a timeout, the next
 deal or a seating change, goes through `apply_intent`: lock the snapshot row, return the

@@ -1,6 +1,6 @@
 """What a live table stores: its current engine snapshot, its hands, and the append-only event log.
 
-The event log is the truth and the snapshot a cache of it (DESIGN.md, "The one write
+The event log is the truth and the snapshot a cache of it (docs/design.md, "The one write
 path"): replaying a hand's events from its config and its seeds gives the hand
 again. Only `tables.live.apply_intent` writes these rows.
 """

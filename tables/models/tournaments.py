@@ -3,7 +3,7 @@
 "Blind levels rise on a fixed timer, which is what the clock on the screen is running."
 The clock is kept as times (the period it was set to, when that began, when it was
 paused and for how long), never as a ticking counter: every screen reading it at the same
-moment agrees and a restart changes nothing (DESIGN.md). The structure, rebuy rules and
+moment agrees and a restart changes nothing (docs/design.md). The structure, rebuy rules and
 payout table are the engine's records as JSON; only `tables.services.tournaments` writes them.
 """
 

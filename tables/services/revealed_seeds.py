@@ -1,6 +1,6 @@
 """Which hands' seeds the night's close reveals.
 
-DESIGN.md, Shuffling: "The seeds, which give the whole deck and so every folded hand, are
+docs/design.md, Shuffling: "The seeds, which give the whole deck and so every folded hand, are
 revealed only when the night closes." A hand's seeds stay secret for good when its deck would
 give one of its players a card the rules keep from them (a card taken in Crazy Blind Man);
 that is the engine's decision (`engine.views.why_seeds_stay_secret`), and every page or

@@ -110,7 +110,7 @@ def night_figures(nights: list[Night], tables: list[Table]) -> NightFigures:
 
 def assert_names_no_card(refused: ActionRefused) -> None:
     """A refusal of a straddle, an answer, a rabbit or a ledger tool has no card to name: any
-    card in it would be one its reader may not see (DESIGN.md, Visibility)."""
+    card in it would be one its reader may not see (docs/design.md, Visibility)."""
     assert not CARD.search(str(refused)), f"the refusal {str(refused)!r} names a card"
 
 

@@ -1,11 +1,11 @@
 """A card taken in Crazy Blind Man stays unknown to its owner, even once the night is closed.
 
 Crazy Blind Man: "The removed card is discarded. No player may see the card that was taken
-from them." ... "B never learns which card was taken." DESIGN.md, Visibility: "a removed card
+from them." ... "B never learns which card was taken." docs/design.md, Visibility: "a removed card
 is never shown to the player it was taken from, not even in history", and "a download, a
 verify page or a CSV must never depend on a card its reader may not see".
 
-The seeds of a hand give its whole deck, and the night's close reveals them (DESIGN.md,
+The seeds of a hand give its whole deck, and the night's close reveals them (docs/design.md,
 Shuffling): that is fine for folded hands, but it would tell each Crazy Blind Man player the
 card taken from them. So a hand in which a card was taken is kept out of the reveal, and its
 verify entry checks what can be checked without the deck: the openings of the cards its

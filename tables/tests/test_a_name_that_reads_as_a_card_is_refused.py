@@ -1,7 +1,7 @@
 """A display name that reads as a card is refused, wherever a name is set, and nothing changes.
 
 At a table whose screens are full of cards, a guest called "As" would be read as the ace of
-spades (and was once read so by the shuffle's openings: DESIGN.md, Visibility, "Nothing may
+spades (and was once read so by the shuffle's openings: docs/design.md, Visibility, "Nothing may
 reveal a hidden card"). The rule has one home, `joining.clean_display_name` (the card text:
 `engine.cards.reads_as_cards`): joining from a phone, the admin's player form, and a returning
 guest's claim, which would name a person after an earlier night's player, all ask it.

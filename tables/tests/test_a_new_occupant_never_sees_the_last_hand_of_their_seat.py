@@ -1,6 +1,6 @@
 """A seat taken after a hand never shows its new occupant the cards its last occupant held.
 
-DESIGN.md, Visibility: "Normal games: own hole cards; others' only when tabled or exposed."
+docs/design.md, Visibility: "Normal games: own hole cards; others' only when tabled or exposed."
 The finished hand stays on the table's screens until the next deal, and seats change between
 hands: the player who sits down in a seat (or moves to it) is not the player who was dealt
 its cards, and a folded hand stays secret from them like from anyone else. A player who moves

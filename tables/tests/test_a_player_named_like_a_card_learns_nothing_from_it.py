@@ -2,7 +2,7 @@
 
 Names like cards are refused now (test_a_name_that_reads_as_a_card_is_refused.py), but a night
 from before may have stored one: these players are renamed in the database, as such a night
-would have them. DESIGN.md, Visibility: "A refusal message, a ruling preview, a log line, a
+would have them. docs/design.md, Visibility: "A refusal message, a ruling preview, a log line, a
 download, a verify page or a CSV must never depend on a card its reader may not see: the host
 usually plays." Crazy Blind Man: "No player may see the card that was taken from them."
 """

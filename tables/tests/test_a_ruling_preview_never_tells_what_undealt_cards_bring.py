@@ -1,6 +1,6 @@
 """A ruling's preview stops before any card nobody has seen: it never tells who would win.
 
-DESIGN.md, Visibility: "A refusal message, a ruling preview, a log line, a download, a verify
+docs/design.md, Visibility: "A refusal message, a ruling preview, a log line, a download, a verify
 page or a CSV must never depend on a card its reader may not see: the host usually plays."
 
 Two players are all-in and a third is still to act. Killing the third hand closes the action:

@@ -387,7 +387,7 @@ def test_three_phones_play_a_hand_to_a_showdown_with_a_side_pot(daphne_server: A
         assert phone.errors == []
     phones[1].shot("table-nlhe-results")
 
-    # DESIGN.md, Shuffling: "After the hand each viewer gets the openings of what they may see
+    # docs/design.md, Shuffling: "After the hand each viewer gets the openings of what they may see
     # (shown cards for all, own hole cards privately)": each phone checks every card it saw
     # against the deck root on the spot. The seed itself waits for the end of the night.
     for number, phone in enumerate(phones, start=1):

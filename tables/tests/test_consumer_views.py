@@ -1,5 +1,5 @@
 """The table websocket: who may connect, and each viewer receives only what it may see
-(DESIGN.md, "Visibility"; docs/protocol.md)."""
+(docs/design.md, "Visibility"; docs/protocol.md)."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 whichever way it ended: a player's action, a host's ruling, or the dealer's timer dealing a hand
 that is over at once.
 
-Rules: "Bust out of chips and you're out (in a freeze-out)." DESIGN.md, "The one write path":
+Rules: "Bust out of chips and you're out (in a freeze-out)." docs/design.md, "The one write path":
 the write path is the bottom layer and tells its caller that the hand ended
 (`Applied.finished`); the service that sent the intent (`tables.services.play`) records the
 busts in the same transaction, so a refusal there undoes the whole write.

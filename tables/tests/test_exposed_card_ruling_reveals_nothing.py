@@ -1,6 +1,6 @@
 """The exposed-card ruling never tells the host a hidden card (the host usually plays).
 
-DESIGN.md, Visibility: "A refusal message, a ruling preview, a log line, a download, a verify
+docs/design.md, Visibility: "A refusal message, a ruling preview, a log line, a download, a verify
 page or a CSV must never depend on a card its reader may not see: the host usually plays."
 The host names the seat and which of its cards was seen, never the face; the app shows the
 card once the ruling is made. Each test deals the same public situation at two tables with

@@ -37,7 +37,7 @@ def test_the_panel_shows_each_table_with_its_hand_and_whose_turn_it_is(
 
 
 def test_the_panel_never_shows_a_hidden_card(host_client: Client, table: Table, host: User) -> None:
-    """DESIGN.md: "The host view of a live hand shows no hidden cards: the host usually plays." """
+    """docs/design.md: "The host view of a live hand shows no hidden cards: the host usually plays." """
     seat_players(table, ["Ann", "Bob"])
     apply_intent(table.pk, HOST, {"type": "start_hand", "seed": SEED})
     hand = load_state(table.pk).hand

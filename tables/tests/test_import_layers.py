@@ -1,6 +1,6 @@
 """The write path is the bottom of the app, and no two modules of the app import each other.
 
-DESIGN.md: "Lower layers never import higher ones: the write path (`tables/live/`) does not
+docs/design.md: "Lower layers never import higher ones: the write path (`tables/live/`) does not
 call services; services call the write path."
 """
 

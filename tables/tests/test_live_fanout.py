@@ -1,6 +1,6 @@
 """A server process subscribes once per table and hands each hint to all its sockets there.
 
-DESIGN.md: "Channel-layer messages are hints ('version N exists'), never state: they can be
+docs/design.md: "Channel-layer messages are hints ('version N exists'), never state: they can be
 dropped. Each consumer, on a hint, loads the committed snapshot and sends its own viewer's
 projection." The channel layer (in-memory, or Redis in CI) carries one message per change
 to each process, not one per socket.

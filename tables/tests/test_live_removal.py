@@ -1,5 +1,5 @@
 """A guest removed from the night leaves the live table through the one write path
-(DESIGN.md: "Every change to a table ... goes through one service function")."""
+(docs/design.md: "Every change to a table ... goes through one service function")."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The write path starts from the committed state this process holds, and only from that.
 
-DESIGN.md: "The event log is append-only and is the truth; the snapshot is a cache." A state
+docs/design.md: "The event log is append-only and is the truth; the snapshot is a cache." A state
 kept in memory is a cache of the snapshot in turn: it may stand in for the row only while it
 is exactly the row's committed version, never after another process (or a restored
 database) wrote a different one.

@@ -1,5 +1,5 @@
 """Timers: deadlines stored in the snapshot, fired as ordinary intents carrying the version seen
-(DESIGN.md: "a stale one is a no-op. A restart loses no timer.")."""
+(docs/design.md: "a stale one is a no-op. A restart loses no timer.")."""
 
 from __future__ import annotations
 

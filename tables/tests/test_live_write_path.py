@@ -1,5 +1,5 @@
 """The one write path: versions, the append-only log, repeated client ids, and replaying a
-hand's events (DESIGN.md: "Replaying the log gives the snapshot again (tested).")."""
+hand's events (docs/design.md: "Replaying the log gives the snapshot again (tested).")."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Every `>>>` example in a module of the app runs, and shows what the code does.
 
-DESIGN.md ("Examples to follow", python-chess): "short docstrings with `>>>`
+docs/design.md ("Examples to follow", python-chess): "short docstrings with `>>>`
 examples". Each module of `tables/` and `homegame/` is found on disk (tests and
 migrations left out), so a new module's examples run without a test naming it.
 """

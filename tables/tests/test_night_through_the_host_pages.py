@@ -22,7 +22,7 @@ down, nobody sitting twice, the tournament's money in the ledger, every entry in
   live tables and their versions, log lines, players, tournaments and their entries, chip
   requests; and the page the host lands on says why, never a 500;
 - no page the host gets names a hidden hole card of a hand in progress: "The host view of a
-  live hand shows no hidden cards: the host usually plays" (DESIGN.md).
+  live hand shows no hidden cards: the host usually plays" (docs/design.md).
 """
 
 from __future__ import annotations

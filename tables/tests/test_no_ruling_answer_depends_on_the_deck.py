@@ -1,6 +1,6 @@
 """No ruling the host panel offers answers differently for a different deck, in any game.
 
-DESIGN.md, Visibility: "A refusal message, a ruling preview, a log line, a download, a verify
+docs/design.md, Visibility: "A refusal message, a ruling preview, a log line, a download, a verify
 page or a CSV must never depend on a card its reader may not see: the host usually plays."
 
 The same hand is played at two tables whose decks differ, with the same decisions at both

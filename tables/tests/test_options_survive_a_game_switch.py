@@ -1,10 +1,9 @@
 """A table's house options outlive a switch of game: NL -> Crazy Blind Man -> NL keeps the
 rabbit hunt and the 7-2 bounty, and the switch's confirmation says what the new game cannot have.
 
-Where texts disagree, "anything a host might reasonably want either way becomes a table option"
-(DESIGN.md): an option the host set stays set until the host changes it. The 7-2 game: "a shown
-seven-deuce that wins a whole pot collects a bounty in big blinds from every other player"
-(engine.house.seven_deuce).
+docs/design.md, "Adding a house rule": "An option the host set stays set until the host changes
+it: a game switch keeps it". The 7-2 game: "a shown seven-deuce that wins a whole pot collects a
+bounty in big blinds from every other player" (engine.house.seven_deuce).
 """
 
 from __future__ import annotations

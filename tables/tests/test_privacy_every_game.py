@@ -1,6 +1,6 @@
 """No door tells a viewer a card it may not see, in every game, with the host seated.
 
-DESIGN.md, Visibility: "No view ever contains the deck, the shuffle seed, or a burn card."
+docs/design.md, Visibility: "No view ever contains the deck, the shuffle seed, or a burn card."
 and "Views are not the only door. A refusal message, a ruling preview, a log line, a
 download, a verify page or a CSV must never depend on a card its reader may not see: the
 host usually plays."

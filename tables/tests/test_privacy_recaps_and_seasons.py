@@ -1,7 +1,7 @@
 """No recap or season page shows a card that was not shown, in every game, to any reader.
 
 Issue 21: "Both respect the privacy rules: only cards that were shown, and for the night's
-players only." DESIGN.md, Visibility: "Views are not the only door. A refusal message, a
+players only." docs/design.md, Visibility: "Views are not the only door. A refusal message, a
 ruling preview, a log line, a download, a verify page or a CSV must never depend on a card
 its reader may not see: the host usually plays."
 

@@ -222,7 +222,7 @@ async def test_a_killed_server_restarts_with_every_hand_seat_and_timer_intact(tm
         assert all([s["stack"] for s in seats] == [s["stack"] for s in tables[0]] for seats in tables)
         assert sum(s["stack"] for s in tables[0]) == 3 * 200
         # The hand's published commitment and deck root survive the restart; the seed is
-        # revealed only when the night closes (DESIGN.md, Shuffling), so no view has it.
+        # revealed only when the night closes (docs/design.md, Shuffling), so no view has it.
         assert final["revealed"]["deck_root"] and final["revealed"]["commitment"] == before["commitment"]
         assert "seed" not in final["revealed"]
     finally:

@@ -1,5 +1,5 @@
 """Run it twice on a live table: the host's option, the players' answers and the question's
-timer, all through the one write path (DESIGN.md), the log replaying to the snapshot."""
+timer, all through the one write path (docs/design.md), the log replaying to the snapshot."""
 
 from __future__ import annotations
 

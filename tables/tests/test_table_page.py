@@ -61,7 +61,7 @@ def test_history_lists_finished_hands_and_replays_them_without_hidden_cards(tabl
     hands = phone.get(f"/tables/{table.pk}/hands.json").json()["hands"]
     assert [h["number"] for h in hands] == [1]
     # The seed would give every folded hand: it is revealed only when the night closes
-    # (DESIGN.md, Shuffling); until then the hand shows what was published at the deal.
+    # (docs/design.md, Shuffling); until then the hand shows what was published at the deal.
     assert hands[0]["seed"] is None and hands[0]["commitment"] == commitment(bytes.fromhex(SEED))
     assert hands[0]["deck_root"]
     replay = phone.get(hands[0]["url"]).json()

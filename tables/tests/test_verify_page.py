@@ -1,5 +1,5 @@
 """The verify page: what each deal published while the night is open, every hand checked once
-it is closed (DESIGN.md, Shuffling: "The seeds, which give the whole deck and so every folded
+it is closed (docs/design.md, Shuffling: "The seeds, which give the whole deck and so every folded
 hand, are revealed only when the night closes.")."""
 
 from __future__ import annotations

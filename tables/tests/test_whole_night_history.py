@@ -2,7 +2,7 @@
 
 Issue: "download every hand of the night you may see as one PHH file, and your own summary
 (hands played, won, net)". Every hand goes through the engine's redaction: a card the viewer
-never saw is "??" (DESIGN.md, Visibility: "a download ... must never depend on a card its
+never saw is "??" (docs/design.md, Visibility: "a download ... must never depend on a card its
 reader may not see").
 """
 

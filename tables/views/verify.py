@@ -1,6 +1,6 @@
 """The shuffle check: a night's hands once it is closed, and any seed or opening by hand.
 
-DESIGN.md, Shuffling: each deal publishes the server seed's commitment and the deck's Merkle
+docs/design.md, Shuffling: each deal publishes the server seed's commitment and the deck's Merkle
 root; after a hand each viewer's view carries the openings of the cards it saw; the seeds,
 which give the whole deck and so every folded hand, are revealed only when the night closes.
 This page never shows a seed before that, nor a deck it was not given the seed of. A hand whose
