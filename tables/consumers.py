@@ -52,6 +52,7 @@ PLAYER_TABLE_ACTIONS = {
     "sit_in",
     "straddle",
     "shuffle_pledge",
+    "shuffle_withdraw",
     "shuffle_value",
     "rabbit_hunt",
 }  # rabbit: after the hand

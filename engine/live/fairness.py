@@ -184,6 +184,19 @@ def pledge(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result
     return replace(state, pledges={**state.pledges, player: promised}), [event]
 
 
+def withdraw(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
+    """A phone takes its pledge back before the cut-off (it went to the background, where it
+    could not send its value in time): the next deal neither waits for it nor deals that player a
+    dead hand. Taking a pledge back before the seed exists tells nothing and chooses nothing."""
+    player = _seated_player(state, actor)
+    if player not in state.pledges:
+        return state, []
+    pledges = {other: pledge for other, pledge in state.pledges.items() if other != player}
+    return replace(state, pledges=pledges), [
+        {"type": "table.shuffle_withdrawn", "seat": actor, "player": player}
+    ]
+
+
 def accept_reveal(state: LiveTable, actor: Actor, intent: Intent) -> tuple[Shuffling, dict[str, Any]] | None:
     """The shuffling with this phone's value added, and the event saying so; None when the value
     was already in. Refused when nothing is being shuffled, when the player's pledge did not

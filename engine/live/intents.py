@@ -32,6 +32,7 @@ INTENTS: dict[str, IntentKind] = {
     # A phone's pledge for the next deal's shuffle, and its value once the deal is cut off
     # (engine.live.fairness). The last value deals the cards.
     "shuffle_pledge": IntentKind(fairness.pledge, frozenset({PLAYER}), passive=True, any_version=True),
+    "shuffle_withdraw": IntentKind(fairness.withdraw, frozenset({PLAYER}), passive=True, any_version=True),
     "shuffle_value": IntentKind(
         dealing.shuffle_value, frozenset({PLAYER}), changes_hand=True, passive=True, any_version=True
     ),

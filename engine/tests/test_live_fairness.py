@@ -277,3 +277,18 @@ def test_a_silent_phone_is_dealt_a_dead_hand_in_a_game_without_betting_too():
     state, _ = apply(state, "system", {"type": "timeout", "version": state.version}, now=2 + REVEAL_SECONDS)
     assert state.hand is not None and state.hand.seat(2).folded
     assert not state.hand.seat(1).folded and not state.hand.seat(3).folded
+
+
+def test_a_pledge_taken_back_before_the_deal_is_neither_waited_for_nor_dealt_dead():
+    """A phone that goes to the background takes its pledge back: the deal does not wait for
+    it, and its player is dealt in like anyone whose phone sent nothing."""
+    state = _pledge(_pledge(_table(), 1, PHONE[1]), 2, PHONE[2])
+    state, events = apply(state, 2, {"type": "shuffle_withdraw"}, now=1)
+    assert state.pledges == {"p1": pledge_of(PHONE[1])} and events[0]["type"] == "table.shuffle_withdrawn"
+    assert view(state, 2)["fairness"]["your_pledge"] is None
+    assert apply(state, 2, {"type": "shuffle_withdraw"}, now=1)[1] == []  # nothing to take back
+    state, _ = _cut_off(state)
+    assert state.shuffling is not None and set(state.shuffling.pledges) == {"p1"}
+    state, events = _value(state, 1, PHONE[1])
+    assert state.hand is not None and not state.hand.seat(2).folded
+    assert _started(events)["no_value"] == []

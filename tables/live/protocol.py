@@ -64,6 +64,7 @@ ACTION_FIELDS: dict[str, dict[str, Field]] = {
     # A phone's pledge for the next deal's shuffle, and its value once the deal is cut off
     # (engine.live.fairness).
     "shuffle_pledge": {"pledge": Field(str, required=True)},
+    "shuffle_withdraw": {},
     "shuffle_value": {"value": Field(str, required=True)},
 }
 # Host commands whose fields include an object of small scalars (set_game's stakes and options).

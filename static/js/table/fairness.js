@@ -130,6 +130,9 @@ export function pledgeAndReveal(model, send) {
     pledgeSent = null;
     return;
   }
+  // In the background a phone may not get to send its value in time (and its hand would be
+  // dealt dead): it pledges again when it is back.
+  if (document.hidden) return;
   // Not shown yet: sent and on its way, unless the cut-off took it (its value is now due) or it
   // was lost (no table shows it after a while).
   if (pledgeSent && pledgeSent.pledge !== due && Date.now() - pledgeSent.at < 10000) return;
@@ -138,6 +141,26 @@ export function pledgeAndReveal(model, send) {
   keep(pledge, value);
   pledgeSent = { pledge, at: Date.now() };
   send({ type: "shuffle_pledge", pledge });
+}
+
+/**
+ * A phone going to the background takes its pledge back before the deal (docs/shuffle.md): a
+ * locked phone may not send its value in time, and the deal would wait for it, then deal its
+ * player a dead hand. Back in front, it pledges again.
+ */
+export function withdrawWhenHidden(currentModel, send) {
+  document.addEventListener("visibilitychange", () => {
+    const model = currentModel();
+    const fairness = model && model.fairness;
+    if (!fairness) return;
+    if (!document.hidden) {
+      pledgeAndReveal(model, send);
+      return;
+    }
+    if (!fairness.your_pledge) return;
+    pledgeSent = null;
+    send({ type: "shuffle_withdraw" });
+  });
 }
 
 const checked = new Map(); // "root:position" -> whether it opened

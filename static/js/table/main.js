@@ -5,7 +5,7 @@ import { createAnnouncer } from "./announce.js";
 import { createConnectionDisplay, createTurnAlert, createWakeLock } from "./attention.js";
 import { renderBoard, renderDockStatus } from "./board.js";
 import { bountyLines } from "./bounty.js";
-import { pledgeAndReveal, renderFairness } from "./fairness.js";
+import { pledgeAndReveal, renderFairness, withdrawWhenHidden } from "./fairness.js";
 import { startClockTicker } from "./clock.js";
 import { el, fill } from "./format.js";
 import { createHistory } from "./history.js";
@@ -197,6 +197,7 @@ function start() {
       if (status === "forbidden" && config.role === "player") setTimeout(() => location.assign(config.seatUrl), 1500);
     },
   });
+  if (config.role === "player") withdrawWhenHidden(() => model, (intent) => socket.act(intent));
 }
 
 // Settings: the four-colour deck, kept on this phone.
