@@ -214,6 +214,29 @@ def _ledger_line(table: Table, state: engine_live.LiveTable, intent: Mapping[str
     )
 
 
+def exposure_words(state: engine_live.LiveTable, seat: int) -> str:
+    """The log's words for the card just ruled exposed at `seat`, named only once the public
+    view shows it (face up for the rest of the hand, or dead and shown to all): a log line is
+    read by everyone, and the host usually plays."""
+    hand = state.hand
+    ruled = [e for e in (hand.extras.get("exposed", []) if hand is not None else []) if e["seat"] == seat]
+    if not ruled:
+        return f"exposed a card of Seat {seat}"
+    card, dead = ruled[-1]["card"], ruled[-1]["dead"]
+    public = engine_live.view(state, "public")["hand"] or {}
+    if card not in engine_views.shown_cards(public):
+        return f"exposed a card of Seat {seat} (not shown to all)"
+    return f"exposed Seat {seat}'s {card} ({'dead, ' if dead else ''}face up to all)"
+
+
+def _exposure_logged(
+    state: engine_live.LiveTable, intent: Mapping[str, Any], previewed: list[str]
+) -> list[str]:
+    """The exposed-card ruling's changes for its log line, once made: the card named where the
+    public now sees it, instead of the preview's ??."""
+    return [exposure_words(state, intent["seat"]), *(line for line in previewed if UNSEEN not in line)]
+
+
 def apply_ruling(
     table: Table, by: AbstractBaseUser | None, key: str, values: Mapping[str, str], why: str, version: int
 ) -> int:
@@ -246,13 +269,16 @@ def apply_ruling(
             else:
                 applied = play.apply_intent(table.pk, engine_live.HOST, intent, expected_version=version)
             if entry is None:
+                changes = shown.changes
+                if intent["type"] == "exposed_card":
+                    changes = _exposure_logged(live.load_state(table.pk), intent, shown.changes)
                 audit.record(
                     table.night,
                     by,
-                    f"{table.name}: {shown.ruling.label}: {'; '.join(shown.changes)}",
+                    f"{table.name}: {shown.ruling.label}: {'; '.join(changes)}",
                     why,
                     table=table,
-                    payload={"intent": intent, "changes": shown.changes, "version": applied.version},
+                    payload={"intent": intent, "changes": changes, "version": applied.version},
                 )
     except ActionRefused as refused:
         _log_attempt(table, by, key, values, f"refused: {refused.message}")
