@@ -10,6 +10,7 @@ table that has moved on since the preview refuses it as stale.
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -173,6 +174,9 @@ def _preview(table: Table, key: str, values: Mapping[str, str]) -> Preview:
     if after_view["hand"] is not None:
         after_view["hand"] = _hide_unseen_cards(after_view["hand"], seen)
     changes = describe_changes(before_view, after_view)
+    if any(STACK_TO.match(line.partition("): ")[2]) for line in changes):
+        # The hand ends: stacks change at the table and in the hand, one seat on two lines.
+        changes = one_line_per_seat(changes)
     if cut:
         # What the next cards bring is not told before they are dealt (engine.live.preview).
         changes.append(DEALER_CARRIES_ON)
@@ -188,6 +192,40 @@ def _preview(table: Table, key: str, values: Mapping[str, str]) -> Preview:
             "the night will not balance until the ledger is corrected."
         )
     return Preview(BY_KEY[key], intent, state.version, changes)
+
+
+SEAT_LINE = re.compile(r"^(Seat \d+ \(.*\)): (.+)$")
+STACK_TO = re.compile(r"^stack \d+ → (\d+) chips$")
+BEHIND_TO = re.compile(r"^\d+ → (\d+) chips behind$")
+
+
+def one_line_per_seat(changes: list[str]) -> list[str]:
+    """`changes` with each seat's lines made one, where its first line was: an award (or any
+    ruling that ends the hand) changes a seat's stack at the table and in the hand, and the
+    preview would list the seat twice, the same stack twice. The hand's "chips behind" is left
+    out when the table's stack says the same."""
+    parts: dict[str, list[str]] = {}
+    merged: list[str | None] = []  # None: the place of a seat's one line
+    for line in changes:
+        found = SEAT_LINE.match(line)
+        if found is None:
+            merged.append(line)
+        elif found.group(1) in parts:
+            parts[found.group(1)].append(found.group(2))
+        else:
+            parts[found.group(1)] = [found.group(2)]
+            merged.append(None)
+    seats = iter(parts.items())
+    lines = []
+    for line in merged:
+        if line is not None:
+            lines.append(line)
+            continue
+        who, said = next(seats)
+        stacks = {m.group(1) for part in said if (m := STACK_TO.match(part))}
+        kept = [part for part in said if not ((m := BEHIND_TO.match(part)) and m.group(1) in stacks)]
+        lines.append(f"{who}: {', '.join(kept)}")
+    return lines
 
 
 def _seated_player(table: Table, state: engine_live.LiveTable, seat: int) -> Player:
