@@ -11,8 +11,11 @@ and split the prizes of those places.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
+from decimal import Decimal
+from fractions import Fraction
 from typing import Any
 
 from engine.errors import TournamentError
@@ -139,6 +142,9 @@ class FieldSummary:
     average_stack: float
     average_big_blinds: float
     heads_up: bool
+    # As every page shows them (`average_texts`): the clock and the host's page say the same.
+    average_stack_text: str = ""
+    average_big_blinds_text: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -150,11 +156,13 @@ class FieldSummary:
             "average_stack": self.average_stack,
             "average_big_blinds": self.average_big_blinds,
             "heads_up": self.heads_up,
+            "average_stack_text": self.average_stack_text,
+            "average_big_blinds_text": self.average_big_blinds_text,
         }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> FieldSummary:
-        return cls(**{field.name: data[field.name] for field in fields(cls)})
+        return cls(**{field.name: data[field.name] for field in fields(cls) if field.name in data})
 
 
 def chips_bought(structure: Structure, rules: RebuyRules, *, entries: int, rebuys: int, add_ons: int) -> int:
@@ -204,6 +212,7 @@ def field_summary(
         raise TournamentError(f"{taken_out} chips taken out is more than the {chips} ever in play.")
     chips -= taken_out
     average = chips / players_left if players_left else 0.0
+    stack_text, big_blinds_text = average_texts(chips, players_left, big_blind)
     return FieldSummary(
         entries=entries,
         rebuys=rebuys,
@@ -213,7 +222,33 @@ def field_summary(
         average_stack=average,
         average_big_blinds=average / big_blind,
         heads_up=is_heads_up(players_left),
+        average_stack_text=stack_text,
+        average_big_blinds_text=big_blinds_text,
     )
+
+
+def _half_up(value: Fraction, places: int) -> Decimal:
+    scaled = value * 10**places
+    whole = math.floor(scaled + Fraction(1, 2))
+    return Decimal(whole).scaleb(-places)
+
+
+def average_texts(chips: int, players_left: int, big_blind: int) -> tuple[str, str]:
+    """The average stack in chips and in big blinds, as the clock and the host's page show them:
+    counted exactly from whole chips and rounded half up once, here, so two pages rounding a
+    float their own way cannot differ (23 chips over a big blind of 20 is 1.15: "1.2").
+
+    >>> average_texts(55_000, 4, 300)
+    ('13,750', '45.8')
+    >>> average_texts(23, 1, 20)
+    ('23', '1.2')
+    >>> average_texts(0, 0, 300)
+    ('0', '0.0')
+    """
+    average = Fraction(chips, players_left) if players_left else Fraction(0)
+    stack = _half_up(average, 0)
+    big_blinds = _half_up(average / max(big_blind, 1), 1)
+    return f"{stack:,.0f}", f"{big_blinds:.1f}"
 
 
 def chip_leaders(stacks: Mapping[str, int], top: int = 5) -> list[tuple[str, int]]:

@@ -55,6 +55,12 @@ export function readClock(clock, structure, now) {
   };
 }
 
+/** The average stack in chips and in big blinds, as the server words them for every page (the
+ * host's page too): rounding a float here could say 1.1 where the host's page says 1.2. */
+export function averageFigures(field) {
+  return { stack: field.average_stack_text, bigBlinds: field.average_big_blinds_text };
+}
+
 /** "14:59", or "1:02:03" past an hour; whole seconds rounded up, so a fresh level shows its full time. */
 export function formatDuration(seconds) {
   const whole = Math.max(0, Math.ceil(seconds - 1e-6));
@@ -365,8 +371,9 @@ export function runClockScreen(body) {
     setText(body, "rebuys", String(field.rebuys));
     setText(body, "add-ons", String(field.add_ons));
     setText(body, "chips", chips(field.chips_in_play));
-    setText(body, "average", chips(field.average_stack));
-    setText(body, "average-bb", field.average_big_blinds.toFixed(1));
+    const average = averageFigures(field);
+    setText(body, "average", average.stack);
+    setText(body, "average-bb", average.bigBlinds);
     setText(body, "pool", `${chips(state.prize_pool)} ${state.currency}`);
     fillList(body.querySelector('[data-field="payouts"]'), state.payouts, (row) =>
       item(["place", ordinal(row.place)], ["amount", chips(row.amount)]),

@@ -10,6 +10,7 @@ table that has moved on since the preview refuses it as stale.
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -173,6 +174,9 @@ def _preview(table: Table, key: str, values: Mapping[str, str]) -> Preview:
     if after_view["hand"] is not None:
         after_view["hand"] = _hide_unseen_cards(after_view["hand"], seen)
     changes = describe_changes(before_view, after_view)
+    if any(STACK_TO.match(line.partition("): ")[2]) for line in changes):
+        # The hand ends: stacks change at the table and in the hand, one seat on two lines.
+        changes = one_line_per_seat(changes)
     if cut:
         # What the next cards bring is not told before they are dealt (engine.live.preview).
         changes.append(DEALER_CARRIES_ON)
@@ -188,6 +192,40 @@ def _preview(table: Table, key: str, values: Mapping[str, str]) -> Preview:
             "the night will not balance until the ledger is corrected."
         )
     return Preview(BY_KEY[key], intent, state.version, changes)
+
+
+SEAT_LINE = re.compile(r"^(Seat \d+ \(.*\)): (.+)$")
+STACK_TO = re.compile(r"^stack \d+ → (\d+) chips$")
+BEHIND_TO = re.compile(r"^\d+ → (\d+) chips behind$")
+
+
+def one_line_per_seat(changes: list[str]) -> list[str]:
+    """`changes` with each seat's lines made one, where its first line was: an award (or any
+    ruling that ends the hand) changes a seat's stack at the table and in the hand, and the
+    preview would list the seat twice, the same stack twice. The hand's "chips behind" is left
+    out when the table's stack says the same."""
+    parts: dict[str, list[str]] = {}
+    merged: list[str | None] = []  # None: the place of a seat's one line
+    for line in changes:
+        found = SEAT_LINE.match(line)
+        if found is None:
+            merged.append(line)
+        elif found.group(1) in parts:
+            parts[found.group(1)].append(found.group(2))
+        else:
+            parts[found.group(1)] = [found.group(2)]
+            merged.append(None)
+    seats = iter(parts.items())
+    lines = []
+    for line in merged:
+        if line is not None:
+            lines.append(line)
+            continue
+        who, said = next(seats)
+        stacks = {m.group(1) for part in said if (m := STACK_TO.match(part))}
+        kept = [part for part in said if not ((m := BEHIND_TO.match(part)) and m.group(1) in stacks)]
+        lines.append(f"{who}: {', '.join(kept)}")
+    return lines
 
 
 def _seated_player(table: Table, state: engine_live.LiveTable, seat: int) -> Player:
@@ -212,6 +250,29 @@ def _ledger_line(table: Table, state: engine_live.LiveTable, intent: Mapping[str
         f"Ledger: a correction of {difference:+d} chips ({money}) to {player.display_name}'s "
         f"{target.get_kind_display().lower()} #{target.pk}"
     )
+
+
+def exposure_words(state: engine_live.LiveTable, seat: int) -> str:
+    """The log's words for the card just ruled exposed at `seat`, named only once the public
+    view shows it (face up for the rest of the hand, or dead and shown to all): a log line is
+    read by everyone, and the host usually plays."""
+    hand = state.hand
+    ruled = [e for e in (hand.extras.get("exposed", []) if hand is not None else []) if e["seat"] == seat]
+    if not ruled:
+        return f"exposed a card of Seat {seat}"
+    card, dead = ruled[-1]["card"], ruled[-1]["dead"]
+    public = engine_live.view(state, "public")["hand"] or {}
+    if card not in engine_views.shown_cards(public):
+        return f"exposed a card of Seat {seat} (not shown to all)"
+    return f"exposed Seat {seat}'s {card} ({'dead, ' if dead else ''}face up to all)"
+
+
+def _exposure_logged(
+    state: engine_live.LiveTable, intent: Mapping[str, Any], previewed: list[str]
+) -> list[str]:
+    """The exposed-card ruling's changes for its log line, once made: the card named where the
+    public now sees it, instead of the preview's ??."""
+    return [exposure_words(state, intent["seat"]), *(line for line in previewed if UNSEEN not in line)]
 
 
 def apply_ruling(
@@ -246,13 +307,16 @@ def apply_ruling(
             else:
                 applied = play.apply_intent(table.pk, engine_live.HOST, intent, expected_version=version)
             if entry is None:
+                changes = shown.changes
+                if intent["type"] == "exposed_card":
+                    changes = _exposure_logged(live.load_state(table.pk), intent, shown.changes)
                 audit.record(
                     table.night,
                     by,
-                    f"{table.name}: {shown.ruling.label}: {'; '.join(shown.changes)}",
+                    f"{table.name}: {shown.ruling.label}: {'; '.join(changes)}",
                     why,
                     table=table,
-                    payload={"intent": intent, "changes": shown.changes, "version": applied.version},
+                    payload={"intent": intent, "changes": changes, "version": applied.version},
                 )
     except ActionRefused as refused:
         _log_attempt(table, by, key, values, f"refused: {refused.message}")

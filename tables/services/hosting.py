@@ -20,6 +20,7 @@ from tables.join_codes import new_join_code
 from tables.models import Night, Player, Table
 from tables.services import audit, seasons, transfers
 from tables.services.ledger import MAX_CHIPS_PER_ENTRY
+from tables.services.money_words import format_money
 
 
 def host_exists() -> bool:
@@ -65,7 +66,7 @@ def create_night(
                 audit.record(
                     night,
                     host,
-                    f"Opened {name} on {date:%Y-%m-%d}: one chip is {chip_value.normalize()} {currency}, "
+                    f"Opened {name} on {date:%Y-%m-%d}: one chip is {format_money(chip_value, currency)}, "
                     f"{approval}",
                     payload={"setup": "night", "chip_value": str(chip_value), "currency": currency},
                 )

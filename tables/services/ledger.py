@@ -28,6 +28,7 @@ from tables.live.tournament import tournament_at, tournament_still_playing
 from tables.models import Night, Player, Seat
 from tables.models.ledger import CASH, KINDS_IN, EntryKind, LedgerEntry, chips_to_sit_with
 from tables.services.ledger_lines import StackChange, log_entry
+from tables.services.money_words import format_money
 
 # The most chips of any one figure the host gives, in every path: an entry, a correction, a
 # stack set, what a player holds after an entry, a tournament's starting, rebuy and add-on stacks.
@@ -41,11 +42,15 @@ def money_for(night: Night, chips: int) -> Decimal:
 
 def chips_for_money(night: Night, money: Decimal) -> int:
     """How many chips `money` buys, refused unless it is a whole number of chips."""
+    if not money.is_finite() or money <= 0:
+        # Not "not a whole number of chips": -5 EUR is -50 chips, whole, and still no entry.
+        raise ActionRefused(f"Enter an amount of money above 0 {night.currency}.")
     chips = money / night.chip_value
-    if not money.is_finite() or money <= 0 or chips != chips.to_integral_value():
+    if chips != chips.to_integral_value():
+        # Said as every page says money: a chip of 10 JPY is "10 JPY", never "1E+1 JPY".
         raise ActionRefused(
-            f"{money} {night.currency} is not a whole number of chips "
-            f"(one chip is {night.chip_value.normalize()} {night.currency})."
+            f"{format_money(money, night.currency)} is not a whole number of chips "
+            f"(one chip is {format_money(night.chip_value, night.currency)})."
         )
     return int(chips)
 

@@ -1,7 +1,8 @@
 """The night's recap: a page for each closed night, for the players of that night (and its host).
 
-Who may open it: the night's host and co-hosts, a guest of that night, and a guest the host
-recognised as someone who played it (`people.played_in`). The link can be passed around
+Who may open it: the night's host and co-hosts, a guest of that night (also from a phone that
+has joined another night since: `identity.earlier_players`), and a guest the host recognised as
+someone who played it (`people.played_in`). The link can be passed around
 among them; anyone else is refused. What it shows is the public's view of every hand: cards
 that were tabled, never a folded or mucked hand, not even the reader's own (a recap is shared).
 """
@@ -18,7 +19,7 @@ from django.views.decorators.http import require_GET
 from tables.access import can_host
 from tables.charts import Line, line_chart
 from tables.consumers import Identity
-from tables.identity import current_player
+from tables.identity import current_player, earlier_players
 from tables.models import Night
 from tables.models.live import Hand
 from tables.services import people, tournament_results
@@ -35,7 +36,9 @@ def _get_night_for_reader(request: HttpRequest, night_id: int) -> Night:
         return night
     if night.is_open:
         raise Http404("The recap opens when the night is closed.")
-    if not people.played_in(current_player(request), [night.pk]):
+    # The guest this phone is, or one it was on an earlier night before joining another.
+    readers = [current_player(request), *earlier_players(request)]
+    if not any(people.played_in(reader, [night.pk]) for reader in readers):
         raise PermissionDenied("Only the players of this night can read its recap.")
     return night
 
