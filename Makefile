@@ -37,12 +37,19 @@ dev: $(VENV)/.installed
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/daphne --bind 127.0.0.1 --port $(PORT) --websocket-max-message-size 65536 --websocket-max-frame-size 65536 homegame.asgi:application
 
+# The full run (every test, every migration, every Hypothesis example) in two pytest-xdist
+# workers, each with its own PostgreSQL test database (pytest-django's _gwN suffix), its own
+# Redis channel prefix and its own Chromium (tables/tests/conftest.py). Two, not `-n auto`'s
+# cores+1: each browser test runs Chromium and a Daphne server beside its worker, so a third
+# worker adds no core to run on, only more waiting in tests that wait on pages and timers.
+FULL_RUN_WORKERS := -n 2
+
 test: $(VENV)/.installed-dev
 	@bash scripts/ensure-chromium.sh
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/python manage.py makemigrations --check --dry-run
-	$(KEEP_BYTECODE) $(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(KEEP_BYTECODE) $(BIN)/python -m pytest $(FULL_RUN_WORKERS) --dist worksteal $(PYTEST_ARGS)
 
 # Lint and every test but the browser and slow ones, on all cores: the check to run
 # before each commit. `make test` remains the full run. Each worker's test database is made

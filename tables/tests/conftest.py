@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
 import datetime
 import json
 import os
 import shutil
+import socket
 import subprocess
 import sys
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -60,11 +62,96 @@ def fresh_rate_limits() -> Iterator[None]:
     cache.clear()
 
 
-@pytest.fixture
-def browser(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
-    """Debian's headless Chromium, driven by Playwright (which never downloads a browser)."""
-    from tables.tests.browser import CHROMIUM_ARGS
+@pytest.fixture(scope="session", autouse=True)
+def own_channel_layer_prefix() -> None:
+    """Each test process (each xdist worker) names its Redis channels and groups apart. Table ids
+    repeat across the workers' databases, and Redis publishes to every subscriber whatever its
+    database number: with one prefix, a worker's sockets of table 7 would be handed another
+    worker's hints of its table 7 (and those of a run beside it: the process id tells them
+    apart). Subprocesses that keep REDIS_URL inherit the prefix through REDIS_PREFIX."""
+    from channels.layers import channel_layers
+    from django.conf import settings
 
+    config = settings.CHANNEL_LAYERS["default"].get("CONFIG", {})
+    if "prefix" not in config:
+        return  # the in-memory layer: nothing is shared between processes
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+    config["prefix"] = f"{config['prefix']}-test-{worker}-{os.getpid()}"
+    os.environ["REDIS_PREFIX"] = config["prefix"]
+    channel_layers.backends.clear()
+
+
+class _Chromium:
+    """One Playwright driver and one Chromium per test process, started by the first browser test.
+
+    Starting them takes a second or more, once per process instead of once per test. While
+    Playwright's sync API is in use it marks its event loop as running in this thread, which
+    makes Django refuse ORM calls and pytest-asyncio refuse to run a loop: between browser tests
+    the mark is taken off, and put back before the next one uses the browser."""
+
+    def __init__(self) -> None:
+        self.manager: Any = None
+        self.browser: Any = None
+        self.loop: asyncio.AbstractEventLoop | None = None
+
+    def lend(self) -> Any:
+        """The browser, with Playwright's loop marked running again (started if need be)."""
+        from tables.tests.browser import CHROMIUM_ARGS
+
+        if self.loop is not None:
+            asyncio._set_running_loop(self.loop)
+        try:
+            if self.browser is not None and not self.browser.is_connected():
+                self.stop()  # Chromium went away: this test gets a new one
+            if self.manager is None:
+                from playwright.sync_api import sync_playwright
+
+                self.manager = sync_playwright()
+                playwright = self.manager.start()
+                self.loop = asyncio.get_running_loop()
+                self.browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        except BaseException:
+            self.stop()
+            raise
+        return self.browser
+
+    def take_back(self) -> None:
+        """Each test's pages and contexts are closed, so the next test starts from a fresh context."""
+        try:
+            for context in list(self.browser.contexts):
+                context.close()
+        finally:
+            asyncio._set_running_loop(None)
+
+    def stop(self) -> None:
+        if self.manager is None:
+            return
+        if self.loop is not None:
+            asyncio._set_running_loop(self.loop)
+        try:
+            if self.browser is not None and self.browser.is_connected():
+                self.browser.close()
+        finally:
+            manager, self.manager, self.browser, self.loop = self.manager, None, None, None
+            try:
+                manager.__exit__()  # stops the driver and its loop
+            finally:
+                asyncio._set_running_loop(None)
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[_Chromium]:
+    shared = _Chromium()
+    yield shared
+    shared.stop()
+
+
+@pytest.fixture
+def browser(
+    request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch, chromium: _Chromium
+) -> Iterator[Any]:
+    """Debian's headless Chromium, driven by Playwright (which never downloads a browser): the
+    test process's one Chromium, whose contexts the test opens are closed after it."""
     require_service(chromium_path() is not None, "Chromium is not installed")
     # Tests against pytest-django's live_server use the ORM between browser steps, while
     # Playwright's sync API runs an event loop in this thread: those calls are ordinary
@@ -72,16 +159,18 @@ def browser(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> 
     uses_orm = "live_server" in request.fixturenames
     if uses_orm:
         monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+    browser = chromium.lend()
+    try:
         yield browser
-        if uses_orm:
-            # Those ORM calls got their own connection, which Django's test teardown does not
-            # know about: close it, or PostgreSQL cannot drop the test database.
-            connections.close_all()
-        browser.close()
+    finally:
+        try:
+            if uses_orm:
+                # Those ORM calls got their own connection, which Django's test teardown does not
+                # know about: close it, or PostgreSQL cannot drop the test database. It is found
+                # only while Playwright's loop is still marked running, as when it was opened.
+                connections.close_all()
+        finally:
+            chromium.take_back()
 
 
 @pytest.fixture
@@ -168,12 +257,15 @@ def join_from_phone(night: Night, name: str) -> Client:
 # and the test share a database without touching the test database of the other tests.
 
 
-def _free_port() -> int:
-    import socket
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+def _reserved_port() -> socket.socket:
+    """A socket bound to a port the OS chose, to be kept until the server listens there. Bound
+    with SO_REUSEADDR and not listening, it lets Daphne (which sets SO_REUSEADDR too) listen on
+    the port, while the OS gives the port to no other bind meanwhile: another test process's
+    server cannot take it, and then be the one that answers this test."""
+    probe = socket.socket()
+    probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    probe.bind(("127.0.0.1", 0))
+    return probe
 
 
 def _server_env(database: Path) -> dict[str, str]:
@@ -193,7 +285,7 @@ class DaphneServer:
     """Daphne serving the project on `url`, with its own SQLite file `database`."""
 
     database: Path
-    port: int = field(default_factory=_free_port)
+    port: int = 0  # chosen by start()
     process: subprocess.Popen | None = None
 
     @property
@@ -201,19 +293,21 @@ class DaphneServer:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self, timeout: float = 20) -> None:
-        command = [sys.executable, "-m", "daphne", "-v", "0", "-b", "127.0.0.1", "-p", str(self.port)]
-        self.process = subprocess.Popen(
-            [*command, "homegame.asgi:application"], cwd=BASE_DIR, env=_server_env(self.database)
-        )
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"Daphne exited with status {self.process.returncode}")
-            try:
-                with urllib.request.urlopen(f"{self.url}/", timeout=1):
-                    return
-            except OSError:
-                time.sleep(0.1)
+        with _reserved_port() as reserved:
+            self.port = reserved.getsockname()[1]
+            command = [sys.executable, "-m", "daphne", "-v", "0", "-b", "127.0.0.1", "-p", str(self.port)]
+            self.process = subprocess.Popen(
+                [*command, "homegame.asgi:application"], cwd=BASE_DIR, env=_server_env(self.database)
+            )
+            deadline = time.monotonic() + timeout
+            while time.monotonic() < deadline:
+                if self.process.poll() is not None:
+                    raise RuntimeError(f"Daphne exited with status {self.process.returncode}")
+                try:
+                    with urllib.request.urlopen(f"{self.url}/", timeout=1):
+                        return
+                except OSError:
+                    time.sleep(0.1)
         raise RuntimeError("Daphne did not answer in time")
 
     def stop(self) -> None:
@@ -266,7 +360,9 @@ def migrated_sqlite_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture
 def daphne_server(tmp_path: Path, migrated_sqlite_file: Path) -> Iterator[DaphneServer]:
-    """A running Daphne with a fresh database of its own (stopped after the test)."""
+    """A running Daphne with a fresh database of its own (stopped after the test). One per test,
+    not per module: the server keeps each table's newest state in memory under its id, and each
+    test's arranging makes the same host and table ids again."""
     database = tmp_path / "db.sqlite3"
     shutil.copyfile(migrated_sqlite_file, database)
     server = DaphneServer(database)

@@ -14,9 +14,6 @@ from typing import Any
 
 import pytest
 
-from conftest import chromium_path, require_service
-from tables.tests.browser import CHROMIUM_ARGS
-
 pytestmark = [pytest.mark.browser]
 
 # A WebSocket stand-in: the test opens, closes and speaks for the server through window.fake.
@@ -60,19 +57,9 @@ def serve_static(route: Any) -> None:
         route.fulfill(status=200, content_type="text/html", body="<!doctype html><title>socket</title>")
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    require_service(chromium_path() is not None, "Chromium is not installed")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
-
-
 @pytest.fixture
 def page(browser: Any) -> Iterator[Any]:
+    """A page on the test origin in a context of its own (the `browser` fixture is conftest.py's)."""
     context = browser.new_context()
     try:
         page = context.new_page()
