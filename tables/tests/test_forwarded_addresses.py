@@ -24,7 +24,7 @@ from django.test import Client
 
 from homegame.serve import daphne_arguments
 from tables.rate_limits import PASSWORDS
-from tables.tests.conftest import BASE_DIR, DaphneServer, _server_env
+from tables.tests.conftest import BASE_DIR, DaphneServer, _reserved_port, _server_env
 
 HERE = "tables.tests.test_forwarded_addresses"
 HOST, PASSWORD = "hostess", "a-long-host-password"
@@ -44,17 +44,20 @@ class ServedAsTheImageServes(DaphneServer):
     def start(self, timeout: float = 30) -> None:
         # Plain http here (no TLS proxy in the test): no redirect to https.
         env = {**_server_env(self.database), "BEHIND_PROXY": self.behind_proxy, "HTTPS": "0"}
-        command = [sys.executable, "-m", "homegame.serve", str(self.port), "127.0.0.1"]
-        self.process = subprocess.Popen(command, cwd=BASE_DIR, env=env, stdout=subprocess.DEVNULL)
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"The server exited with status {self.process.returncode}")
-            try:
-                with urllib.request.urlopen(f"{self.url}/", timeout=1):
-                    return
-            except OSError:
-                time.sleep(0.1)
+        # The port is held until the server listens there, as every test server's is.
+        with _reserved_port() as reserved:
+            self.port = reserved.getsockname()[1]
+            command = [sys.executable, "-m", "homegame.serve", str(self.port), "127.0.0.1"]
+            self.process = subprocess.Popen(command, cwd=BASE_DIR, env=env, stdout=subprocess.DEVNULL)
+            deadline = time.monotonic() + timeout
+            while time.monotonic() < deadline:
+                if self.process.poll() is not None:
+                    raise RuntimeError(f"The server exited with status {self.process.returncode}")
+                try:
+                    with urllib.request.urlopen(f"{self.url}/", timeout=1):
+                        return
+                except OSError:
+                    time.sleep(0.1)
         raise RuntimeError("The server did not answer in time")
 
 
