@@ -8,8 +8,6 @@ settle-up, and the host has no way to link or merge them. Give the host a 'same 
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Iterator
 from decimal import Decimal
 from typing import Any
 
@@ -21,27 +19,14 @@ from django.urls import reverse
 from tables.errors import ActionRefused
 from tables.models import AuditEntry, Person, PersonLink, PersonMerge, SeasonAuditEntry
 from tables.services import closing, joining, ledger, people, person_links, seasons, settle_up
-from tables.tests.conftest import new_host
-from tables.tests.made_once import made_once_for_the_module
-from tables.tests.season_helpers import TwoNights, night_in_november, two_nights
+from tables.tests.season_fixtures import (  # noqa: F401  (fixtures)
+    host_fixture,
+    nights_fixture,
+    nights_made_once_fixture,
+)
+from tables.tests.season_helpers import TwoNights, night_in_november
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(scope="module")
-def nights_made_once(django_db_setup: None, django_db_blocker: Any) -> Iterator[TwoNights]:
-    with made_once_for_the_module(django_db_blocker):
-        yield two_nights(new_host(), hands=4)
-
-
-@pytest.fixture
-def host(nights_made_once: TwoNights, db: None) -> User:
-    return User.objects.get(pk=nights_made_once.first.host_id)
-
-
-@pytest.fixture
-def nights(nights_made_once: TwoNights, db: None) -> TwoNights:
-    return copy.deepcopy(nights_made_once)
 
 
 def _rows(nights: TwoNights) -> dict[str, Any]:

@@ -7,10 +7,6 @@ owed always adds up to 0.
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Iterator
-from typing import Any
-
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
@@ -19,28 +15,15 @@ from django.urls import reverse
 from tables.errors import ActionRefused
 from tables.models import SeasonAuditEntry, SeasonPayment
 from tables.services import person_links, season_payments, seasons
-from tables.tests.conftest import new_host
-from tables.tests.made_once import made_once_for_the_module
-from tables.tests.season_helpers import TwoNights, two_nights
+from tables.tests.season_fixtures import (  # noqa: F401  (fixtures)
+    host_fixture,
+    nights_fixture,
+    nights_made_once_fixture,
+)
+from tables.tests.season_helpers import TwoNights
 from tables.tests.test_table_page import phone_of
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(scope="module")
-def nights_made_once(django_db_setup: None, django_db_blocker: Any) -> Iterator[TwoNights]:
-    with made_once_for_the_module(django_db_blocker):
-        yield two_nights(new_host(), hands=4)
-
-
-@pytest.fixture
-def host(nights_made_once: TwoNights, db: None) -> User:
-    return User.objects.get(pk=nights_made_once.first.host_id)
-
-
-@pytest.fixture
-def nights(nights_made_once: TwoNights, db: None) -> TwoNights:
-    return copy.deepcopy(nights_made_once)
 
 
 def _owed(nights: TwoNights) -> season_payments.StillOwed:
