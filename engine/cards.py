@@ -133,3 +133,18 @@ def reads_as_cards(text: str) -> bool:
 def format_cards(cards: Iterable[Card]) -> str:
     """ "AsKd" style text, the inverse of `parse_cards`."""
     return "".join(str(c) for c in cards)
+
+
+def card_text(code: str) -> str:
+    """A card for people, as every page and phone draws it (static/js/table/cards.js draws it
+    the same way, held to this by a test): the rank, 10 for a ten, and the suit's symbol.
+
+    >>> card_text("7h"), card_text("Ts")
+    ('7♥', '10♠')
+    """
+    rank, suit = code[0], code[1]
+    return ("10" if rank == "T" else rank) + SUIT_SYMBOLS[SUITS.index(suit)]
+
+
+def is_red(code: str) -> bool:
+    return code[1] in "dh"

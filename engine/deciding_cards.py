@@ -24,8 +24,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.cards import RANK_NAMES, RANK_PLURALS, Card
-from engine.evaluator import HandCategory, HandValue
+from engine.cards import RANK_NAMES, Card
+from engine.evaluator import HandCategory, HandValue, describe
 from engine.evaluator_tables import decode_ranks
 
 # How many of a kind's tie-break ranks (engine.evaluator_tables.decode_ranks) name the kind
@@ -57,29 +57,7 @@ _CARD_BY_CARD = {HandCategory.HIGH_CARD, HandCategory.FLUSH}
 
 def hand_words(value: HandValue) -> str:
     """A hand as a sentence names it: "three nines", "a pair of kings", "ace high"."""
-    ranks = decode_ranks(value)
-    name, plural = RANK_NAMES, RANK_PLURALS
-    match value.category:
-        case HandCategory.ROYAL_FLUSH:
-            return "a royal flush"
-        case HandCategory.STRAIGHT_FLUSH:
-            return f"a straight flush, {name[ranks[0]]} high"
-        case HandCategory.FOUR_OF_A_KIND:
-            return f"four {plural[ranks[0]]}"
-        case HandCategory.FULL_HOUSE:
-            return f"a full house, {plural[ranks[0]]} full of {plural[ranks[1]]}"
-        case HandCategory.FLUSH:
-            return f"a flush, {name[ranks[0]]} high"
-        case HandCategory.STRAIGHT:
-            return f"a straight, {name[ranks[0]]} high"
-        case HandCategory.THREE_OF_A_KIND:
-            return f"three {plural[ranks[0]]}"
-        case HandCategory.TWO_PAIR:
-            return f"two pair, {plural[ranks[0]]} and {plural[ranks[1]]}"
-        case HandCategory.PAIR:
-            return f"a pair of {plural[ranks[0]]}"
-        case _:
-            return f"{name[ranks[0]]} high"
+    return describe(value, in_a_sentence=True)
 
 
 @dataclass(frozen=True, slots=True)

@@ -261,26 +261,35 @@ def _in_reading_order(five: tuple[Card, ...], value: HandValue) -> tuple[Card, .
     return tuple(ordered)
 
 
-def describe(value: int) -> str:
-    """Plain words for a value: "Full house, kings full of sevens", "Pair of jacks"."""
+# Each kind of hand is named once, two ways: as a label ("Full house, kings full of sevens") and
+# inside a sentence ("Ann wins with a full house, kings full of sevens"). {high} is the top
+# rank's name, {first} and {second} the plurals of the two ranks that make the hand.
+_HAND_NAMES: dict[HandCategory, tuple[str, str]] = {
+    HandCategory.ROYAL_FLUSH: ("Royal flush", "a royal flush"),
+    HandCategory.STRAIGHT_FLUSH: ("Straight flush, {high} high", "a straight flush, {high} high"),
+    HandCategory.FOUR_OF_A_KIND: ("Four of a kind, {first}", "four {first}"),
+    HandCategory.FULL_HOUSE: (
+        "Full house, {first} full of {second}",
+        "a full house, {first} full of {second}",
+    ),
+    HandCategory.FLUSH: ("Flush, {high} high", "a flush, {high} high"),
+    HandCategory.STRAIGHT: ("Straight, {high} high", "a straight, {high} high"),
+    HandCategory.THREE_OF_A_KIND: ("Three of a kind, {first}", "three {first}"),
+    HandCategory.TWO_PAIR: ("Two pair, {first} and {second}", "two pair, {first} and {second}"),
+    HandCategory.PAIR: ("Pair of {first}", "a pair of {first}"),
+    HandCategory.HIGH_CARD: ("High card, {high}", "{high} high"),
+}
+
+
+def describe(value: int, in_a_sentence: bool = False) -> str:
+    """Plain words for a value: "Full house, kings full of sevens", "Pair of jacks"; inside a
+    sentence (`in_a_sentence`): "a full house, kings full of sevens", "three nines", "ace high"."""
     category = CATEGORY_OF_STRENGTH[(value >> 20) & 0xF]
     ranks = decode_ranks(value)
-    name, plural = RANK_NAMES, RANK_PLURALS
-    match category:
-        case HandCategory.ROYAL_FLUSH:
-            return "Royal flush"
-        case HandCategory.STRAIGHT_FLUSH | HandCategory.STRAIGHT | HandCategory.FLUSH:
-            return f"{category.value}, {name[ranks[0]]} high"
-        case HandCategory.FOUR_OF_A_KIND | HandCategory.THREE_OF_A_KIND:
-            return f"{category.value}, {plural[ranks[0]]}"
-        case HandCategory.FULL_HOUSE:
-            return f"Full house, {plural[ranks[0]]} full of {plural[ranks[1]]}"
-        case HandCategory.TWO_PAIR:
-            return f"Two pair, {plural[ranks[0]]} and {plural[ranks[1]]}"
-        case HandCategory.PAIR:
-            return f"Pair of {plural[ranks[0]]}"
-        case _:
-            return f"High card, {name[ranks[0]]}"
+    label, sentence = _HAND_NAMES[category]
+    second = RANK_PLURALS[ranks[1]] if len(ranks) > 1 else ""
+    words = sentence if in_a_sentence else label
+    return words.format(high=RANK_NAMES[ranks[0]], first=RANK_PLURALS[ranks[0]], second=second)
 
 
 # Each ranking's tables are built the first time it is used (about 0.2 s for the standard one),

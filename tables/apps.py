@@ -20,6 +20,11 @@ class TablesConfig(AppConfig):
             if path is not None:
                 keep_sqlite_private(path)
         connection_created.connect(_keep_sqlite_private, dispatch_uid="tables.keep_sqlite_private")
+        # What each change to a table means for the night, run by the write path.
+        from tables.live import consequences
+        from tables.services.consequences import AFTER_EVENT, BEFORE_INTENT
+
+        consequences.install(AFTER_EVENT, BEFORE_INTENT)
 
 
 def _keep_sqlite_private(sender: Any, connection: Any, **kwargs: Any) -> None:

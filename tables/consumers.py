@@ -18,11 +18,13 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 
 from engine.live import LiveTable
+from engine.live.intents import INTENTS, PLAYER
 from tables import fast_json, rate_limits, timers
 from tables.access import can_host
 from tables.errors import ActionRefused
 from tables.identity import SESSION_KEY
 from tables.live import (
+    apply_intent,
     current_version,
     fresh_state,
     load_state,
@@ -35,7 +37,7 @@ from tables.live import presence as live_presence
 from tables.live.protocol import ClientMessage, ProtocolError, parse
 from tables.live.threads import read, write
 from tables.models import Player, Seat, Table
-from tables.services import host_panel, play
+from tables.services import host_panel
 
 logger = logging.getLogger(__name__)
 
@@ -44,18 +46,14 @@ CLOSE_THROTTLED = 4429
 # "More than 20 messages per second sustained": a bucket of 40 refilled at 20 a second.
 RATE_PER_SECOND = 20.0
 BURST = 40.0
-# Host commands that only the app itself may send: seats follow the host page's seating.
-SYSTEM_ONLY_COMMANDS = {"sit", "presence", "timeout", "start_hand"}
-# A seated phone's pledge and value for the shuffle (engine.live.fairness) are among them.
-PLAYER_TABLE_ACTIONS = {
-    "sit_out",
-    "sit_in",
-    "straddle",
-    "shuffle_pledge",
-    "shuffle_withdraw",
-    "shuffle_value",
-    "rabbit_hunt",
-}  # rabbit: after the hand
+# Who may send which intent is the engine's to say (engine.live.intents.INTENTS). The socket
+# adds one thing: a seat is taken and given up through the pages that keep the seat records and
+# the ledger (the host seats players; a player's chips leave the table by a cash-out), so those
+# intents are refused here with the way to do them. The host's "leave" goes to the ledger.
+THROUGH_THE_PAGES = {
+    "sit": "Seat players from the host page; the dealer does the rest.",
+    "leave": "Ask the host to cash you out: your chips leave the table through the ledger.",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,7 +229,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
                 )
             else:
                 applied = await write(
-                    play.apply_intent, self.table_id, actor, intent, message.client_id, message.version
+                    apply_intent, self.table_id, actor, intent, message.client_id, message.version
                 )
         except ActionRefused as refused:
             await self.error(refused.code, refused.message, message.client_id)
@@ -254,19 +252,20 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             if self.identity.player_id is None:
                 raise ActionRefused("Only a player seated at this table can act.", code="forbidden")
             actor = player_actor(self.identity.player_id)
-            if body["type"] in PLAYER_TABLE_ACTIONS:
-                return actor, body
-            return actor, {"type": "act", "action": body}
+            kind = body["type"]
+            if kind in THROUGH_THE_PAGES:
+                raise ActionRefused(THROUGH_THE_PAGES[kind], code="forbidden")
+            if kind != "act" and kind in INTENTS and PLAYER in INTENTS[kind].roles:
+                return actor, body  # an intent of its own (sit out, straddle, the shuffle's)
+            return actor, {"type": "act", "action": body}  # a betting action
         # Checked on every command: a co-host removed mid-night loses the right at once.
         if not await read(can_host, self.scope.get("user"), self.identity.night_id):
             raise ActionRefused("Only the night's host can do that.", code="forbidden")
-        if body["type"] in SYSTEM_ONLY_COMMANDS:
-            raise ActionRefused(
-                "Seat players from the host page; the dealer does the rest.", code="forbidden"
-            )
         if body["type"] == "deal":
             body = {"type": "start_hand"}
-        return "host", body
+        if body["type"] == "sit":
+            raise ActionRefused(THROUGH_THE_PAGES["sit"], code="forbidden")
+        return "host", body  # the engine refuses what the host may not send (engine.live.intents)
 
     async def error(self, code: str, message: str, client_id: str = "") -> None:
         data = {"type": "error", "code": code, "message": message}

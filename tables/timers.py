@@ -20,15 +20,16 @@ import time
 from collections.abc import Collection
 
 from tables.errors import ActionRefused
+from tables.live import apply_intent
 from tables.live.threads import write
 from tables.models.live import TableSnapshot
-from tables.services.play import apply_intent
 
 logger = logging.getLogger(__name__)
 
 POLL_SECONDS = 0.25
 # A deal refused for a reason only the host can change (a guest dealt in with no buy-in beside
-# bought chips) is tried again this long after, not at every poll: each try deals and undoes.
+# bought chips) is tried again this long after, not at every poll: nothing is dealt before the
+# check refuses, but each try locks the table and asks the ledger and the tournament again.
 REFUSED_DEAL_RETRY_SECONDS = 5.0
 # (table, version, when its snapshot was written: a table reused under the same id and version
 # in a new database never matches) -> when it was refused.

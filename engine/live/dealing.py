@@ -14,7 +14,7 @@ from typing import Any
 from engine import table as tables
 from engine.cards import Card
 from engine.config import HandConfig, Stakes
-from engine.errors import IllegalActionError, TableError
+from engine.errors import EngineError, IllegalActionError, TableError
 from engine.events import RoundEnded
 from engine.games import GAMES, Structure
 from engine.hand import Hand
@@ -67,11 +67,8 @@ def start_hand(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Re
     if actor == SYSTEM and not can_deal(state.table):
         # Not enough players: stop the timer; the next seating change schedules a deal again.
         return replace(state, next_deal_at=None), [{"type": "table.waiting_for_players"}]
-    # After a misdeal the void hand is dealt again as it was (its game, options and number).
-    redeal = tables.redeal_of(state.table) is not None
-    bomb_pot = None if redeal else _scheduled_bomb_pot(state)
-    table, config = tables.start_hand(bomb_pot or state.table)
-    if bomb_pot is not None:
+    redeal, bomb_pot, table, config = _hand_to_deal(state)
+    if bomb_pot:
         # One hand of the bomb pot, then the table's own game and stakes again.
         table = replace(table, game=state.table.game, stakes=state.table.stakes)
     elif state.options.game_options and not redeal and config.game in GAMES:
@@ -93,6 +90,29 @@ def start_hand(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Re
         }
         return replace(cut, shuffling=shuffling, deadline=shuffling.deadline), [noted]
     return deal_cards(cut, shuffling, now)
+
+
+def _hand_to_deal(state: LiveTable) -> tuple[bool, bool, TableState, HandConfig]:
+    """The hand the next deal would deal: whether it is a misdeal's re-deal, whether it is a
+    scheduled bomb pot, and the table and hand the deal starts from."""
+    # After a misdeal the void hand is dealt again as it was (its game, options and number).
+    redeal = tables.redeal_of(state.table) is not None
+    bomb_pot = None if redeal else _scheduled_bomb_pot(state)
+    table, config = tables.start_hand(bomb_pot or state.table)
+    return redeal, bomb_pot is not None, table, config
+
+
+def players_dealt_next(state: LiveTable) -> tuple[str, ...]:
+    """Who the next deal would deal in, worked out without dealing: what the app checks of a
+    deal (that bought chips meet only bought chips) before the deal is made. Nobody when no hand
+    can be dealt now (one in progress or being shuffled, too few players): the deal itself then
+    refuses with its own words."""
+    if state.shuffling is not None or state.hand_in_progress or not can_deal(state.table):
+        return ()
+    try:
+        return tuple(seat.player for seat in _hand_to_deal(state)[3].seats)
+    except EngineError:
+        return ()
 
 
 def shuffle_value(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:

@@ -45,8 +45,8 @@ LAYERS = {
     "tables.join_codes": MODELS,
     "tables.live": WRITE_PATH,
     "tables.services": SERVICES,
-    # Fires due timeouts through the write path, as any other caller of it does.
-    "tables.timers": SERVICES,
+    # Fires due deadlines through the write path: part of it, below every service.
+    "tables.timers": WRITE_PATH,
     "tables.views": VIEWS,
     # The app's wiring (Django calls its ready() last): it may connect any layer to another.
     "tables.apps": VIEWS,

@@ -2,19 +2,18 @@
 
 Every change to a table, whether a player action, a host command, a timeout, the next
 deal or a seating change, goes through `apply_intent`: lock the snapshot row, return the
-stored result for a client action id already applied, refuse a stale version, let the
-engine apply the intent, append its events to the log, save the snapshot, and after the
-commit send the table's group a hint ``{"type": "table.changed", "version": v}`` that
-carries no state (so no card ever passes through the channel layer).
+stored result for a client action id already applied, refuse a stale version, run the checks
+registered for the intent, let the engine apply it, append its events to the log, save the
+snapshot, run what is registered for its events (`tables.live.consequences`: a tournament's
+busts, the seat records), and after the commit send the table's group a hint
+``{"type": "table.changed", "version": v}`` that carries no state (so no card ever passes
+through the channel layer).
 
-It is the bottom of the app: services call it, never the other way round. What a deal at a
-tournament's table depends on (its mode, the level's stakes, a wait or a refusal) is decided by
+It is the bottom of the app: services call it, never the other way round, and what a change
+means for them they register by event type rather than pass in. What a deal at a tournament's
+table depends on (its mode, the level's stakes, a wait or a refusal) is decided by
 `engine.live.tournament` from the tournament's stored clock (read by `tables.live.tournament`).
-A write that ends a hand says so to its caller (`Applied.finished`); what the night records of
-it (a tournament's busts) is the caller's to write in the same transaction, which is why
-anything that can end a hand (a player's action, a timeout, a deal, a host's command or
-ruling) is sent through `tables.services.play` rather than straight here. A refusal is
-`tables.errors.ActionRefused`, with the protocol's code.
+A refusal is `tables.errors.ActionRefused`, with the protocol's code.
 
 Actors: ``"host"``, ``"system"``, or ``"player:<Player pk>"``; a player's seat is looked
 up in the locked snapshot, so a seat change can never race an action.
@@ -48,8 +47,10 @@ from engine.live import tournament as tournament_rules
 from engine.shuffle import deck_seed, seed_from_hex, shuffled_deck
 from engine.table import new_table
 from tables.errors import ActionRefused
+from tables.live import consequences
 from tables.live import rows as live_rows
 from tables.live import tournament as stored_tournament
+from tables.live.applied import Applied
 from tables.models import Seat, Table
 from tables.models.ledger import chips_to_sit_with
 from tables.models.live import Hand, HandEvent, TableSnapshot
@@ -62,28 +63,6 @@ PLAYER_PREFIX = "player:"
 # The snapshot row also keeps where the log stands (last seq, the current hand's row), so the
 # write path need not look them up; LiveTable.from_json ignores the key.
 LOG_KEY = "log"
-
-
-@dataclass(frozen=True, slots=True)
-class FinishedHand:
-    """A hand that the write just ended: the table after it (still holding the hand, and so who
-    was dealt in with what), the write's events and its moment (epoch seconds)."""
-
-    table_id: int
-    state: LiveTable
-    events: list[dict[str, Any]]
-    now: float
-
-
-@dataclass(frozen=True, slots=True)
-class Applied:
-    """The table's version after the intent; `duplicate` if this client id was applied before;
-    `finished` if this write ended a hand (for the caller to record what the night keeps of it,
-    in the same transaction: tables.services.play)."""
-
-    version: int
-    duplicate: bool = False
-    finished: FinishedHand | None = None
 
 
 def group_name(table_id: int) -> str:
@@ -162,26 +141,31 @@ def _engine_actor(actor: str, state: LiveTable) -> live.Actor:
     raise ActionRefused("Unknown actor.", code="forbidden")
 
 
+Decide = Callable[[LiveTable], Mapping[str, Any] | None]
+
+
 def apply_intent(
     table_id: int,
     actor: str,
-    intent: Mapping[str, Any],
+    intent: Mapping[str, Any] | Decide,
     client_id: str = "",
     expected_version: int | None = None,
     now: float | None = None,
-    also: Callable[[Applied], None] | None = None,
 ) -> Applied:
     """Apply one intent to a table, or raise ActionRefused with nothing changed.
 
-    `also`: the caller's own writes that belong to this one (what a hand it ends means for a
-    tournament, say), run in the same transaction after the intent is applied, so both commit
-    or neither does. Given here rather than wrapped around this call in an outer transaction:
-    that would nest this one in a savepoint, two more round trips to the database at every
-    action. It is not run for an intent already applied (a repeated client id)."""
+    `intent` may instead be a function of the locked table that returns the intent to apply,
+    or None for nothing to do: for a change decided from the table as it stands under its
+    lock (who is away, a deal the tournament's clock brings forward)."""
     try:
         with transaction.atomic():
             locked = locked_table(table_id)
             version = locked.row.version
+            if callable(intent):
+                decided = intent(locked.state)
+                if decided is None:
+                    return Applied(version, table_id=table_id)
+                intent = decided
             # A repeated id is acked whatever version it names (docs/protocol.md), and ids are
             # the sender's own, so every look-up is by sender. A resent intent was applied at an
             # older version: checked before the version. One that names the current version
@@ -190,18 +174,18 @@ def apply_intent(
             if client_id and expected_version != version:
                 done = _applied_version(table_id, actor, client_id)
                 if done is not None:
-                    return Applied(done, duplicate=True)
+                    return Applied(done, duplicate=True, table_id=table_id)
             refuse_if_stale(locked.state, expected_version, intent.get("type"))
             moment = time.time() if now is None else now
-            applied = apply_locked(locked, actor, intent, client_id, moment)
-            if also is not None and not applied.duplicate:
-                also(applied)
+            applied = _apply_locked(locked, actor, intent, client_id, moment)
+            if applied.changed:
+                consequences.follow(applied)
             return applied
     except (IntegrityError, ActionRefused):
         done = _applied_version(table_id, actor, client_id) if client_id else None
         if done is None:
             raise
-        return Applied(done, duplicate=True)
+        return Applied(done, duplicate=True, table_id=table_id)
 
 
 def refuse_if_stale(state: LiveTable, expected_version: int | None, intent_type: object = None) -> None:
@@ -220,15 +204,16 @@ def _applied_version(table_id: int, actor: str, client_id: str) -> int | None:
     return done.values_list("version", flat=True).first()
 
 
-def apply_locked(
+def _apply_locked(
     locked: Locked, actor: str, intent: Mapping[str, Any], client_id: str, now: float
 ) -> Applied:
-    """The write path's second half, for callers that already hold the table's lock."""
     row, state = locked.row, locked.state
+    table_id = row.table_id
     try:
         engine_actor = _engine_actor(actor, state)
         # A tournament's table: its mode, and the stakes of the level in force when a hand is dealt.
-        state, intent = _with_tournament(row.table_id, state, engine_actor, intent, now)
+        state, intent = _with_tournament(table_id, state, engine_actor, intent, now)
+        consequences.check(table_id, state, intent)
         new, events = live.apply(state, engine_actor, intent, now)
     except live.ForbiddenError as error:
         raise ActionRefused(str(error), code="forbidden") from None
@@ -237,14 +222,14 @@ def apply_locked(
     except EngineError as error:
         raise ActionRefused(str(error), code="illegal") from None
     if new is state:
-        return Applied(row.version)
-    log = _append_events(row.table_id, locked.log, state, new, actor, intent, client_id, events)
+        return Applied(row.version, table_id=table_id)
+    log = _append_events(table_id, locked.log, state, new, actor, intent, client_id, events)
     live_rows.save_snapshot(row, {**new.to_json(), LOG_KEY: log}, new.version, _as_datetime(new.due_at))
-    table_id = row.table_id
-    ended = any(event["type"] == "table.hand_finished" for event in events)
     committed = Committed(new, log, row.updated_at)
     transaction.on_commit(lambda: _committed(table_id, committed))
-    return Applied(new.version, finished=FinishedHand(table_id, new, events, now) if ended else None)
+    return Applied(
+        new.version, table_id=table_id, before=locked.state, state=new, events=tuple(events), now=now
+    )
 
 
 def _with_tournament(

@@ -12,11 +12,12 @@ that connects and disconnects cannot race.
 from __future__ import annotations
 
 import datetime
+from typing import Any
 
-from django.db import transaction
 from django.utils import timezone
 
-from tables.live import Applied, apply_locked, locked_table
+from engine.live import LiveTable
+from tables.live import Applied, apply_intent
 from tables.models import Player
 from tables.models.live import TableConnection
 
@@ -49,8 +50,9 @@ def seen(table_id: int, player: Player | int, channel_name: str) -> None:
 
 def refresh(table_id: int) -> Applied:
     """Record who is away now (a no-op, with no new version, when nothing changed)."""
-    with transaction.atomic():
-        locked = locked_table(table_id)
+
+    def who_is_away(state: LiveTable) -> dict[str, Any]:
+        # Under the table's lock, so that connects and disconnects cannot race.
         fresh = timezone.now() - STALE_AFTER
         # Rows of sockets that stopped pinging (a process that died, a phone asleep) go.
         TableConnection.objects.filter(table_id=table_id, seen_at__lt=fresh).delete()
@@ -60,7 +62,9 @@ def refresh(table_id: int) -> Applied:
                 table_id=table_id, seen_at__gte=fresh
             ).values_list("player_id", flat=True)
         }
-        away = sorted(s.player for s in locked.state.table.seats if s.player not in here)
-        return apply_locked(
-            locked, "system", {"type": "presence", "away": away}, "", timezone.now().timestamp()
-        )
+        return {
+            "type": "presence",
+            "away": sorted(s.player for s in state.table.seats if s.player not in here),
+        }
+
+    return apply_intent(table_id, "system", who_is_away, now=timezone.now().timestamp())

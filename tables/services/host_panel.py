@@ -19,6 +19,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from engine import live as engine_live
+from engine.cards import card_text
 from engine.games import GAMES
 from engine.live.rulings import INTENT_RULINGS
 from tables import live
@@ -27,7 +28,7 @@ from tables.errors import ActionRefused
 from tables.live.tournament import tournament_still_playing
 from tables.models import Night, Player, Seat, Table
 from tables.models.ledger import CoHost
-from tables.services import audit, hosting, joining, ledger, play, seating
+from tables.services import audit, hosting, joining, ledger, seating
 from tables.services.change_words import describe_changes
 from tables.services.seating import seated_words
 
@@ -136,7 +137,7 @@ def send(
     """Send one host intent through the write path and log it; returns the table's new version."""
     check_host(by, table.night)
     with transaction.atomic():
-        applied = play.apply_intent(table.pk, engine_live.HOST, dict(intent))
+        applied = live.apply_intent(table.pk, engine_live.HOST, dict(intent))
         audit.record(table.night, by, f"{table.name}: {what}", why, table=table, payload=dict(intent))
     return applied.version
 
@@ -152,21 +153,16 @@ def socket_command(
     applied and logged in one transaction, so no command is ever applied without its line."""
     try:
         with transaction.atomic():
-            state = live.locked_table(table_id).state
-            before = engine_live.view(state, "public")
             carried = _chips_command(table_id, by, intent, expected_version)
             if carried is None:
-                applied = play.apply_intent(table_id, engine_live.HOST, intent, client_id, expected_version)
+                applied = live.apply_intent(table_id, engine_live.HOST, intent, client_id, expected_version)
                 logged = False
-                if not applied.duplicate:
-                    _seat_record_follows(table_id, state, intent)
             else:
                 applied, logged = carried
             # A command the ledger carried out has its line already (the entry, the stack
             # before and after, the reason): one line per command.
             if not applied.duplicate and not logged:
-                after = engine_live.view(live.load_state(table_id), "public")
-                changes = describe_changes(before, after)
+                changes = _changes(applied)
                 audit.record_table_command(table_id, by, dict(intent), changes=changes)
     except ActionRefused as refused:
         if intent.get("type") in RULING_COMMANDS:
@@ -209,24 +205,14 @@ def _chips_command(
     return live.Applied(live.current_version(table_id)), entry is not None
 
 
-def _seat_record_follows(table_id: int, before: live.LiveTable, intent: Mapping[str, Any]) -> None:
-    """A seat command the engine applied (`leave` for a player the ledger carries no chips of,
-    `change_seat`) moves the player's seat record with them: the ledger and the seating read the
-    records, and a record left behind would seat the player where they are not (their next
-    buy-in going onto no table, their old seat looking taken)."""
-    if intent.get("type") not in ("leave", "change_seat") or not isinstance(intent.get("seat"), int):
-        return
-    occupant = before.table.seat(intent["seat"])
-    if occupant is None or not occupant.player.isdigit():
-        return
-    records = Seat.objects.filter(table_id=table_id, player_id=int(occupant.player))
-    if intent["type"] == "leave":
-        # Dealt in to a hand, they go when it ends, as "Has left" lets them go: the seat is free.
-        records.delete()
-        return
-    now = live.load_state(table_id).table.seat_of(occupant.player)
-    if now is not None:
-        records.update(number=now.seat)
+def _changes(applied: live.Applied) -> list[str]:
+    """What a command changed that everyone can see, in words, from the table before and after
+    it (the write's own states: nothing is read again)."""
+    if applied.before is None or applied.state is None:
+        return []
+    return describe_changes(
+        engine_live.view(applied.before, "public"), engine_live.view(applied.state, "public")
+    )
 
 
 def table_command(table: Table, by: AbstractBaseUser | None, command: str, why: str = "") -> int:
@@ -276,17 +262,12 @@ def swap_players(table: Table, by: AbstractBaseUser | None, first: int, second: 
             raise ActionRefused(f"{table.name} is full: a swap needs one free seat to step aside into.")
         aside = free[0]
         a, b = seats[first], seats[second]
+        # The seat records follow each step (tables.services.consequences), through the free
+        # seat too: one player per seat at every step.
         for seat_from, seat_to in ((first, aside), (second, first), (aside, second)):
             live.apply_intent(
                 table.pk, engine_live.HOST, {"type": "change_seat", "seat": seat_from, "to": seat_to}
             )
-        # The seat rows follow, through the free seat too (one player per seat at every step).
-        a.number = aside
-        a.save(update_fields=["number"])
-        b.number = first
-        b.save(update_fields=["number"])
-        a.number = second
-        a.save(update_fields=["number"])
         audit.record(
             table.night,
             by,
@@ -330,19 +311,6 @@ class TableOverview:
         'blinds 1/2, ante 1'
         """
         return hosting.stakes_words(self.stakes)
-
-
-SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
-
-
-def card_text(code: str) -> str:
-    """A card for people, as the phones draw it.
-
-    >>> card_text("7h"), card_text("Ts")
-    ('7♥', '10♠')
-    """
-    rank, suit = code[0], code[1]
-    return ("10" if rank == "T" else rank) + SUIT_SYMBOLS.get(suit, suit)
 
 
 def overview(night: Night) -> list[TableOverview]:

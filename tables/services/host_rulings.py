@@ -27,7 +27,7 @@ from tables import live
 from tables.access import check_host
 from tables.errors import ActionRefused
 from tables.models import Player, Table
-from tables.services import audit, ledger, money_words, play
+from tables.services import audit, ledger, money_words
 from tables.services.change_words import describe_changes
 
 
@@ -305,11 +305,13 @@ def apply_ruling(
                 entry = ledger.adjust_stack(player, intent["stack"], by, why, ruling=label)
                 applied = live.Applied(live.current_version(table.pk))
             else:
-                applied = play.apply_intent(table.pk, engine_live.HOST, intent, expected_version=version)
+                applied = live.apply_intent(table.pk, engine_live.HOST, intent, expected_version=version)
             if entry is None:
                 changes = shown.changes
                 if intent["type"] == "exposed_card":
-                    changes = _exposure_logged(live.load_state(table.pk), intent, shown.changes)
+                    changes = _exposure_logged(
+                        applied.state or live.load_state(table.pk), intent, shown.changes
+                    )
                 audit.record(
                     table.night,
                     by,

@@ -15,8 +15,6 @@ from __future__ import annotations
 
 import time
 
-from django.db import transaction
-
 from engine.live.tournament import TournamentPlay
 from engine.live.tournament import clock_changed as engine_clock_changed
 from tables import live, timers
@@ -46,12 +44,10 @@ def clock_changed(tournament: Tournament, now: float | None = None) -> int:
     play = TournamentPlay(clock=tournament.get_clock(), structure=tournament.get_structure())
     woken = 0
     for table_id in tables_playing(tournament):
-        with transaction.atomic():
-            locked = live.locked_table(table_id)
-            intent = engine_clock_changed(locked.state, play, now)
-            if intent is not None:
-                live.apply_locked(locked, "system", intent, "", now)
-                woken += 1
+        applied = live.apply_intent(
+            table_id, "system", lambda state: engine_clock_changed(state, play, now), now=now
+        )
+        woken += applied.changed
     return woken
 
 

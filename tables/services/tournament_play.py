@@ -36,14 +36,16 @@ def _epoch(now: float) -> datetime.datetime:
     return datetime.datetime.fromtimestamp(now, tz=datetime.UTC)
 
 
-def hand_played(finished: live.FinishedHand) -> None:
+def hand_played(finished: live.Applied) -> None:
     """After a hand at a tournament table: busted players are out, or offered a rebuy
-    (called by tables.services.play, in the write that ended the hand).
+    (registered with the write path: tables.services.consequences, in the write that ended the
+    hand).
 
     "Once your rebuys are used up, or the rebuy window closes, the next time you bust is for
     good." Players out in the same hand are placed by the chips they started it with.
     """
     table_id, state, now = finished.table_id, finished.state, finished.now
+    assert state is not None
     out_of_chips = busted(state, finished.events)
     if not out_of_chips:
         return

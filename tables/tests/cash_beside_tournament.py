@@ -19,13 +19,12 @@ from django.http import HttpResponse
 from django.test import Client
 
 from engine.live import HOST
-from tables.live import load_state
+from tables.live import apply_intent, load_state
 from tables.live import tournament as live_tournament
 from tables.models import Night, Player, Seat, Table
 from tables.models.ledger import AuditEntry, EntryKind, LedgerEntry
 from tables.models.tournaments import Tournament, TournamentAction
 from tables.services import joining, ledger, night_totals, seating, tournament_clock, tournaments
-from tables.services.play import apply_intent
 from tables.tests.tournament_helpers import all_in_and_call, make_tournament
 
 CASH_BUY_IN = 200

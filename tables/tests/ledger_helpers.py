@@ -5,9 +5,8 @@ from __future__ import annotations
 import random
 
 from engine.live import HOST
-from tables.live import load_state
+from tables.live import apply_intent, load_state
 from tables.models.ledger import EntryKind, LedgerEntry
-from tables.services.play import apply_intent
 from tables.tests.live_helpers import random_action
 
 

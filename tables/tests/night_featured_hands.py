@@ -38,11 +38,10 @@ from engine.live import HOST, LiveTable
 from engine.live.fairness import pledge_of
 from engine.table_state import SeatStatus
 from tables.errors import ActionRefused
-from tables.live import load_state, player_actor
+from tables.live import apply_intent, load_state, player_actor
 from tables.models import Table
 from tables.models.ledger import EntryKind
 from tables.services import closing, host_panel, joining, ledger, seating, table_settings
-from tables.services.play import apply_intent
 from tables.tests.night_house_rules import (
     HouseRulesAtTheCashTables,
     Steer,

@@ -19,11 +19,10 @@ from hypothesis.stateful import rule
 from engine.house.rulings import paused
 from engine.live import HOST
 from tables.errors import ActionRefused
-from tables.live import load_state, player_actor
+from tables.live import apply_intent, load_state, player_actor
 from tables.models import Table
 from tables.models.tournaments import Tournament
 from tables.services import host_rulings
-from tables.services.play import apply_intent
 from tables.tests.live_helpers import random_action
 from tables.tests.night_house_rules import play_out
 

@@ -20,10 +20,9 @@ from django.test.utils import CaptureQueriesContext
 from engine.live import HOST
 from tables import timers
 from tables.errors import ActionRefused
-from tables.live import load_state
+from tables.live import apply_intent, load_state
 from tables.models import Table
 from tables.services import host_panel, ledger, night_totals, seating
-from tables.services.play import apply_intent
 from tables.tests.ledger_helpers import play_hand, stacks
 from tables.tests.live_helpers import seat_guest
 
@@ -83,7 +82,7 @@ def test_the_dealers_timer_waits_for_the_buy_in_without_trying_at_every_poll(
     table: Table, host: User
 ) -> None:
     """The next deal comes due with a guest seated since the last hand and not yet bought in:
-    the timer's deal is refused, tried again only after a pause (each try deals and undoes),
+    the timer's deal is refused, tried again only after a pause (each try asks the database),
     and deals as soon as the buy-in is recorded."""
     seat_guest(table, "Bob", 2, bought=100)
     seat_guest(table, "Cara", 3, bought=100)

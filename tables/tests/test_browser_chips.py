@@ -11,11 +11,10 @@ import pytest
 from django.contrib.auth.models import User
 
 from engine.live import HOST
-from tables.live import load_state
+from tables.live import apply_intent, load_state
 from tables.models import AuditEntry, Night, Table
 from tables.models.ledger import EntryKind
 from tables.services import hosting, joining, ledger, seating, tournaments
-from tables.services.play import apply_intent
 from tables.tests.browser import create_host, host_logged_in, save_screenshot
 from tables.tests.tournament_helpers import make_tournament, seven_at_two_tables
 

@@ -3,9 +3,10 @@ whichever way it ended: a player's action, a host's ruling, or the dealer's time
 that is over at once.
 
 Rules: "Bust out of chips and you're out (in a freeze-out)." docs/design.md, "The one write path":
-the write path is the bottom layer and tells its caller that the hand ended
-(`Applied.finished`); the service that sent the intent (`tables.services.play`) records the
-busts in the same transaction, so a refusal there undoes the whole write.
+the write path is the bottom layer and says what a write did (`Applied`: the table before and
+after, the engine's events); the tournament's busts are registered by event type
+(`tables.services.consequences`) and recorded in the same transaction, so a refusal there undoes
+the whole write.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from tables.live import load_state, player_actor
 from tables.models import Night, Seat, Table
 from tables.models.live import Hand, TableSnapshot
 from tables.models.tournaments import Tournament, TournamentAction
-from tables.services import host_rulings, play, tournament_clock, tournament_play, tournament_seating
+from tables.services import host_rulings, tournament_clock, tournament_play, tournament_seating
 from tables.tests.live_helpers import SEED, seat_players
 from tables.tests.tournament_helpers import make_tournament
 
@@ -41,25 +42,26 @@ def _fold(table: Table, send: Callable[..., live.Applied]) -> live.Applied:
 def test_the_write_that_ends_a_hand_says_so_to_its_caller(table: Table) -> None:
     seat_players(table, ["Ann", "Bob"])
     started = live.apply_intent(table.pk, "host", {"type": "start_hand", "seed": SEED})
-    assert started.finished is None
+    assert not started.finished
     ended = _fold(table, live.apply_intent)
-    assert ended.finished is not None
-    assert ended.finished.table_id == table.pk and ended.finished.state.version == ended.version
-    assert any(event["type"] == "table.hand_finished" for event in ended.finished.events)
+    assert ended.finished
+    assert ended.table_id == table.pk and ended.state is not None and ended.state.version == ended.version
+    assert ended.before is not None and ended.before.hand_in_progress
+    assert any(event["type"] == "table.hand_finished" for event in ended.events)
 
 
 def test_a_refusal_recording_the_hand_undoes_the_write_that_ended_it(
     table: Table, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def refuse(finished: live.FinishedHand) -> None:
+    def refuse(finished: live.Applied) -> None:
         raise ActionRefused("Not now.")
 
     seat_players(table, ["Ann", "Bob"])
-    play.apply_intent(table.pk, "host", {"type": "start_hand", "seed": SEED})
+    live.apply_intent(table.pk, "host", {"type": "start_hand", "seed": SEED})
     before = load_state(table.pk)
     monkeypatch.setattr(tournament_play, "hand_played", refuse)
     with pytest.raises(ActionRefused, match="Not now"):
-        _fold(table, play.apply_intent)
+        _fold(table, live.apply_intent)
     after = load_state(table.pk)
     assert after.version == before.version and after.hand_in_progress
     assert Hand.objects.get(table=table).status != Hand.Status.FINISHED
@@ -86,7 +88,7 @@ def test_a_host_ruling_that_ends_the_hand_places_the_busted_player(
     heads_up: tuple[Tournament, Table], host: User
 ) -> None:
     tournament, table = heads_up
-    play.apply_intent(table.pk, "host", {"type": "start_hand", "seed": SEED})
+    live.apply_intent(table.pk, "host", {"type": "start_hand", "seed": SEED})
     hand = load_state(table.pk).hand
     # The big blind is all in; the small blind (to act) is given the whole middle.
     big_blind_seat = next(s.seat for s in hand.seats if s.stack == 0)
@@ -115,6 +117,19 @@ def test_a_hand_the_dealers_timer_deals_and_ends_at_once_places_the_busted_playe
     state.update(dealing=True, next_deal_at=due.timestamp())
     TableSnapshot.objects.filter(table=table).update(state=state, due_at=due, updated_at=timezone.now())
     assert timers.fire_due() == 1
+    assert not load_state(table.pk).hand_in_progress
+    assert sorted(place for place in _placed(tournament).values()) == [1, 2]
+
+
+def test_a_hand_a_plain_write_deals_and_ends_at_once_places_the_busted_player(
+    heads_up: tuple[Tournament, Table], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The host's deal through the one door, with both players all in from the blinds: no
+    service sent it, and the busts are still recorded (every door records them)."""
+    tournament, table = heads_up
+    for seat in load_state(table.pk).table.seats:
+        live.apply_intent(table.pk, "host", {"type": "set_stack", "seat": seat.seat, "stack": 1})
+    live.apply_intent(table.pk, "host", {"type": "start_hand", "seed": _seed_with_a_winner(table)})
     assert not load_state(table.pk).hand_in_progress
     assert sorted(place for place in _placed(tournament).values()) == [1, 2]
 

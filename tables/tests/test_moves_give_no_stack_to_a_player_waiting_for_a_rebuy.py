@@ -17,11 +17,10 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 
 from engine.tournament import Move, MoveReason, RebuyRules
-from tables.live import load_state
+from tables.live import apply_intent, load_state
 from tables.models import Night, Seat, Table
 from tables.models.tournaments import Tournament, TournamentAction, TournamentEntry
 from tables.services import seating, tournament_clock, tournament_play, tournament_seating, tournaments
-from tables.services.play import apply_intent
 from tables.tests.tournament_helpers import SEVEN, all_in_and_call, make_tournament, seed_busting
 
 pytestmark = pytest.mark.django_db

@@ -53,12 +53,11 @@ from hypothesis.stateful import (
 
 from conftest import examples
 from tables import live
-from tables.live import load_state, player_actor
+from tables.live import apply_intent, load_state, player_actor
 from tables.models import Night, Player, Seat, Table
 from tables.models.ledger import ChipRequest, LedgerEntry
 from tables.models.tournaments import Tournament
 from tables.services import hosting, ledger
-from tables.services.play import apply_intent
 from tables.tests.host_pages_night import SEATS, HostPosts, whole
 from tables.tests.host_pages_tournament import (
     ADD_ON_STACK,

@@ -27,7 +27,7 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 
 from tables.errors import ActionRefused
-from tables.live import load_state
+from tables.live import apply_intent, load_state
 from tables.models import Night, Player, Seat, Table
 from tables.models.ledger import AuditEntry, EntryKind
 from tables.models.tournaments import Tournament, TournamentAction
@@ -41,7 +41,6 @@ from tables.services import (
     tournament_setup,
     tournaments,
 )
-from tables.services.play import apply_intent
 from tables.tests.conftest import host_calls
 from tables.tests.live_helpers import Phone, host_cookie
 from tables.tests.tournament_helpers import all_in_and_call, entry_of, make_tournament, seed_busting

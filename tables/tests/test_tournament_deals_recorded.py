@@ -14,7 +14,7 @@ from django.urls import reverse
 
 from engine.tournament import DealMethod
 from tables.errors import ActionRefused
-from tables.live import load_state
+from tables.live import apply_intent, load_state
 from tables.models import AuditEntry, Night, Seat, Table
 from tables.models.ledger import EntryKind
 from tables.models.tournaments import Tournament, TournamentAction, TournamentDeal
@@ -29,7 +29,6 @@ from tables.services import (
     tournament_results,
     tournaments,
 )
-from tables.services.play import apply_intent
 from tables.tests.tournament_helpers import make_tournament
 
 pytestmark = pytest.mark.django_db

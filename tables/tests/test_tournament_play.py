@@ -22,12 +22,11 @@ from engine.table_state import GameMode
 from engine.tournament import ClockReading, Level, RebuyRules, clock_state, stakes_at
 from tables import timers
 from tables.identity import SESSION_KEY
-from tables.live import load_state, player_actor
+from tables.live import apply_intent, load_state, player_actor
 from tables.models import Night, Player, Seat, Table
 from tables.models.live import Hand
 from tables.models.tournaments import Tournament, TournamentAction
 from tables.services import seating, tournament_clock, tournament_play, tournament_seating, tournaments
-from tables.services.play import apply_intent
 from tables.tests.live_helpers import SEED
 from tables.tests.tournament_helpers import make_tournament
 

@@ -11,11 +11,10 @@ from engine.live import LiveTable
 from engine.live import apply as engine_apply
 from engine.tournament import PayoutTable, RebuyRules, Structure
 from tables import live
-from tables.live import load_state, player_actor
-from tables.models import Night, Player, Table
+from tables.live import apply_intent, load_state, player_actor
+from tables.models import Night, Player, Seat, Table
 from tables.models.tournaments import Tournament, TournamentAction, TournamentEntry
 from tables.services import joining, seating, tournament_clock, tournament_seating, tournament_setup
-from tables.services.play import apply_intent
 
 T0 = datetime.datetime(2026, 11, 27, 20, 0, tzinfo=datetime.UTC)
 
@@ -114,6 +113,9 @@ def loses_every_chip(table: Table, player: Player) -> None:
         table.pk, "host", {"type": "set_stack", "seat": winner.seat, "stack": winner.stack + busted.stack}
     )
     live.apply_intent(table.pk, "host", {"type": "leave", "seat": busted.seat})
+    # A bust in a hand keeps the seat's record (the seat waits); a leave gives it up, so it is
+    # put back as the hand would have left it.
+    Seat.objects.create(table=table, number=busted.seat, player=player)
 
 
 def entry_of(tournament: Tournament, name: str) -> int:

@@ -16,6 +16,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
+from engine.cards import card_text, is_red
 from tables.access import can_host
 from tables.charts import Line, line_chart
 from tables.consumers import Identity
@@ -127,13 +128,9 @@ def recap_hand(request: HttpRequest, night_id: int, table_id: int, number: int) 
     return render(request, "tables/seasons/recap_hand.html", context)
 
 
-SUITS = {"s": ("\u2660", "black"), "h": ("\u2665", "red"), "d": ("\u2666", "red"), "c": ("\u2663", "black")}
-
-
 def _card(text: str) -> dict[str, str]:
-    rank, suit = text[0], text[1]
-    symbol, colour = SUITS[suit]
-    return {"rank": "10" if rank == "T" else rank, "suit": symbol, "colour": colour, "text": text}
+    shown = card_text(text)
+    return {"rank": shown[:-1], "suit": shown[-1], "colour": "red" if is_red(text) else "black", "text": text}
 
 
 def _said(view: dict[str, Any]) -> str:

@@ -1,0 +1,83 @@
+"""What a change to a table means for the night, by the engine's event type (`AFTER_EVENT`) and
+the intent it checks (`BEFORE_INTENT`), installed in the write path when the app is ready
+(`tables.live.consequences`). So every door that changes a table (a phone, the host's panel or
+socket, a ruling, a timer, a seating service) records the same things in the same transaction:
+
+- a finished hand at a tournament's table places its busted players (`tournament_play`);
+- a seat left or changed moves the player's seat record with them;
+- a cash deal is checked before it is dealt: bought chips meet only bought chips.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.live import LiveTable
+from engine.live.dealing import players_dealt_next
+from tables.errors import ActionRefused
+from tables.live import Applied
+from tables.live.consequences import Check, Consequence
+from tables.live.tournament import tournament_at
+from tables.models import Player, Seat
+from tables.models.ledger import CASH, LedgerEntry
+from tables.services import tournament_play
+
+
+def place_busted_players(applied: Applied) -> None:
+    tournament_play.hand_played(applied)
+
+
+def seat_records_follow(applied: Applied) -> None:
+    """A player who leaves or changes seats takes their seat record along: the ledger and the
+    seating read the records, and a record left behind would seat the player where they are not
+    (their next buy-in going onto no table, their old seat looking taken). Dealt in to a hand, a
+    player leaving goes when it ends, as "Has left" lets them go: their seat is free at once."""
+    assert applied.before is not None and applied.state is not None
+    for event in applied.events:
+        if event["type"] not in ("table.leave", "table.change_seat"):
+            continue
+        occupant = applied.before.table.seat(event["seat"])
+        if occupant is None or not occupant.player.isdigit():
+            continue
+        records = Seat.objects.filter(table_id=applied.table_id, player_id=int(occupant.player))
+        if event["type"] == "table.leave":
+            records.delete()
+        else:
+            records.update(number=event["to"])
+
+
+def bought_chips_play_only_bought_chips(table_id: int, state: LiveTable, intent: Mapping[str, Any]) -> None:
+    """Refuse a cash deal that would seat a stack no buy-in backs beside bought chips.
+
+    A guest seated before their buy-in has the table's default stack, which their first buy-in
+    replaces: had it won or lost bought chips first, that replacement would make or destroy them.
+    Guests with no buy-in yet may play among themselves (nothing bought is at stake). Checked
+    before the deal, on who it would deal in: a refused deal deals nothing."""
+    dealt_in = players_dealt_next(state)
+    if not dealt_in or tournament_at(table_id) is not None:
+        return  # nothing to deal, or a tournament's chips, bought with its entries
+    players = {int(player) for player in dealt_in if player.isdigit()}
+    bought = set(
+        LedgerEntry.objects.filter(CASH, player_id__in=players).values_list("player_id", flat=True).distinct()
+    )
+    if not bought or bought == players:
+        return
+    guests = (
+        Player.objects.filter(pk__in=players - bought).order_by("pk").values_list("display_name", flat=True)
+    )
+    names = ", ".join(guests)
+    raise ActionRefused(
+        f"{names} {'has' if len(guests) == 1 else 'have'} no buy-in yet: a stack no buy-in backs "
+        "cannot win or lose bought chips. Record it before the next deal, or sit them out."
+    )
+
+
+AFTER_EVENT: dict[str, tuple[Consequence, ...]] = {
+    "table.hand_finished": (place_busted_players,),
+    "table.leave": (seat_records_follow,),
+    "table.change_seat": (seat_records_follow,),
+}
+BEFORE_INTENT: dict[str, tuple[Check, ...]] = {
+    "start_hand": (bought_chips_play_only_bought_chips,),
+}
