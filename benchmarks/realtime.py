@@ -51,7 +51,8 @@ from django.contrib.sessions.backends.db import SessionStore
 from django.test import Client
 from tables.identity import SESSION_KEY
 from tables.live import apply_intent
-from tables.services import hosting, joining, seating
+from tables.services.hosting import hosting
+from tables.services.seating import joining, seating
 
 tables_wanted, seats = int(sys.argv[1]), int(sys.argv[2])
 host = User.objects.create_superuser(username="bench-" + sys.argv[3], password="a-long-host-password")

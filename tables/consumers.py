@@ -19,7 +19,7 @@ from django.conf import settings
 
 from engine.live import LiveTable
 from engine.live.intents import INTENTS, PLAYER
-from tables import fast_json, rate_limits, timers
+from tables import fast_json, rate_limits
 from tables.access import can_host
 from tables.errors import ActionRefused
 from tables.identity import SESSION_KEY
@@ -31,13 +31,14 @@ from tables.live import (
     player_actor,
     projector_of,
     recent_state,
+    timers,
 )
 from tables.live import fanout as live_fanout
 from tables.live import presence as live_presence
 from tables.live.protocol import ClientMessage, ProtocolError, parse
 from tables.live.threads import read, write
 from tables.models import Player, Seat, Table
-from tables.services import host_panel
+from tables.services.hosting import host_panel
 
 logger = logging.getLogger(__name__)
 

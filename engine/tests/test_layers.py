@@ -45,8 +45,6 @@ LAYERS = {
     "tables.join_codes": MODELS,
     "tables.live": WRITE_PATH,
     "tables.services": SERVICES,
-    # Fires due deadlines through the write path: part of it, below every service.
-    "tables.timers": WRITE_PATH,
     "tables.views": VIEWS,
     # The app's wiring (Django calls its ready() last): it may connect any layer to another.
     "tables.apps": VIEWS,
@@ -54,14 +52,8 @@ LAYERS = {
     "tables.routing": VIEWS,
     "tables.urls": VIEWS,
     "tables.forms": VIEWS,
-    "tables.forms_tournaments": VIEWS,
     "tables.admin": VIEWS,
-    "tables.ledger_admin": VIEWS,
-    "tables.tournament_admin": VIEWS,
     "tables.identity": VIEWS,
-    "tables.links": VIEWS,
-    "tables.qr": VIEWS,
-    "tables.player_status": VIEWS,
     "tables.management": VIEWS,
     "homegame": VIEWS,
 }

@@ -5,7 +5,7 @@
 Until 0014 a tournament's money was counted from its entries whenever a page asked: each
 entrant paid the buy-in, and the price of each rebuy and add-on counted on their entry, at the
 tournament's prices; a finished tournament paid its whole pool to the places. Since 0014 the
-ledger holds that money (tables.services.tournament_money) and the night's totals and settle-up
+ledger holds that money (tables.services.tournament.tournament_money) and the night's totals and settle-up
 read only the ledger, so a tournament without ledger entries would drop out of them. Each
 tournament with none gets what the app would have written:
 - a `tournament_entry` per entrant at the buy-in, a `tournament_rebuy` per rebuy and a
@@ -68,7 +68,7 @@ def _payments(log, tournament, entry) -> list[tuple[str, datetime.datetime]]:
 
 def _prizes(tournament, entries, deal) -> list[tuple[object, str, str, int]]:
     """(entry, kind, how, prize) for each finisher paid something, best first, as
-    tables.services.tournament_results computes them; TournamentError for places that do not add up."""
+    tables.services.tournament.tournament_results computes them; TournamentError for places that do not add up."""
     pool = prize_pool(
         buy_in=tournament.buy_in,
         entries=len(entries),

@@ -3,7 +3,7 @@
 Until this migration a correction of a cash-out changed the money paid and moved no chip, so a
 night with one showed the difference in its totals until another correction explained it. Now
 such a correction says the cash-out took more or fewer chips, and those chips go back to (or
-come from) what the player holds (tables.services.ledger.correct). The corrections written
+come from) what the player holds (tables.services.ledger.ledger.correct). The corrections written
 before are marked `money_only`, so they keep meaning what they meant: the figures of every
 night, closed or open, stay what they were.
 """

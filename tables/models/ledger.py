@@ -141,7 +141,7 @@ def chips_to_sit_with(player: Player) -> int | None:
     """Chips a player sits down with: the chips in their hand (called as they take the seat).
     None for a player the ledger never saw (the table then gives its default stack, which the
     totals report as chips not bought). The write path seats a player with them; the ledger's
-    own reports count them as held (tables.services.ledger.chips_in_hand)."""
+    own reports count them as held (tables.services.ledger.ledger.chips_in_hand)."""
     rows = list(LedgerEntry.objects.filter(CASH, player=player).select_related("corrects").order_by("id"))
     if not rows:
         # Tournament chips are not cash chips: a player out of a tournament holds none.

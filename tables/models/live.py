@@ -44,7 +44,7 @@ class Hand(models.Model):
     (published at the deal), and the server seed (stored once the hand is over, shown to
     nobody until the night closes: it gives the whole deck, and so every folded hand; never
     shown when the deck would give a player a card the rules keep from them for good, such as
-    a card taken in Crazy Blind Man: `tables.services.revealed_seeds`)."""
+    a card taken in Crazy Blind Man: `tables.services.hands.revealed_seeds`)."""
 
     Status = HandStatus
 

@@ -170,7 +170,7 @@ class Player(models.Model):
 
 class Table(models.Model):
     """A table in a night and how many seats it has. What it deals, its game and stakes, is stored
-    once, in its live state (`TableSnapshot`, made with the table: tables.services.hosting)."""
+    once, in its live state (`TableSnapshot`, made with the table: tables.services.hosting.hosting)."""
 
     night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="tables")
     name = models.CharField(max_length=40)
@@ -187,7 +187,7 @@ class Table(models.Model):
                 violation_error_message="This night already has a table of that name.",
             ),
             # Any table, whatever its game (engine.table_state); each game's own limit is
-            # checked when the table is made (tables.services.hosting.check_seats).
+            # checked when the table is made (tables.services.hosting.hosting.check_seats).
             models.CheckConstraint(
                 condition=models.Q(max_seats__gte=2, max_seats__lte=MAX_SEATS),
                 name="table_max_seats_in_range",

@@ -4,7 +4,7 @@
 The clock is kept as times (the period it was set to, when that began, when it was
 paused and for how long), never as a ticking counter: every screen reading it at the same
 moment agrees and a restart changes nothing (docs/design.md). The structure, rebuy rules and
-payout table are the engine's records as JSON; only `tables.services.tournaments` writes them.
+payout table are the engine's records as JSON; only `tables.services.tournament.tournaments` writes them.
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ from tables.live.consequences import Check, Consequence
 from tables.live.tournament import tournament_at
 from tables.models import Player, Seat
 from tables.models.ledger import CASH, LedgerEntry
-from tables.services import tournament_play
+from tables.services.tournament import tournament_play
 
 
 def place_busted_players(applied: Applied) -> None:

@@ -24,7 +24,9 @@ from tables.live import tournament as live_tournament
 from tables.models import Night, Player, Seat, Table
 from tables.models.ledger import AuditEntry, EntryKind, LedgerEntry
 from tables.models.tournaments import Tournament, TournamentAction
-from tables.services import joining, ledger, night_totals, seating, tournament_clock, tournaments
+from tables.services.ledger import ledger, night_totals
+from tables.services.seating import joining, seating
+from tables.services.tournament import tournament_clock, tournaments
 from tables.tests.tournament_helpers import all_in_and_call, make_tournament
 
 CASH_BUY_IN = 200

@@ -28,7 +28,8 @@ from django.test import Client
 from conftest import chromium_path, require_service
 from tables.models import Night, Player, Table
 from tables.models.ledger import AuditEntry
-from tables.services import hosting, joining
+from tables.services.hosting import hosting
+from tables.services.seating import joining
 from tables.tests.made_once import FAST_PASSWORD_HASHERS
 
 BASE_DIR = Path(__file__).resolve().parents[2]

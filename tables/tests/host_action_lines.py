@@ -25,7 +25,7 @@ from engine.live import HOST
 from tables.live import apply_intent
 from tables.models import Night, Player, SeasonAuditEntry, Table
 from tables.models.ledger import AuditEntry
-from tables.services import chip_requests, ledger
+from tables.services.ledger import chip_requests, ledger
 from tables.tests.conftest import new_host, new_night, new_table
 from tables.tests.live_helpers import seat_players
 from tables.tests.made_once import made_once_for_the_module

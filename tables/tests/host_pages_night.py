@@ -24,7 +24,7 @@ from tables.live import load_state
 from tables.models import Night, Player, Table
 from tables.models.ledger import AuditEntry, ChipRequest
 from tables.models.tournaments import Tournament
-from tables.services import ledger
+from tables.services.ledger import ledger
 from tables.tests.night_house_rules import NightFigures, night_figures
 
 SEATS = 6

@@ -18,7 +18,8 @@ from engine.live import LiveTable
 from tables.identity import SESSION_KEY
 from tables.live import load_state
 from tables.models import Player, Table
-from tables.services import joining, ledger, seating
+from tables.services.ledger import ledger
+from tables.services.seating import joining, seating
 
 SEED = "5e" * 32
 

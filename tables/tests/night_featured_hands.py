@@ -41,7 +41,9 @@ from tables.errors import ActionRefused
 from tables.live import apply_intent, load_state, player_actor
 from tables.models import Table
 from tables.models.ledger import EntryKind
-from tables.services import closing, host_panel, joining, ledger, seating, table_settings
+from tables.services.hosting import host_panel, table_settings
+from tables.services.ledger import closing, ledger
+from tables.services.seating import joining, seating
 from tables.tests.night_house_rules import (
     HouseRulesAtTheCashTables,
     Steer,

@@ -35,14 +35,15 @@ from engine import next_hand
 from engine.games import GAMES
 from engine.house.seven_deuce import is_seven_deuce
 from engine.live import HOST, LiveTable
-from tables import timers
 from tables.errors import ActionRefused
 from tables.forms import free_seat_choices
-from tables.live import apply_intent, load_state, player_actor
+from tables.live import apply_intent, load_state, player_actor, timers
 from tables.models import Night, Player, Seat, Table
 from tables.models.ledger import AuditEntry, EntryKind, LedgerEntry
 from tables.models.tournaments import Tournament, TournamentEntry
-from tables.services import closing, host_panel, hosting, joining, ledger, seating, table_settings
+from tables.services.hosting import host_panel, hosting, table_settings
+from tables.services.ledger import closing, ledger
+from tables.services.seating import joining, seating
 from tables.tests.live_helpers import random_action
 
 # A card as the engine writes it ("7h") or as a page or message draws it ("7♥", "10♠").

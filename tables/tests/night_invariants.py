@@ -19,15 +19,8 @@ from tables.live import tournament as live_tournament
 from tables.models import Night, Player, Seat, Table
 from tables.models.ledger import CASH, AuditEntry, LedgerEntry
 from tables.models.tournaments import Tournament
-from tables.services import (
-    ledger,
-    night_totals,
-    settle_up,
-    tournament_chips_out,
-    tournament_play,
-    tournament_results,
-    tournaments,
-)
+from tables.services.ledger import ledger, night_totals, settle_up
+from tables.services.tournament import tournament_chips_out, tournament_play, tournament_results, tournaments
 
 
 class NightInvariants:

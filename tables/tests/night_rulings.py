@@ -22,7 +22,7 @@ from tables.errors import ActionRefused
 from tables.live import apply_intent, load_state, player_actor
 from tables.models import Table
 from tables.models.tournaments import Tournament
-from tables.services import host_rulings
+from tables.services.hosting import host_rulings
 from tables.tests.live_helpers import random_action
 from tables.tests.night_house_rules import play_out
 

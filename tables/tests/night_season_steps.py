@@ -20,7 +20,9 @@ from hypothesis.stateful import invariant, precondition, rule
 
 from tables.errors import ActionRefused
 from tables.models import Night, Person, PersonLink, PersonMerge, Season, SeasonAuditEntry, SeasonPayment
-from tables.services import person_links, season_payments, seasons, settle_up
+from tables.services.ledger import settle_up
+from tables.services.seasons import season_payments, seasons
+from tables.services.seating import person_links
 
 
 def _people() -> tuple[Any, ...]:

@@ -20,13 +20,10 @@ from tables.live import tournament as live_tournament
 from tables.models import Night, Player, Seat, Table
 from tables.models.ledger import EntryKind
 from tables.models.tournaments import Tournament, TournamentAction, TournamentEntry
-from tables.services import (
-    closing,
-    host_panel,
-    joining,
-    ledger,
-    seating,
-    settle_up,
+from tables.services.hosting import host_panel
+from tables.services.ledger import closing, ledger, settle_up
+from tables.services.seating import joining, seating
+from tables.services.tournament import (
     tournament_clock,
     tournament_deals,
     tournament_seating,

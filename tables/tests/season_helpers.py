@@ -12,7 +12,11 @@ from django.contrib.auth.models import User
 from tables.live import apply_intent, load_state
 from tables.models import Night, Player, Season, Table
 from tables.models.tournaments import Tournament
-from tables.services import closing, hosting, ledger, people, seasons, seating, tournaments
+from tables.services.hosting import hosting
+from tables.services.ledger import closing, ledger
+from tables.services.seasons import seasons
+from tables.services.seating import people, seating
+from tables.services.tournament import tournaments
 from tables.tests.live_helpers import seat_players
 from tables.tests.tournament_helpers import make_tournament
 

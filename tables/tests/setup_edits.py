@@ -19,7 +19,7 @@ from tables.live import tournament as live_tournament
 from tables.models import Seat, Table
 from tables.models.ledger import AuditEntry, LedgerEntry
 from tables.models.tournaments import Tournament
-from tables.services import tournament_money, tournament_setup, tournaments
+from tables.services.tournament import tournament_money, tournament_setup, tournaments
 
 
 def edit_setup(

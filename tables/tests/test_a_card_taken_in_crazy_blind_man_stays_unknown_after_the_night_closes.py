@@ -37,8 +37,8 @@ from engine.table import set_game
 from tables.live import apply_intent, load_state
 from tables.models import Night, Player, Table
 from tables.models.live import Hand, TableSnapshot
-from tables.services import closing
-from tables.services.hand_replay import replayed_hand
+from tables.services.hands.hand_replay import replayed_hand
+from tables.services.ledger import closing
 from tables.tests.conftest import new_host, new_night
 from tables.tests.made_once import made_once_for_the_module
 from tables.tests.test_privacy_every_game import _cards, _table, start_hand

@@ -18,7 +18,9 @@ from tables.errors import ActionRefused
 from tables.live import load_state
 from tables.models import Night, Player, Table
 from tables.models.ledger import AuditEntry, EntryKind, LedgerEntry
-from tables.services import joining, ledger, night_totals, seating, tournament_setup
+from tables.services.ledger import ledger, night_totals
+from tables.services.seating import joining, seating
+from tables.services.tournament import tournament_setup
 from tables.tests.tournament_helpers import make_tournament
 
 pytestmark = pytest.mark.django_db

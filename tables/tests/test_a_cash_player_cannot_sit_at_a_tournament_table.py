@@ -6,7 +6,7 @@ at the Main event's table without a word: after one hand all in, the night's cas
 1000 chips against 600 bought, and the Main event's players 29600 of the 30000 chips it counts in
 play (one run; the deck decides which way it goes, never that it balances).
 
-Every seating path asks one rule (`tables.services.tournament_tables.check_may_sit`): it refuses,
+Every seating path asks one rule (`tables.services.tournament.tournament_tables.check_may_sit`): it refuses,
 in words, and changes nothing.
 """
 

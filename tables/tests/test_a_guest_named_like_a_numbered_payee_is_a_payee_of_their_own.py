@@ -14,7 +14,8 @@ from engine.live import HOST
 from tables.live import apply_intent
 from tables.models import Table
 from tables.models.ledger import EntryKind
-from tables.services import joining, ledger, seating, settle_up
+from tables.services.ledger import ledger, settle_up
+from tables.services.seating import joining, seating
 
 pytestmark = pytest.mark.django_db
 

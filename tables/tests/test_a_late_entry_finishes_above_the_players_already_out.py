@@ -16,7 +16,8 @@ from django.contrib.auth.models import User
 from tables.models import Night
 from tables.models.ledger import AuditEntry
 from tables.models.tournaments import Tournament
-from tables.services import joining, tournament_setup, tournaments
+from tables.services.seating import joining
+from tables.services.tournament import tournament_setup, tournaments
 from tables.tests.tournament_helpers import entry_of, make_tournament
 
 pytestmark = pytest.mark.django_db

@@ -18,7 +18,7 @@ from django.test import Client
 
 from tables.errors import ActionRefused
 from tables.models import NameClaim, Night, Person, Player
-from tables.services import joining, people
+from tables.services.seating import joining, people
 
 pytestmark = pytest.mark.django_db
 

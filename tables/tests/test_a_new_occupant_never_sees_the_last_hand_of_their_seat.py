@@ -25,7 +25,8 @@ from engine.table import set_game
 from tables.live import apply_intent, load_state
 from tables.models import Player, Table
 from tables.models.live import TableSnapshot
-from tables.services import joining, ledger, seating
+from tables.services.ledger import ledger
+from tables.services.seating import joining, seating
 from tables.tests.live_helpers import Phone, player_cookie, seat_players
 
 CARD = re.compile(r'"([2-9TJQKA][cdhs])"')

@@ -15,8 +15,8 @@ from django.test import Client
 
 from tables.identity import EARLIER_KEY, SESSION_KEY
 from tables.models import Night, Player
-from tables.services import closing
-from tables.services.transfers import take_over_identity
+from tables.services.ledger import closing
+from tables.services.ledger.transfers import take_over_identity
 from tables.tests.conftest import join_from_phone
 
 pytestmark = pytest.mark.django_db

@@ -22,7 +22,8 @@ from engine.shuffle import deck_seed, seed_from_hex, shuffled_deck
 from tables.live import apply_intent, load_state, player_actor
 from tables.models import Player, Table
 from tables.models.live import Hand
-from tables.services import joining, ledger, seating
+from tables.services.ledger import ledger
+from tables.services.seating import joining, seating
 from tables.tests.live_helpers import Phone, player_cookie, seat_players
 
 ANN, DEE = "a1" * 32, "d4" * 32

@@ -16,7 +16,8 @@ from django.test import Client
 
 from tables.models import Table
 from tables.models.ledger import AuditEntry, EntryKind, LedgerEntry
-from tables.services import joining, ledger, night_totals, seating
+from tables.services.ledger import ledger, night_totals
+from tables.services.seating import joining, seating
 from tables.tests.tournament_helpers import make_tournament
 
 pytestmark = pytest.mark.django_db
@@ -52,7 +53,7 @@ def test_a_cash_player_who_cashed_out_may_enter(make_table: Callable[..., Table]
     seating.move_player(bob, cash, 1)
     ledger.cash_out(bob, host)
 
-    from tables.services import tournament_setup
+    from tables.services.tournament import tournament_setup
 
     tournament_setup.register_players(tournament.pk, host, [bob])
 

@@ -25,8 +25,9 @@ from engine.table import set_game
 from tables.live import apply_intent, load_state
 from tables.models import Night, Player, Table
 from tables.models.live import Hand, TableSnapshot
-from tables.services import closing, host_rulings, hosting, ledger
-from tables.services.hand_replay import replayed_hand
+from tables.services.hands.hand_replay import replayed_hand
+from tables.services.hosting import host_rulings, hosting
+from tables.services.ledger import closing, ledger
 from tables.tests.test_a_card_taken_in_crazy_blind_man_stays_unknown_after_the_night_closes import (
     _passive,
     _verify_entry,

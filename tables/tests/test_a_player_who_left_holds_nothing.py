@@ -16,7 +16,9 @@ from django.contrib.auth.models import User
 
 from tables.errors import ActionRefused
 from tables.models import Player, Table
-from tables.services import closing, host_panel, joining, ledger, night_totals, seating, settle_up
+from tables.services.hosting import host_panel
+from tables.services.ledger import closing, ledger, night_totals, settle_up
+from tables.services.seating import joining, seating
 from tables.tests.ledger_helpers import play_hand, stacks
 
 pytestmark = pytest.mark.django_db

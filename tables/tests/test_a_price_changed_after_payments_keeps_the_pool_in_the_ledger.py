@@ -18,13 +18,8 @@ from engine.tournament import PayoutTable, RebuyRules
 from tables.models import Night, Player, Table
 from tables.models.ledger import EntryKind, LedgerEntry
 from tables.models.tournaments import Tournament, TournamentAction
-from tables.services import (
-    night_totals,
-    tournament_clock,
-    tournament_results,
-    tournament_seating,
-    tournaments,
-)
+from tables.services.ledger import night_totals
+from tables.services.tournament import tournament_clock, tournament_results, tournament_seating, tournaments
 from tables.tests.conftest import host_calls
 from tables.tests.setup_edits import edit_setup, pool_in_ledger
 from tables.tests.tournament_helpers import at, entry_of, loses_every_chip, make_tournament

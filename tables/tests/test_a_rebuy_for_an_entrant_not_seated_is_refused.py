@@ -19,7 +19,7 @@ from tables.live import load_state
 from tables.models import AuditEntry, Night, Table
 from tables.models.ledger import LedgerEntry
 from tables.models.tournaments import Tournament, TournamentEntry
-from tables.services import tournaments
+from tables.services.tournament import tournaments
 from tables.tests.tournament_helpers import at, three_drawn_and_dan_entered_late
 
 pytestmark = pytest.mark.django_db

@@ -19,7 +19,7 @@ from engine.tournament import RebuyRules
 from tables.live import load_state
 from tables.models import Night, Player, Table
 from tables.models.tournaments import Tournament, TournamentAction
-from tables.services import tournament_clock, tournament_seating, tournaments
+from tables.services.tournament import tournament_clock, tournament_seating, tournaments
 from tables.tests.conftest import host_calls
 from tables.tests.setup_edits import (
     check_the_set_up_page_refuses,

@@ -21,7 +21,7 @@ from engine import live as engine_live
 from tables.live import apply_intent, load_state
 from tables.models import Night, Table
 from tables.models.ledger import AuditEntry
-from tables.services import host_rulings, hosting
+from tables.services.hosting import host_rulings, hosting
 from tables.tests.live_helpers import seat_players
 
 # Decks where the all-in goes to seat 2 at one table and to seat 1 at the other.

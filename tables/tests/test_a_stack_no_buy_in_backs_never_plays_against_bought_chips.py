@@ -18,11 +18,12 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from engine.live import HOST
-from tables import timers
 from tables.errors import ActionRefused
-from tables.live import apply_intent, load_state
+from tables.live import apply_intent, load_state, timers
 from tables.models import Table
-from tables.services import host_panel, ledger, night_totals, seating
+from tables.services.hosting import host_panel
+from tables.services.ledger import ledger, night_totals
+from tables.services.seating import seating
 from tables.tests.ledger_helpers import play_hand, stacks
 from tables.tests.live_helpers import seat_guest
 

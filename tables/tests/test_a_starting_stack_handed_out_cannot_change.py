@@ -20,7 +20,7 @@ from tables.errors import ActionRefused
 from tables.live import load_state
 from tables.models import Night, Table
 from tables.models.tournaments import Tournament
-from tables.services import tournament_seating, tournaments
+from tables.services.tournament import tournament_seating, tournaments
 from tables.tests.conftest import host_calls
 from tables.tests.setup_edits import (
     check_the_set_up_page_refuses,

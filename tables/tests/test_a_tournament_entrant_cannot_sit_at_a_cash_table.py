@@ -9,7 +9,7 @@ Main event's players 30400 of the 30000 chips it counts in play (one run; the de
 way it goes, never that it balances). An entrant seated at an empty bomb-pot table was taken
 there too, out of the tournament's seating.
 
-Every seating path asks one rule (`tables.services.tournament_tables.check_may_sit`): it refuses,
+Every seating path asks one rule (`tables.services.tournament.tournament_tables.check_may_sit`): it refuses,
 in words, and changes nothing.
 """
 
@@ -22,7 +22,7 @@ import pytest
 from django.test import Client
 
 from tables.models import Table
-from tables.services import hosting
+from tables.services.hosting import hosting
 from tables.tests.cash_beside_tournament import (
     Scene,
     check_counts_hold,

@@ -14,7 +14,9 @@ from tables.live import load_state
 from tables.models import Player, Table
 from tables.models.ledger import AuditEntry, LedgerEntry
 from tables.models.tournaments import Tournament
-from tables.services import night_totals, seating, tournaments
+from tables.services.ledger import night_totals
+from tables.services.seating import seating
+from tables.services.tournament import tournaments
 from tables.tests.tournament_helpers import at, entry_of, make_tournament
 
 pytestmark = pytest.mark.django_db

@@ -19,7 +19,7 @@ from tables.access import can_host, hosted_nights
 from tables.live import load_state
 from tables.models import Night, Table
 from tables.models.tournaments import Tournament
-from tables.services import host_panel, hosting
+from tables.services.hosting import host_panel, hosting
 from tables.tests.conftest import join_from_phone
 from tables.tests.live_helpers import Phone, host_cookie, seat_players
 

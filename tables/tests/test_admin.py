@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 
 from tables.models import Night, Player, Seat, Table
-from tables.services import seating
+from tables.services.seating import seating
 
 pytestmark = pytest.mark.django_db
 

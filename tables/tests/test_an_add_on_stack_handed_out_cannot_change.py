@@ -20,7 +20,8 @@ from tables.errors import ActionRefused
 from tables.live import load_state
 from tables.models import Night, Player, Table
 from tables.models.tournaments import Tournament, TournamentAction
-from tables.services import joining, tournament_clock, tournament_seating, tournament_setup, tournaments
+from tables.services.seating import joining
+from tables.services.tournament import tournament_clock, tournament_seating, tournament_setup, tournaments
 from tables.tests.conftest import host_calls
 from tables.tests.setup_edits import (
     check_the_set_up_page_refuses,

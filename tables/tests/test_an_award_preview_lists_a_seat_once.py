@@ -15,7 +15,8 @@ from django.contrib.auth.models import User
 from engine.live import HOST
 from tables.live import apply_intent, load_state
 from tables.models import Table
-from tables.services import host_rulings, ledger
+from tables.services.hosting import host_rulings
+from tables.services.ledger import ledger
 from tables.tests.live_helpers import SEED, seat_players
 
 pytestmark = pytest.mark.django_db

@@ -18,7 +18,9 @@ from engine.tournament import RebuyRules
 from tables.live import load_state
 from tables.models import Night, Seat, Table
 from tables.models.tournaments import Tournament, TournamentEntry
-from tables.services import host_panel, seating, tournaments
+from tables.services.hosting import host_panel
+from tables.services.seating import seating
+from tables.services.tournament import tournaments
 from tables.tests.conftest import host_calls
 from tables.tests.tournament_helpers import at, three_drawn_and_dan_entered_late
 

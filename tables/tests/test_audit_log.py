@@ -8,7 +8,9 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from tables.models import Night, Table
-from tables.services import host_panel, host_rulings, joining, ledger
+from tables.services.hosting import host_panel, host_rulings
+from tables.services.ledger import ledger
+from tables.services.seating import joining
 from tables.tests.conftest import host_calls, join_from_phone
 from tables.tests.live_helpers import seat_players
 

@@ -23,7 +23,10 @@ from engine.tournament import RebuyRules
 from tables.live import apply_intent, hints_held, load_state
 from tables.models import Table
 from tables.models.tournaments import Tournament, TournamentAction
-from tables.services import hosting, joining, ledger, seating, tournament_clock
+from tables.services.hosting import hosting
+from tables.services.ledger import ledger
+from tables.services.seating import joining, seating
+from tables.services.tournament import tournament_clock
 from tables.tests.axe import AxeChecks
 from tables.tests.browser import HOST_PASSWORD, HOST_USERNAME, PHONE, create_host
 from tables.tests.tournament_helpers import make_tournament

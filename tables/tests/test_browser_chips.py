@@ -14,7 +14,10 @@ from engine.live import HOST
 from tables.live import apply_intent, load_state
 from tables.models import AuditEntry, Night, Table
 from tables.models.ledger import EntryKind
-from tables.services import hosting, joining, ledger, seating, tournaments
+from tables.services.hosting import hosting
+from tables.services.ledger import ledger
+from tables.services.seating import joining, seating
+from tables.services.tournament import tournaments
 from tables.tests.browser import create_host, host_logged_in, save_screenshot
 from tables.tests.tournament_helpers import make_tournament, seven_at_two_tables
 

@@ -17,8 +17,8 @@ from django.utils import timezone
 
 from engine.tournament import RebuyRules
 from tables.models.tournaments import Tournament, TournamentAction
-from tables.services import (
-    hosting,
+from tables.services.hosting import hosting
+from tables.services.tournament import (
     tournament_clock,
     tournament_results,
     tournament_seating,

@@ -22,7 +22,8 @@ from engine.tournament import RebuyRules
 from tables.live import apply_intent, hints_held, load_state
 from tables.models import Table
 from tables.models.tournaments import Tournament, TournamentAction
-from tables.services import hosting, tournament_clock, tournament_results, tournament_seating, tournaments
+from tables.services.hosting import hosting
+from tables.services.tournament import tournament_clock, tournament_results, tournament_seating, tournaments
 from tables.tests.browser import create_host, host_logged_in, save_screenshot
 from tables.tests.tournament_helpers import entry_of, make_tournament
 

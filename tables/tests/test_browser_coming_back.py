@@ -62,7 +62,7 @@ def approve_requests(table: int) -> list[str]:
     """The host approves every chip request waiting on the night (as on the ledger page)."""
     from tables.models import Table
     from tables.models.ledger import ChipRequest
-    from tables.services.chip_requests import approve_request
+    from tables.services.ledger.chip_requests import approve_request
 
     night = Table.objects.get(pk=table).night
     pending = ChipRequest.objects.filter(night=night, status=ChipRequest.Status.PENDING)
@@ -73,7 +73,7 @@ def decline_requests(table: int) -> int:
     """The host declines every chip request waiting on the night; how many."""
     from tables.models import Table
     from tables.models.ledger import ChipRequest
-    from tables.services.chip_requests import decline_request
+    from tables.services.ledger.chip_requests import decline_request
 
     night = Table.objects.get(pk=table).night
     pending = list(ChipRequest.objects.filter(night=night, status=ChipRequest.Status.PENDING))

@@ -34,7 +34,7 @@ def rule_exposed(table_id: int) -> dict[str, Any]:
 
     from tables.live import load_state
     from tables.models import Table
-    from tables.services import host_rulings
+    from tables.services.hosting import host_rulings
 
     host = User.objects.get(username="hostess")
     table = Table.objects.get(pk=table_id)

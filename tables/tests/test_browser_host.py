@@ -11,7 +11,7 @@ import pytest
 
 from tables.models import Seat
 from tables.models.ledger import AuditEntry, LedgerEntry
-from tables.services import hosting
+from tables.services.hosting import hosting
 from tables.tests.browser import PHONE, create_host, host_logged_in, save_screenshot
 
 LIVE_TIMEOUT_MS = 12_000

@@ -21,7 +21,10 @@ from engine.live import HOST
 from engine.tournament import RebuyRules
 from tables.live import apply_intent
 from tables.models import Night, Seat, Table
-from tables.services import hosting, joining, ledger, tournament_clock
+from tables.services.hosting import hosting
+from tables.services.ledger import ledger
+from tables.services.seating import joining
+from tables.services.tournament import tournament_clock
 from tables.tests.browser import SCREENSHOTS, host_logged_in, save_screenshot
 from tables.tests.tournament_helpers import make_tournament
 

@@ -13,7 +13,9 @@ import pytest
 from django.contrib.auth.models import User
 
 from tables.models import Night, Table
-from tables.services import hosting, joining, ledger, seating
+from tables.services.hosting import hosting
+from tables.services.ledger import ledger
+from tables.services.seating import joining, seating
 from tables.tests.browser import SCREENSHOTS, create_host, host_logged_in, save_screenshot
 from tables.tests.season_helpers import night_in_november
 

@@ -9,7 +9,7 @@ from decimal import Decimal
 import pytest
 
 from tables.models import Seat
-from tables.services import hosting
+from tables.services.hosting import hosting
 from tables.tests.browser import PHONE, create_host, host_logged_in, save_screenshot
 
 # The pages poll every 3 seconds: allow a few polls.

@@ -14,7 +14,7 @@ import pytest
 
 from engine.tournament import RebuyRules
 from tables.models.tournaments import Tournament, TournamentAction
-from tables.services import tournament_clock, tournament_seating, tournaments
+from tables.services.tournament import tournament_clock, tournament_seating, tournaments
 from tables.tests.browser import SCREENSHOTS, create_host, host_logged_in, save_screenshot
 from tables.tests.conftest import host_calls, new_night, new_table
 from tables.tests.test_browser_host_pages_fit_a_phone import OVERFLOW, SIZES

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from tables.models import PersonMerge, SeasonPayment
-from tables.services import season_payments, seasons
+from tables.services.seasons import season_payments, seasons
 from tables.tests.axe import assert_accessible
 from tables.tests.browser import create_host, host_logged_in, save_screenshot
 from tables.tests.season_helpers import two_nights

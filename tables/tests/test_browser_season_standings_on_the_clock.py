@@ -17,7 +17,9 @@ from django.contrib.auth.models import User
 
 from engine.season import PointRules, Scoring, place_points
 from tables.models.tournaments import Tournament, TournamentAction
-from tables.services import closing, seasons, tournament_clock, tournaments
+from tables.services.ledger import closing
+from tables.services.seasons import seasons
+from tables.services.tournament import tournament_clock, tournaments
 from tables.tests.browser import create_host, save_screenshot
 from tables.tests.season_helpers import night_in_november
 from tables.tests.tournament_helpers import entry_of, make_tournament

@@ -8,8 +8,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tables.services import seasons
-from tables.services.night_results import night_results
+from tables.services.ledger.night_results import night_results
+from tables.services.seasons import seasons
 from tables.tests.browser import PHONE, SCREENSHOTS, create_host, host_logged_in, save_screenshot
 from tables.tests.live_helpers import player_cookie
 from tables.tests.season_helpers import TwoNights, two_nights

@@ -57,7 +57,8 @@ def arrange_table(
     from tables.identity import SESSION_KEY
     from tables.live import apply_intent, load_state
     from tables.models.live import TableSnapshot
-    from tables.services import hosting, joining, seating
+    from tables.services.hosting import hosting
+    from tables.services.seating import joining, seating
 
     host = User.objects.create_superuser(username="hostess", password="a-long-host-password")
     night = hosting.create_night(

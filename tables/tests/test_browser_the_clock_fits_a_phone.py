@@ -19,7 +19,7 @@ from django.utils import timezone
 from engine.tournament import RebuyRules
 from tables.live import apply_intent, hints_held, load_state
 from tables.models.tournaments import Tournament, TournamentAction
-from tables.services import tournament_clock, tournament_seating, tournaments
+from tables.services.tournament import tournament_clock, tournament_seating, tournaments
 from tables.tests.browser import create_host, save_screenshot
 from tables.tests.conftest import new_night, new_table
 from tables.tests.tournament_helpers import entry_of, make_tournament

@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 
 from tables.models import Table
-from tables.services import hosting, joining, seating
+from tables.services.hosting import hosting
+from tables.services.seating import joining, seating
 from tables.tests.browser import create_host, host_logged_in, save_screenshot
 from tables.tests.season_helpers import night_in_november
 

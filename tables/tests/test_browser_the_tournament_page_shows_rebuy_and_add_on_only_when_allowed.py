@@ -15,7 +15,8 @@ from django.utils import timezone
 
 from engine.tournament import RebuyRules
 from tables.models.tournaments import TournamentAction
-from tables.services import hosting, tournament_clock
+from tables.services.hosting import hosting
+from tables.services.tournament import tournament_clock
 from tables.tests.browser import SCREENSHOTS, create_host, host_logged_in
 from tables.tests.tournament_helpers import make_tournament
 

@@ -31,7 +31,8 @@ def arrange_busted_heads_up() -> dict[str, Any]:
     from django.contrib.sessions.backends.db import SessionStore
 
     from tables.identity import SESSION_KEY
-    from tables.services import hosting, tournament_play
+    from tables.services.hosting import hosting
+    from tables.services.tournament import tournament_play
     from tables.tests.test_tournament_rebuy_offers import REBUYS, _busted_heads_up
 
     host = User.objects.create_superuser(username="hostess", password="a-long-host-password")
@@ -56,7 +57,7 @@ def arrange_busted_heads_up() -> dict[str, Any]:
 
 def out_for_good(tournament: int, entry: int) -> None:
     """The host answers the offer with "out for good"."""
-    from tables.services import tournaments
+    from tables.services.tournament import tournaments
 
     tournaments.record_busts(tournament, None, [(entry, None)])
 

@@ -24,7 +24,8 @@ from django.test import Client
 from tables.errors import ActionRefused
 from tables.models import Night
 from tables.models.ledger import AuditEntry, EntryKind, LedgerEntry
-from tables.services import joining, ledger, night_totals
+from tables.services.ledger import ledger, night_totals
+from tables.services.seating import joining
 from tables.tests.ledger_helpers import money_only_correction
 
 BEFORE = [("tables", "0016_tournament_money_of_earlier_nights_in_the_ledger")]

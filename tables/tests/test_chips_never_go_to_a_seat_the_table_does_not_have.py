@@ -13,7 +13,8 @@ from django.contrib.auth.models import User
 
 from tables.errors import ActionRefused
 from tables.models import LedgerEntry, Seat, Table
-from tables.services import joining, ledger
+from tables.services.ledger import ledger
+from tables.services.seating import joining
 
 pytestmark = pytest.mark.django_db
 

@@ -17,7 +17,9 @@ from engine.live import HOST
 from tables.errors import ActionRefused
 from tables.live import apply_intent, load_state
 from tables.models import Night, Table
-from tables.services import closing, hosting, ledger, night_totals, seating
+from tables.services.hosting import hosting
+from tables.services.ledger import closing, ledger, night_totals
+from tables.services.seating import seating
 from tables.tests.conftest import host_calls
 from tables.tests.live_helpers import seat_players
 

@@ -9,7 +9,7 @@ import pytest
 
 from tables.errors import ActionRefused
 from tables.models import Night, Player, Seat, Table
-from tables.services import joining, seating
+from tables.services.seating import joining, seating
 from tables.tests.concurrency import at_once, require_postgresql
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -19,8 +19,10 @@ from engine.tournament import RebuyRules
 from tables.models import Night, Seat, Table
 from tables.models.ledger import ChipRequest, LedgerEntry
 from tables.models.tournaments import Tournament, TournamentAction
-from tables.services import chip_requests, ledger, seating, tournament_clock
-from tables.services import tournament_seating as seating_service
+from tables.services.ledger import chip_requests, ledger
+from tables.services.seating import seating
+from tables.services.tournament import tournament_clock
+from tables.services.tournament import tournament_seating as seating_service
 from tables.tests.conftest import host_calls
 from tables.tests.live_helpers import seat_players
 from tables.tests.tournament_helpers import entry_of, loses_every_chip, make_tournament

@@ -13,7 +13,7 @@ from engine.cards import STANDARD_DECK
 from tables.live import apply_intent, group_name
 from tables.live import presence as live_presence
 from tables.models import Night, Table
-from tables.services import hosting
+from tables.services.hosting import hosting
 from tables.tests.live_helpers import (
     SEED,
     Phone,

@@ -12,7 +12,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from tables.models import Table
-from tables.services import ledger
+from tables.services.ledger import ledger
 from tables.tests.ledger_helpers import play_hand, stacks
 from tables.tests.live_helpers import seat_players
 from tables.views.ledger import spreadsheet_safe

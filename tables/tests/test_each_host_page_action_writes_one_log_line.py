@@ -19,7 +19,9 @@ from engine.live import HOST
 from tables.live import apply_intent, load_state
 from tables.models import NameClaim, Night
 from tables.models.ledger import ChipRequest
-from tables.services import host_panel, hosting, joining, ledger, people
+from tables.services.hosting import host_panel, hosting
+from tables.services.ledger import ledger
+from tables.services.seating import joining, people
 from tables.tests.host_action_lines import (
     WHY,
     Night2,

@@ -16,7 +16,7 @@ from django.contrib.auth.models import User
 from engine.live import HOST
 from engine.live.intents import INTENTS
 from tables.live import apply_intent
-from tables.services import host_panel
+from tables.services.hosting import host_panel
 from tables.tests.conftest import host_calls
 from tables.tests.host_action_lines import (
     WHY,

@@ -19,7 +19,8 @@ from django.urls import reverse
 
 from tables.models import Night, PersonMerge, Season, SeasonAuditEntry, SeasonPayment
 from tables.models.ledger import AuditEntry
-from tables.services import joining, person_links, seasons
+from tables.services.seasons import seasons
+from tables.services.seating import joining, person_links
 from tables.tests.host_action_lines import (
     WHY,
     check_complete,
@@ -71,7 +72,7 @@ def _season_settings(s: SeasonScene) -> tuple[str, dict[str, Any]]:
 
 
 # (url name, label): (the POST, words the line must hold). A season is not a night: its line
-# goes in the season's own log (tables.services.seasons), and none in any night's.
+# goes in the season's own log (tables.services.seasons.seasons), and none in any night's.
 SEASON_SCENARIOS: dict[tuple[str, str], Callable[[SeasonScene], tuple[str, dict[str, Any]]] | Any] = {
     ("season_list", "create"): (
         lambda s: (

@@ -20,8 +20,8 @@ from django.urls import reverse
 from engine.tournament import RebuyRules
 from tables.models import Night, Player, Seat, Table
 from tables.models.tournaments import Tournament, TournamentAction
-from tables.services import tournament_clock, tournaments
-from tables.services import tournament_seating as seating_service
+from tables.services.tournament import tournament_clock, tournaments
+from tables.services.tournament import tournament_seating as seating_service
 from tables.tests.host_action_lines import (
     WHY,
     check_one_complete_line,

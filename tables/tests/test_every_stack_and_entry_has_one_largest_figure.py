@@ -17,13 +17,14 @@ from django.urls import reverse
 
 from engine.tournament import RebuyRules
 from tables.errors import ActionRefused
-from tables.forms_tournaments import TournamentSettingsForm
+from tables.forms.forms_tournaments import TournamentSettingsForm
 from tables.live import load_state
 from tables.models import Night, Player, Table
 from tables.models.ledger import LedgerEntry
 from tables.models.tournaments import Tournament
-from tables.services import joining, ledger, seating
-from tables.services.ledger import MAX_CHIPS_PER_ENTRY as MAX_CHIPS
+from tables.services.ledger import ledger
+from tables.services.ledger.ledger import MAX_CHIPS_PER_ENTRY as MAX_CHIPS
+from tables.services.seating import joining, seating
 from tables.tests.setup_edits import edit_setup
 from tables.tests.test_tournament_setup import _edit_data
 from tables.tests.tournament_helpers import make_tournament

@@ -20,13 +20,14 @@ from django.utils import timezone
 
 from engine.live import apply as engine_apply
 from engine.live import fairness
-from tables import live, timers
+from tables import live
 from tables.errors import ActionRefused
-from tables.live import load_state, player_actor
+from tables.live import load_state, player_actor, timers
 from tables.models import Night, Seat, Table
 from tables.models.live import Hand, TableSnapshot
 from tables.models.tournaments import Tournament, TournamentAction
-from tables.services import host_rulings, tournament_clock, tournament_play, tournament_seating
+from tables.services.hosting import host_rulings
+from tables.services.tournament import tournament_clock, tournament_play, tournament_seating
 from tables.tests.live_helpers import SEED, seat_players
 from tables.tests.tournament_helpers import make_tournament
 

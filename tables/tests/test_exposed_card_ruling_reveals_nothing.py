@@ -22,7 +22,7 @@ from django.urls import reverse
 from tables.live import apply_intent, load_state
 from tables.models import Night, Table
 from tables.models.ledger import AuditEntry
-from tables.services import hosting
+from tables.services.hosting import hosting
 from tables.tests.live_helpers import (
     Phone,
     fresh_channel_layer,  # noqa: F401  (a fixture)

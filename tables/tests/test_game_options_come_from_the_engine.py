@@ -9,7 +9,7 @@ from django.contrib.auth.models import User
 from engine.games import GAMES
 from tables.live import load_state
 from tables.models import Table
-from tables.services import table_settings
+from tables.services.hosting import table_settings
 from tables.tests.live_helpers import seat_players
 
 pytestmark = pytest.mark.django_db

@@ -10,7 +10,7 @@ from django.test import Client
 from tables.models import Night, Seat, Table
 from tables.models.ledger import LedgerEntry
 from tables.models.tournaments import Tournament
-from tables.services import joining
+from tables.services.seating import joining
 
 pytestmark = pytest.mark.django_db
 

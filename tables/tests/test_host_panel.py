@@ -10,7 +10,8 @@ from tables import access
 from tables.errors import ActionRefused
 from tables.live import apply_intent, load_state
 from tables.models import Night, Seat, Table
-from tables.services import host_panel, ledger, table_settings
+from tables.services.hosting import host_panel, table_settings
+from tables.services.ledger import ledger
 from tables.tests.conftest import host_calls
 from tables.tests.live_helpers import seat_players
 

@@ -11,7 +11,8 @@ from tables.errors import ActionRefused
 from tables.live import apply_intent, load_state
 from tables.models import Table
 from tables.models.live import HandEvent
-from tables.services import host_rulings, ledger, night_totals
+from tables.services.hosting import host_rulings
+from tables.services.ledger import ledger, night_totals
 from tables.tests.conftest import host_calls
 from tables.tests.live_helpers import SEED, seat_players
 

@@ -12,7 +12,9 @@ from engine.live import HOST
 from tables.live import apply_intent, load_state
 from tables.models import Night, Player, Seat, Table
 from tables.models.ledger import AuditEntry
-from tables.services import host_panel, joining, ledger
+from tables.services.hosting import host_panel
+from tables.services.ledger import ledger
+from tables.services.seating import joining
 from tables.tests.conftest import host_calls
 from tables.tests.live_helpers import SEED, seat_players
 

@@ -15,7 +15,9 @@ from django.contrib.auth.models import User
 
 from tables.live import load_state
 from tables.models import Seat, Table
-from tables.services import host_panel, ledger, night_totals, seating
+from tables.services.hosting import host_panel
+from tables.services.ledger import ledger, night_totals
+from tables.services.seating import seating
 from tables.tests.ledger_helpers import stacks
 from tables.tests.live_helpers import seat_guest
 

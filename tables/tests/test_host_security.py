@@ -12,7 +12,9 @@ from django.test import Client
 from tables.live import load_state
 from tables.models import Player, Seat, Table
 from tables.models.ledger import ChipRequest, CoHost, LedgerEntry
-from tables.services import audit, chip_requests, host_panel, joining, ledger
+from tables.services.hosting import audit, host_panel
+from tables.services.ledger import chip_requests, ledger
+from tables.services.seating import joining
 from tables.tests.conftest import host_calls, join_from_phone
 from tables.tests.live_helpers import Phone, host_cookie, player_cookie, seat_players
 

@@ -13,8 +13,10 @@ from tables.errors import ActionRefused
 from tables.live import load_state
 from tables.models import Player, Seat, Table
 from tables.models.ledger import EntryKind
-from tables.services import closing, host_panel, host_rulings, ledger, night_totals, seating
-from tables.services.ledger import MAX_CHIPS_PER_ENTRY
+from tables.services.hosting import host_panel, host_rulings
+from tables.services.ledger import closing, ledger, night_totals
+from tables.services.ledger.ledger import MAX_CHIPS_PER_ENTRY
+from tables.services.seating import seating
 
 pytestmark = pytest.mark.django_db
 

@@ -11,8 +11,9 @@ from django.test import Client
 
 from tables.errors import ActionRefused
 from tables.models import Night, Player, Seat, Table
-from tables.services import seating, transfers
-from tables.services.joining import remove_player
+from tables.services.ledger import transfers
+from tables.services.seating import seating
+from tables.services.seating.joining import remove_player
 from tables.tests.conftest import join_from_phone
 
 pytestmark = pytest.mark.django_db

@@ -125,7 +125,7 @@ def test_the_same_name_may_be_used_in_another_night(
 def test_a_name_is_free_again_once_its_player_has_left(
     client: Client, night: Night, make_player: Callable[..., Player]
 ) -> None:
-    from tables.services.joining import remove_player
+    from tables.services.seating.joining import remove_player
 
     remove_player(make_player("Ann"))
     client.post(f"/join/{night.join_code}/", {"display_name": "Ann"})

@@ -17,7 +17,8 @@ from tables.errors import ActionRefused
 from tables.live import apply_intent, load_state
 from tables.models import Night, Player, Seat, Table
 from tables.models.ledger import AppendOnlyError, LedgerEntry
-from tables.services import closing, ledger, ledger_lines, night_totals, seating
+from tables.services.ledger import closing, ledger, ledger_lines, night_totals
+from tables.services.seating import seating
 from tables.tests.conftest import host_calls
 from tables.tests.ledger_helpers import money_only_correction, play_hand, stacks
 from tables.tests.live_helpers import seat_players

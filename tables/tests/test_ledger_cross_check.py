@@ -20,7 +20,9 @@ from hypothesis.extra.django import TestCase
 from tables.errors import ActionRefused
 from tables.live import load_state
 from tables.models import Player, Seat
-from tables.services import hosting, joining, ledger, night_totals, seating
+from tables.services.hosting import hosting
+from tables.services.ledger import ledger, night_totals
+from tables.services.seating import joining, seating
 from tables.tests.ledger_helpers import play_hand
 
 # Minutes of random play: `make test` and CI run it; `make test-fast` leaves it out.

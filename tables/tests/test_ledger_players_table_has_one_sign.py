@@ -21,7 +21,7 @@ from django.urls import reverse
 from engine.live import HOST
 from tables.live import apply_intent
 from tables.models import Table
-from tables.services import ledger, settle_up
+from tables.services.ledger import ledger, settle_up
 from tables.tests.ledger_helpers import money_only_correction
 from tables.tests.live_helpers import seat_players
 

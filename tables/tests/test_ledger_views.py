@@ -12,7 +12,8 @@ from django.test import Client
 
 from tables.models import Night, Player, Table
 from tables.models.ledger import ChipRequest, LedgerEntry
-from tables.services import joining, ledger, seating
+from tables.services.ledger import ledger
+from tables.services.seating import joining, seating
 from tables.tests.conftest import join_from_phone
 from tables.tests.ledger_helpers import money_only_correction, stacks
 from tables.tests.live_helpers import seat_players

@@ -8,7 +8,7 @@ import pytest
 from tables.live import apply_intent, load_state
 from tables.models import Player, Seat, Table
 from tables.models.live import HandEvent
-from tables.services.joining import remove_player
+from tables.services.seating.joining import remove_player
 from tables.tests.live_helpers import SEED, seat_players
 
 pytestmark = pytest.mark.django_db

@@ -15,9 +15,9 @@ import pytest
 from channels.db import database_sync_to_async
 
 from engine import live as engine_live
-from tables import live, timers
+from tables import live
 from tables.errors import ActionRefused
-from tables.live import apply_intent, load_state
+from tables.live import apply_intent, load_state, timers
 from tables.models import Table
 from tables.models.live import TableSnapshot
 from tables.tests.live_helpers import (

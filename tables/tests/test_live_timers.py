@@ -8,9 +8,8 @@ import time
 import pytest
 from channels.db import database_sync_to_async
 
-from tables import timers
 from tables.errors import ActionRefused
-from tables.live import apply_intent, load_state
+from tables.live import apply_intent, load_state, timers
 from tables.models.live import TableSnapshot
 from tables.tests.live_helpers import (
     Phone,

@@ -114,7 +114,7 @@ def test_seating_a_player_from_the_host_page_seats_them_at_the_engine_table(tabl
     [ann] = seat_players(table, ["Ann"])
     assert load_state(table.pk).table.seat_of(str(ann.pk)).seat == 1
     other = make_table("Other")
-    from tables.services import seating
+    from tables.services.seating import seating
 
     seating.move_player(ann, other, 4)
     assert load_state(table.pk).table.seat_of(str(ann.pk)) is None

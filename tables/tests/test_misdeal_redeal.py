@@ -12,7 +12,7 @@ from engine.live import HOST
 from tables.live import apply_intent, load_state
 from tables.models import Table
 from tables.models.live import Hand, HandEvent
-from tables.services import ledger
+from tables.services.ledger import ledger
 from tables.tests.live_helpers import SEED, seat_players
 
 pytestmark = pytest.mark.django_db

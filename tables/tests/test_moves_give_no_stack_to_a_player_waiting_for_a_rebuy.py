@@ -20,7 +20,8 @@ from engine.tournament import Move, MoveReason, RebuyRules
 from tables.live import apply_intent, load_state
 from tables.models import Night, Seat, Table
 from tables.models.tournaments import Tournament, TournamentAction, TournamentEntry
-from tables.services import seating, tournament_clock, tournament_play, tournament_seating, tournaments
+from tables.services.seating import seating
+from tables.services.tournament import tournament_clock, tournament_play, tournament_seating, tournaments
 from tables.tests.tournament_helpers import SEVEN, all_in_and_call, make_tournament, seed_busting
 
 pytestmark = pytest.mark.django_db

@@ -81,17 +81,10 @@ from tables.live import load_state
 from tables.models import Night, Player, Seat, Table
 from tables.models.ledger import EntryKind
 from tables.models.tournaments import Tournament
-from tables.services import (
-    chip_requests,
-    closing,
-    host_panel,
-    host_rulings,
-    hosting,
-    joining,
-    ledger,
-    seasons,
-    seating,
-)
+from tables.services.hosting import host_panel, host_rulings, hosting
+from tables.services.ledger import chip_requests, closing, ledger
+from tables.services.seasons import seasons
+from tables.services.seating import joining, seating
 from tables.tests.ledger_helpers import play_hand
 from tables.tests.night_featured_hands import FeaturedHandsAtTheCashTables
 from tables.tests.night_invariants import NightInvariants

@@ -57,7 +57,8 @@ from tables.live import apply_intent, load_state, player_actor
 from tables.models import Night, Player, Seat, Table
 from tables.models.ledger import ChipRequest, LedgerEntry
 from tables.models.tournaments import Tournament
-from tables.services import hosting, ledger
+from tables.services.hosting import hosting
+from tables.services.ledger import ledger
 from tables.tests.host_pages_night import SEATS, HostPosts, whole
 from tables.tests.host_pages_tournament import (
     ADD_ON_STACK,

@@ -16,7 +16,7 @@ from tables.join_codes import ALPHABET
 from tables.live import load_state
 from tables.models import Night, Table
 from tables.models.live import TableSnapshot
-from tables.services import hosting
+from tables.services.hosting import hosting
 
 pytestmark = pytest.mark.django_db
 

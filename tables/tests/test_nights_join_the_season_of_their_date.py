@@ -16,7 +16,8 @@ from django.test import Client
 from django.urls import reverse
 
 from tables.models import AuditEntry, Night, Season, SeasonAuditEntry
-from tables.services import hosting, seasons
+from tables.services.hosting import hosting
+from tables.services.seasons import seasons
 from tables.tests.season_helpers import night_in_november
 
 pytestmark = pytest.mark.django_db

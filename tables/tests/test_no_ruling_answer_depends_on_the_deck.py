@@ -25,7 +25,7 @@ from engine.games import GAMES
 from tables.errors import ActionRefused
 from tables.live import apply_intent, load_state
 from tables.models import Table
-from tables.services import host_rulings
+from tables.services.hosting import host_rulings
 from tables.tests.conftest import new_host, new_night
 from tables.tests.live_helpers import random_action
 from tables.tests.made_once import made_once_for_the_module

@@ -21,9 +21,9 @@ from tables.errors import ActionRefused
 from tables.models import Night, Table
 from tables.models.ledger import AuditEntry
 from tables.models.tournaments import TournamentEntry
-from tables.services import hosting
-from tables.services.ledger import MAX_CHIPS_PER_ENTRY as MAX_CHIPS
-from tables.services.table_settings import settings_for
+from tables.services.hosting import hosting
+from tables.services.hosting.table_settings import settings_for
+from tables.services.ledger.ledger import MAX_CHIPS_PER_ENTRY as MAX_CHIPS
 from tables.tests.tournament_helpers import make_tournament
 
 pytestmark = pytest.mark.django_db

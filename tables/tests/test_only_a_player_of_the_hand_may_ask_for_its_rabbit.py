@@ -19,7 +19,8 @@ from django.contrib.auth.models import User
 from engine.records import non_zero
 from tables.live import apply_intent, load_state
 from tables.models import Player, Table
-from tables.services import joining, ledger, seating
+from tables.services.ledger import ledger
+from tables.services.seating import joining, seating
 from tables.tests.live_helpers import Phone, player_cookie, seat_players
 
 

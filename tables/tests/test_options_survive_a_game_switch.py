@@ -16,7 +16,7 @@ from django.contrib.auth.models import User
 from engine.house.seven_deuce import is_seven_deuce
 from tables.live import apply_intent, load_state
 from tables.models import Table
-from tables.services import audit, table_settings
+from tables.services.hosting import audit, table_settings
 from tables.tests.live_helpers import seat_players
 from tables.tests.night_house_rules import give_up_to, play_out, seven_deuce_seed
 

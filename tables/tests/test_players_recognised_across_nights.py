@@ -17,7 +17,8 @@ from django.test import Client
 
 from tables.errors import ActionRefused
 from tables.models import AuditEntry, NameClaim, Night, Person, PersonLink, Player
-from tables.services import hosting, joining, people
+from tables.services.hosting import hosting
+from tables.services.seating import joining, people
 from tables.tests.test_table_page import phone_of
 
 pytestmark = pytest.mark.django_db

@@ -44,8 +44,10 @@ from tables.errors import ActionRefused
 from tables.live import apply_intent, load_state, player_actor
 from tables.models import Night, Player, Table
 from tables.models.live import Hand, TableSnapshot
-from tables.services import host_rulings, hosting, joining, ledger, seating
-from tables.services.hand_replay import replayed_hand
+from tables.services.hands.hand_replay import replayed_hand
+from tables.services.hosting import host_rulings, hosting
+from tables.services.ledger import ledger
+from tables.services.seating import joining, seating
 from tables.tests.conftest import new_host, new_night
 from tables.tests.live_helpers import random_action
 from tables.tests.made_once import made_once_for_the_module

@@ -27,7 +27,9 @@ from tables.consumers import Identity
 from tables.live import apply_intent, hand_deck, load_state
 from tables.models import Night, Player, Table
 from tables.models.live import Hand
-from tables.services import closing, joining, people, seasons
+from tables.services.ledger import closing
+from tables.services.seasons import seasons
+from tables.services.seating import joining, people
 from tables.tests.conftest import new_night
 from tables.tests.live_helpers import random_action
 from tables.tests.test_privacy_every_game import (

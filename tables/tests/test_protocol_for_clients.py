@@ -9,7 +9,7 @@ from channels.db import database_sync_to_async
 from tables.consumers import Identity, render
 from tables.live import apply_intent, player_actor
 from tables.models import Night, Player, Table
-from tables.services import seating
+from tables.services.seating import seating
 from tables.tests.conftest import join_from_phone
 from tables.tests.live_helpers import (
     SEED,

@@ -15,7 +15,7 @@ from tables import errors
 from tables.errors import ActionRefused
 from tables.live import apply_intent, load_state, player_actor
 from tables.models import Table
-from tables.services import host_panel
+from tables.services.hosting import host_panel
 from tables.tests.live_helpers import SEED, seat_players
 
 

@@ -16,7 +16,8 @@ from django.test import Client
 from tables.errors import ActionRefused
 from tables.models import Night
 from tables.models.ledger import AuditEntry, LedgerEntry
-from tables.services import joining, ledger
+from tables.services.ledger import ledger
+from tables.services.seating import joining
 
 pytestmark = pytest.mark.django_db
 

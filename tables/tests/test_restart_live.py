@@ -36,7 +36,8 @@ import datetime
 from decimal import Decimal
 from tables.identity import SESSION_KEY
 from tables.live import apply_intent
-from tables.services import hosting, joining, seating
+from tables.services.hosting import hosting
+from tables.services.seating import joining, seating
 
 host = User.objects.create_superuser(username="host", password="a-long-host-password")
 night = hosting.create_night(host, name="Restart", date=datetime.date(2026, 11, 27), currency="EUR",

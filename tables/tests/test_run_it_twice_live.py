@@ -6,12 +6,12 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import User
 
-from tables import timers
 from tables.errors import ActionRefused
-from tables.live import apply_intent, load_state, player_actor, replay_hand
+from tables.live import apply_intent, load_state, player_actor, replay_hand, timers
 from tables.models import AuditEntry, Table
 from tables.models.live import Hand, HandEvent
-from tables.services import ledger, table_settings
+from tables.services.hosting import table_settings
+from tables.services.ledger import ledger
 from tables.tests.live_helpers import seat_players
 
 pytestmark = pytest.mark.django_db

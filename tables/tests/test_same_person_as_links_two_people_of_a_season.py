@@ -18,7 +18,9 @@ from django.urls import reverse
 
 from tables.errors import ActionRefused
 from tables.models import AuditEntry, Person, PersonLink, PersonMerge, SeasonAuditEntry
-from tables.services import closing, joining, ledger, people, person_links, seasons, settle_up
+from tables.services.ledger import closing, ledger, settle_up
+from tables.services.seasons import seasons
+from tables.services.seating import joining, people, person_links
 from tables.tests.season_fixtures import (  # noqa: F401  (fixtures)
     host_fixture,
     nights_fixture,

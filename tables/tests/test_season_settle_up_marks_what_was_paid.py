@@ -14,7 +14,8 @@ from django.urls import reverse
 
 from tables.errors import ActionRefused
 from tables.models import SeasonAuditEntry, SeasonPayment
-from tables.services import person_links, season_payments, seasons
+from tables.services.seasons import season_payments, seasons
+from tables.services.seating import person_links
 from tables.tests.season_fixtures import (  # noqa: F401  (fixtures)
     host_fixture,
     nights_fixture,

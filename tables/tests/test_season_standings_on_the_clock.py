@@ -20,7 +20,9 @@ from django.test import Client
 from conftest import require_service
 from tables.models import AuditEntry, Night, Season
 from tables.models.tournaments import Tournament, TournamentAction
-from tables.services import closing, season_clock, seasons, tournament_clock, tournaments
+from tables.services.ledger import closing
+from tables.services.seasons import season_clock, seasons
+from tables.services.tournament import tournament_clock, tournaments
 from tables.tests.season_helpers import night_in_november
 from tables.tests.tournament_helpers import entry_of, make_tournament
 

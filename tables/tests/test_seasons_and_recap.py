@@ -22,8 +22,10 @@ from engine.config import HandConfig
 from tables.errors import ActionRefused
 from tables.models import AuditEntry, Night
 from tables.models.live import Hand
-from tables.services import joining, seasons, settle_up
-from tables.services.night_results import HandResult, _knockouts, night_results
+from tables.services.ledger import settle_up
+from tables.services.ledger.night_results import HandResult, _knockouts, night_results
+from tables.services.seasons import seasons
+from tables.services.seating import joining
 from tables.tests.conftest import new_host
 from tables.tests.ledger_helpers import stacks
 from tables.tests.made_once import made_once_for_the_module

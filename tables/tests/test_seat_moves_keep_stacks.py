@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from tables.live import apply_intent, load_state
 from tables.models import Table
-from tables.services import seating
+from tables.services.seating import seating
 from tables.tests.live_helpers import seat_players
 
 

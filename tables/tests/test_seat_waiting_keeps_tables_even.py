@@ -18,7 +18,8 @@ from django.urls import reverse
 from tables.errors import ActionRefused
 from tables.live import load_state
 from tables.models import Night, Player, Seat, Table
-from tables.services import host_panel, seating
+from tables.services.hosting import host_panel
+from tables.services.seating import seating
 from tables.tests.tournament_helpers import make_tournament
 
 pytestmark = pytest.mark.django_db

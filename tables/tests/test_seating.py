@@ -16,8 +16,8 @@ from django.test import Client
 from tables.errors import ActionRefused
 from tables.live import apply_intent
 from tables.models import Night, Player, Seat, Table
-from tables.services import seating
-from tables.services.joining import remove_player
+from tables.services.seating import seating
+from tables.services.seating.joining import remove_player
 
 pytestmark = pytest.mark.django_db
 

@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 from conftest import examples
 from tables.errors import ActionRefused
 from tables.models import Night, Player, Table
-from tables.services import ledger, settle_up
-from tables.services.settle_up import Transfer, fewest_transfers, format_minor, settle, to_minor
+from tables.services.ledger import ledger, settle_up
+from tables.services.ledger.settle_up import Transfer, fewest_transfers, format_minor, settle, to_minor
 from tables.tests.ledger_helpers import money_only_correction, play_hand, stacks
 from tables.tests.live_helpers import seat_players
 

@@ -12,9 +12,9 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from tables.models import Night, Table
-from tables.player_status import player_status
-from tables.services import hosting, table_settings
+from tables.services.hosting import hosting, table_settings
 from tables.tests.live_helpers import seat_players
+from tables.views.player_status import player_status
 
 
 @pytest.mark.django_db

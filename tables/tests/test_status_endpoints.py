@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 
 from tables.models import Night, Player, Table
-from tables.services import seating
+from tables.services.seating import seating
 from tables.tests.conftest import join_from_phone
 
 pytestmark = pytest.mark.django_db

@@ -14,7 +14,8 @@ from engine.games import GAMES, max_players_for_deck
 from tables.errors import ActionRefused
 from tables.live import load_state
 from tables.models import Night, Seat, Table
-from tables.services import hosting, tournament_seating
+from tables.services.hosting import hosting
+from tables.services.tournament import tournament_seating
 from tables.tests.tournament_helpers import at, make_tournament
 
 

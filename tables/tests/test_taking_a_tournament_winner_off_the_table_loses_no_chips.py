@@ -31,16 +31,10 @@ from tables.live import apply_intent, load_state
 from tables.models import Night, Player, Seat, Table
 from tables.models.ledger import AuditEntry, EntryKind
 from tables.models.tournaments import Tournament, TournamentAction
-from tables.services import (
-    host_panel,
-    joining,
-    ledger,
-    night_totals,
-    seating,
-    tournament_clock,
-    tournament_setup,
-    tournaments,
-)
+from tables.services.hosting import host_panel
+from tables.services.ledger import ledger, night_totals
+from tables.services.seating import joining, seating
+from tables.services.tournament import tournament_clock, tournament_setup, tournaments
 from tables.tests.conftest import host_calls
 from tables.tests.live_helpers import Phone, host_cookie
 from tables.tests.tournament_helpers import all_in_and_call, entry_of, make_tournament, seed_busting

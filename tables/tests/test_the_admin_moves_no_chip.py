@@ -15,7 +15,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from tables.models import Night, Player, Seat, Table
-from tables.services import joining, ledger, night_totals, seating
+from tables.services.ledger import ledger, night_totals
+from tables.services.seating import joining, seating
 
 pytestmark = pytest.mark.django_db
 

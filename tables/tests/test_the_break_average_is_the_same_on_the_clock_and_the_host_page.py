@@ -23,7 +23,7 @@ from engine.tournament.standings import field_summary
 from engine.tournament.structure import template
 from tables.models import Night, Table
 from tables.models.tournaments import TournamentAction
-from tables.services import tournament_clock, tournaments
+from tables.services.tournament import tournament_clock, tournaments
 from tables.tests.page_scripts import run_page_script
 from tables.tests.tournament_helpers import entry_of, make_tournament
 from tables.views.clock import clock_payload

@@ -19,7 +19,9 @@ from django.urls import reverse
 
 from tables.models import Night, Table
 from tables.models.ledger import EntryKind
-from tables.services import closing, joining, ledger, seating, tournaments
+from tables.services.ledger import closing, ledger
+from tables.services.seating import joining, seating
+from tables.services.tournament import tournaments
 from tables.tests.tournament_helpers import make_tournament
 
 pytestmark = pytest.mark.django_db

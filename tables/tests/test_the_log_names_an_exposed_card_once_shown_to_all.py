@@ -16,7 +16,7 @@ from django.contrib.auth.models import User
 from engine.live import HOST, view
 from tables.live import apply_intent, load_state
 from tables.models import Table
-from tables.services import host_rulings
+from tables.services.hosting import host_rulings
 from tables.tests.conftest import host_calls
 from tables.tests.live_helpers import SEED, seat_players
 

@@ -13,7 +13,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from tables.models import Seat, Table
-from tables.services import host_panel
+from tables.services.hosting import host_panel
 from tables.tests.live_helpers import seat_players
 
 pytestmark = pytest.mark.django_db

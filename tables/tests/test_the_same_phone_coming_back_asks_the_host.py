@@ -17,7 +17,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from tables.models import AuditEntry, NameClaim, Night, PersonLink, Player
-from tables.services import people
+from tables.services.seating import people
 from tables.tests.conftest import new_night
 
 pytestmark = pytest.mark.django_db

@@ -23,7 +23,7 @@ from engine.tournament import RebuyRules
 from tables.models import Night, Table
 from tables.models.ledger import LedgerEntry
 from tables.models.tournaments import Tournament, TournamentAction, TournamentEntry
-from tables.services import tournament_clock, tournament_seating, tournaments
+from tables.services.tournament import tournament_clock, tournament_seating, tournaments
 from tables.tests.tournament_helpers import entry_of, loses_every_chip, make_tournament
 
 pytestmark = pytest.mark.django_db

@@ -15,7 +15,8 @@ from django.contrib.auth.models import User
 from tables.errors import ActionRefused
 from tables.live import load_state
 from tables.models import Night, Player, Seat, Table
-from tables.services import host_panel, tournament_seating, tournaments
+from tables.services.hosting import host_panel
+from tables.services.tournament import tournament_seating, tournaments
 from tables.tests.conftest import host_calls
 from tables.tests.tournament_helpers import SEVEN as NAMES
 from tables.tests.tournament_helpers import make_tournament, seven_at_two_tables

@@ -16,7 +16,7 @@ from django.test import Client
 from tables.errors import ActionRefused
 from tables.models import Night
 from tables.models.tournaments import Tournament, TournamentAction, TournamentLog
-from tables.services import tournament_clock, tournaments
+from tables.services.tournament import tournament_clock, tournaments
 from tables.tests.tournament_helpers import T0, at, make_tournament
 
 A = TournamentAction

@@ -12,7 +12,7 @@ from engine.tournament import RebuyRules
 from tables.errors import ActionRefused
 from tables.models import Night, Table
 from tables.models.tournaments import Tournament, TournamentAction, TournamentEntry, TournamentLog
-from tables.services import tournament_clock, tournament_seating, tournaments
+from tables.services.tournament import tournament_clock, tournament_seating, tournaments
 from tables.tests.concurrency import at_once, require_postgresql
 from tables.tests.tournament_helpers import at, entry_of, loses_every_chip, make_tournament
 

@@ -18,17 +18,9 @@ from tables.live import apply_intent, load_state
 from tables.models import AuditEntry, Night, Seat, Table
 from tables.models.ledger import EntryKind
 from tables.models.tournaments import Tournament, TournamentAction, TournamentDeal
-from tables.services import (
-    closing,
-    ledger,
-    night_totals,
-    seating,
-    settle_up,
-    tournament_clock,
-    tournament_deals,
-    tournament_results,
-    tournaments,
-)
+from tables.services.ledger import closing, ledger, night_totals, settle_up
+from tables.services.seating import seating
+from tables.services.tournament import tournament_clock, tournament_deals, tournament_results, tournaments
 from tables.tests.tournament_helpers import make_tournament
 
 pytestmark = pytest.mark.django_db

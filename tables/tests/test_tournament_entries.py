@@ -18,8 +18,8 @@ from tables.errors import ActionRefused
 from tables.live import load_state
 from tables.models import Night, Seat, Table
 from tables.models.tournaments import Tournament, TournamentAction, TournamentEntry
-from tables.services import (
-    joining,
+from tables.services.seating import joining
+from tables.services.tournament import (
     tournament_clock,
     tournament_results,
     tournament_seating,

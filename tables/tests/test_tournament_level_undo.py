@@ -20,7 +20,7 @@ from tables.errors import ActionRefused
 from tables.models import Night, Player, Table
 from tables.models.ledger import AuditEntry
 from tables.models.tournaments import Tournament, TournamentAction, TournamentLog
-from tables.services import tournament_clock, tournament_seating, tournaments
+from tables.services.tournament import tournament_clock, tournament_seating, tournaments
 from tables.tests.tournament_helpers import at, entry_of, loses_every_chip, make_tournament
 
 A = TournamentAction

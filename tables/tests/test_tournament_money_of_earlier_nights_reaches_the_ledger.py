@@ -28,7 +28,7 @@ from engine.table_state import stakes_for_game
 from engine.tournament import template
 from tables.models import Night
 from tables.models.ledger import AuditEntry, LedgerEntry
-from tables.services import closing, night_totals, settle_up
+from tables.services.ledger import closing, night_totals, settle_up
 
 BEFORE = [("tables", "0013_people_and_seasons")]
 THE_NEW_LEDGER = [("tables", "0014_tournament_money_in_the_ledger_deals_and_redraws")]

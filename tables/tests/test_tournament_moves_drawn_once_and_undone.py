@@ -19,7 +19,7 @@ from tables.errors import ActionRefused
 from tables.live import apply_intent, load_state
 from tables.models import AuditEntry, Night, Seat, Table
 from tables.models.tournaments import Tournament, TournamentAction
-from tables.services import tournament_clock, tournament_seating, tournaments
+from tables.services.tournament import tournament_clock, tournament_seating, tournaments
 from tables.tests.tournament_helpers import seven_at_two_tables
 
 pytestmark = pytest.mark.django_db

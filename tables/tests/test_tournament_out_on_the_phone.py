@@ -18,11 +18,11 @@ from django.utils import timezone
 from engine.tournament import RebuyRules
 from tables.models import Night, Player, Table
 from tables.models.tournaments import TournamentAction
-from tables.player_status import player_status
-from tables.services import tournament_clock, tournaments
-from tables.services.tournament_play import rebuy_offers, standing_of
+from tables.services.tournament import tournament_clock, tournaments
+from tables.services.tournament.tournament_play import rebuy_offers, standing_of
 from tables.tests.test_table_page import phone_of
 from tables.tests.test_tournament_rebuy_offers import REBUYS, _busted_heads_up
+from tables.views.player_status import player_status
 
 pytestmark = pytest.mark.django_db
 

@@ -20,13 +20,13 @@ from engine.live import LiveTable
 from engine.live import apply as engine_apply
 from engine.table_state import GameMode
 from engine.tournament import ClockReading, Level, RebuyRules, clock_state, stakes_at
-from tables import timers
 from tables.identity import SESSION_KEY
-from tables.live import apply_intent, load_state, player_actor
+from tables.live import apply_intent, load_state, player_actor, timers
 from tables.models import Night, Player, Seat, Table
 from tables.models.live import Hand
 from tables.models.tournaments import Tournament, TournamentAction
-from tables.services import seating, tournament_clock, tournament_play, tournament_seating, tournaments
+from tables.services.seating import seating
+from tables.services.tournament import tournament_clock, tournament_play, tournament_seating, tournaments
 from tables.tests.live_helpers import SEED
 from tables.tests.tournament_helpers import make_tournament
 

@@ -7,7 +7,8 @@ from channels.db import database_sync_to_async
 from django.contrib.auth.models import User
 
 from tables.models import Night, Table
-from tables.services import seating, tournament_seating
+from tables.services.seating import seating
+from tables.services.tournament import tournament_seating
 from tables.tests.live_helpers import Phone, fresh_channel_layer, player_cookie  # noqa: F401
 from tables.tests.tournament_helpers import make_tournament
 

@@ -18,12 +18,13 @@ from django.urls import reverse
 from django.utils import timezone
 
 from engine.tournament import Level, stakes_at
-from tables import live, timers
-from tables.live import apply_intent, load_state, player_actor
+from tables import live
+from tables.live import apply_intent, load_state, player_actor, timers
 from tables.models import Night, Table
 from tables.models.live import Hand
 from tables.models.tournaments import Tournament, TournamentAction
-from tables.services import joining, seating, tournament_clock, tournament_seating, tournaments
+from tables.services.seating import joining, seating
+from tables.services.tournament import tournament_clock, tournament_seating, tournaments
 from tables.tests.tournament_helpers import make_tournament
 
 BREAK = 4  # home-2h: four 15-minute levels, then a 10-minute break

@@ -17,11 +17,11 @@ from django.utils import timezone
 
 from engine.table_state import GameMode
 from engine.tournament import RebuyRules
-from tables import timers
-from tables.live import apply_intent, load_state
+from tables.live import apply_intent, load_state, timers
 from tables.models import Night, Seat, Table
 from tables.models.tournaments import Tournament, TournamentAction, TournamentEntry
-from tables.services import table_settings, tournament_clock, tournament_play, tournament_seating, tournaments
+from tables.services.hosting import table_settings
+from tables.services.tournament import tournament_clock, tournament_play, tournament_seating, tournaments
 from tables.tests.live_helpers import SEED
 from tables.tests.tournament_helpers import all_in_and_call, make_tournament, seed_busting
 

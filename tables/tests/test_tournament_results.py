@@ -14,7 +14,8 @@ from engine.tournament import DealMethod
 from tables.errors import ActionRefused
 from tables.models import Night, Seat, Table
 from tables.models.tournaments import Tournament, TournamentAction, TournamentEntry
-from tables.services import seating, tournament_clock, tournament_deals, tournament_results, tournaments
+from tables.services.seating import seating
+from tables.services.tournament import tournament_clock, tournament_deals, tournament_results, tournaments
 from tables.tests.tournament_helpers import at, entry_of, make_tournament
 
 NAMES = ("Ann", "Bea", "Cal", "Dan", "Eve")

@@ -16,7 +16,8 @@ from engine.tournament import Move, MoveReason
 from tables.errors import ActionRefused
 from tables.models import Night, Seat, Table
 from tables.models.tournaments import Tournament, TournamentAction
-from tables.services import seating, tournament_seating, tournaments
+from tables.services.seating import seating
+from tables.services.tournament import tournament_seating, tournaments
 from tables.tests.tournament_helpers import at, entry_of, make_tournament
 
 NAMES = ("Ann", "Bea", "Cal", "Dan", "Eve", "Fay", "Gus")

@@ -14,7 +14,7 @@ from django.test import Client
 from engine.tournament import template
 from tables.models import Night
 from tables.models.tournaments import Tournament, TournamentAction
-from tables.services import tournament_setup
+from tables.services.tournament import tournament_setup
 from tables.tests.tournament_helpers import T0, make_tournament
 
 

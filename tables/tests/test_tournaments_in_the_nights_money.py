@@ -17,18 +17,9 @@ from tables.live import load_state
 from tables.models import AuditEntry, Night, Table
 from tables.models.ledger import EntryKind
 from tables.models.tournaments import TournamentAction
-from tables.services import (
-    closing,
-    joining,
-    ledger,
-    night_totals,
-    seating,
-    settle_up,
-    tournament_clock,
-    tournament_results,
-    tournament_setup,
-    tournaments,
-)
+from tables.services.ledger import closing, ledger, night_totals, settle_up
+from tables.services.seating import joining, seating
+from tables.services.tournament import tournament_clock, tournament_results, tournament_setup, tournaments
 from tables.tests.tournament_helpers import at, loses_every_chip, make_tournament
 
 pytestmark = pytest.mark.django_db

@@ -27,7 +27,10 @@ from tables.live import load_state
 from tables.models import Night, Player, Seat, Table
 from tables.models.ledger import AuditEntry, EntryKind, LedgerEntry
 from tables.models.tournaments import Tournament
-from tables.services import closing, host_panel, joining, ledger, night_totals, seating, tournaments
+from tables.services.hosting import host_panel
+from tables.services.ledger import closing, ledger, night_totals
+from tables.services.seating import joining, seating
+from tables.services.tournament import tournaments
 from tables.tests.live_helpers import Phone, host_cookie
 from tables.tests.test_taking_a_tournament_winner_off_the_table_loses_no_chips import (
     STARTING_STACK,

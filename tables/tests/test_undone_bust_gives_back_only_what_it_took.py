@@ -21,7 +21,8 @@ from tables.errors import ActionRefused
 from tables.live import apply_intent, load_state
 from tables.models import Night, Seat, Table
 from tables.models.tournaments import Tournament, TournamentAction, TournamentEntry
-from tables.services import host_panel, tournament_clock, tournament_play, tournament_seating, tournaments
+from tables.services.hosting import host_panel
+from tables.services.tournament import tournament_clock, tournament_play, tournament_seating, tournaments
 from tables.tests.tournament_helpers import all_in_and_call, make_tournament, seed_busting
 
 pytestmark = pytest.mark.django_db

@@ -20,7 +20,7 @@ from engine.phh.replay import finishing_stacks
 from tables.live import apply_intent, load_state
 from tables.models import Player, Table
 from tables.models.live import Hand
-from tables.services import seating
+from tables.services.seating import seating
 from tables.tests.conftest import new_host, new_night, new_table
 from tables.tests.live_helpers import seat_players
 from tables.tests.made_once import made_once_for_the_module

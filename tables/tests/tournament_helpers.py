@@ -14,7 +14,8 @@ from tables import live
 from tables.live import apply_intent, load_state, player_actor
 from tables.models import Night, Player, Seat, Table
 from tables.models.tournaments import Tournament, TournamentAction, TournamentEntry
-from tables.services import joining, seating, tournament_clock, tournament_seating, tournament_setup
+from tables.services.seating import joining, seating
+from tables.services.tournament import tournament_clock, tournament_seating, tournament_setup
 
 T0 = datetime.datetime(2026, 11, 27, 20, 0, tzinfo=datetime.UTC)
 

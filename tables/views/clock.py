@@ -19,16 +19,11 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from engine.tournament import chip_leaders, clock_state, next_chime, rebuy_window_open, window_text
-from tables.links import absolute_url
 from tables.models.tournaments import Tournament, TournamentAction
-from tables.qr import qr_svg_file
-from tables.services import (
-    season_clock,
-    tournament_dealer,
-    tournament_results,
-    tournament_stacks,
-    tournaments,
-)
+from tables.services.seasons import season_clock
+from tables.services.tournament import tournament_dealer, tournament_results, tournament_stacks, tournaments
+from tables.views.links import absolute_url
+from tables.views.qr import qr_svg_file
 
 logger = logging.getLogger(__name__)
 

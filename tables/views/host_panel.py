@@ -28,7 +28,8 @@ from tables.forms import whole_number
 from tables.models import Night, Player, Seat, Table
 from tables.models.ledger import ChipRequest, CoHost
 from tables.models.night import game_choices
-from tables.services import audit, host_panel, host_rulings, night_totals, table_settings
+from tables.services.hosting import audit, host_panel, host_rulings, table_settings
+from tables.services.ledger import night_totals
 
 # What the host reads after deciding on a player: what was done, in a sentence.
 DECISION_WORDS = {

@@ -19,11 +19,12 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from tables.access import hosted_nights
 from tables.errors import ActionRefused
 from tables.forms import HostSetupForm, LimitedAuthenticationForm, MoveSeatForm, NightForm, TableForm
-from tables.links import absolute_url
 from tables.models import Night, Player, Table
-from tables.qr import qr_svg
-from tables.services import closing, host_panel, hosting
+from tables.services.hosting import host_panel, hosting
+from tables.services.ledger import closing
 from tables.views.host_panel import run_and_confirm
+from tables.views.links import absolute_url
+from tables.views.qr import qr_svg
 
 
 def _get_night_for_user(request: HttpRequest, night_id: int) -> Night:
@@ -151,7 +152,8 @@ def night_status(request: HttpRequest, night_id: int) -> JsonResponse:
 @login_required
 @require_POST
 def night_set_status(request: HttpRequest, night_id: int) -> HttpResponse:
-    """Close the night (the ledger must balance), or reopen it with a reason (tables.services.closing)."""
+    """Close the night (the ledger must balance), or reopen it with a reason
+    (tables.services.ledger.closing)."""
     night = _get_night_for_user(request, night_id)
     status = request.POST.get("status")
     if status == Night.Status.CLOSED:

@@ -24,7 +24,8 @@ from tables.forms import whole_number
 from tables.identity import current_player
 from tables.models import Night, Player
 from tables.models.ledger import KINDS_IN, ChipRequest, EntryKind, LedgerEntry
-from tables.services import audit, chip_requests, closing, ledger, money_words, night_totals, settle_up
+from tables.services.hosting import audit
+from tables.services.ledger import chip_requests, closing, ledger, money_words, night_totals, settle_up
 from tables.views.host_panel import get_hosted_night, run_and_confirm
 
 

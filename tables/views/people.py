@@ -12,7 +12,7 @@ from tables.access import hosted_nights
 from tables.errors import ActionRefused
 from tables.identity import current_player
 from tables.models import NameClaim, Night, PersonLink
-from tables.services import people
+from tables.services.seating import people
 
 
 @require_http_methods(["GET", "POST"])

@@ -16,11 +16,11 @@ from tables.forms import DisplayNameForm, JoinCodeForm
 from tables.identity import bind_player, current_player
 from tables.join_codes import normalise_join_code
 from tables.models import Night, Player
-from tables.player_status import player_status
-from tables.services import people
-from tables.services.hosting import host_exists
-from tables.services.joining import join_night
-from tables.services.transfers import find_transfer, take_over_identity
+from tables.services.hosting.hosting import host_exists
+from tables.services.ledger.transfers import find_transfer, take_over_identity
+from tables.services.seating import people
+from tables.services.seating.joining import join_night
+from tables.views.player_status import player_status
 
 
 def _get_night_by_code(code: str) -> Night | None:

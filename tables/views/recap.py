@@ -18,14 +18,15 @@ from django.views.decorators.http import require_GET
 
 from engine.cards import card_text, is_red
 from tables.access import can_host
-from tables.charts import Line, line_chart
 from tables.consumers import Identity
 from tables.identity import current_player, earlier_players
 from tables.models import Night
 from tables.models.live import Hand
-from tables.services import people, tournament_results
-from tables.services.night_results import HandResult, NightResults, night_results
-from tables.services.settle_up import format_minor
+from tables.services.ledger.night_results import HandResult, NightResults, night_results
+from tables.services.ledger.settle_up import format_minor
+from tables.services.seating import people
+from tables.services.tournament import tournament_results
+from tables.views.charts import Line, line_chart
 from tables.views.table_page import replay_steps
 
 BIGGEST_POTS = 5

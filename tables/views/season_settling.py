@@ -18,7 +18,8 @@ from django.views.decorators.http import require_POST
 
 from tables.errors import ActionRefused
 from tables.models import Season, SeasonAuditEntry
-from tables.services import person_links, season_payments
+from tables.services.seasons import season_payments
+from tables.services.seating import person_links
 from tables.views.seasons import get_season_for_user
 
 

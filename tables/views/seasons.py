@@ -19,13 +19,15 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
 from engine.season import SCORING_NAMES, Standing
-from tables.charts import Line, line_chart
 from tables.errors import ActionRefused
 from tables.identity import current_player
 from tables.models import Season, SeasonAuditEntry
-from tables.services import audit, people, person_links, season_clock, season_payments, seasons
-from tables.services.money_words import minor_digits
-from tables.services.settle_up import format_minor
+from tables.services.hosting import audit
+from tables.services.ledger.money_words import minor_digits
+from tables.services.ledger.settle_up import format_minor
+from tables.services.seasons import season_clock, season_payments, seasons
+from tables.services.seating import people, person_links
+from tables.views.charts import Line, line_chart
 
 
 class SeasonForm(forms.Form):

@@ -23,12 +23,12 @@ from engine.phh import HandHistoryError
 from engine.phh.redact import phh_for_viewer
 from tables.consumers import Identity, identify
 from tables.identity import current_player
-from tables.links import socket_path
 from tables.models import Seat, Table
 from tables.models.live import Hand
-from tables.services import hosting
-from tables.services.hand_replay import hand_events, new_hand, replayed_hand
-from tables.services.revealed_seeds import revealed_seed
+from tables.services.hands.hand_replay import hand_events, new_hand, replayed_hand
+from tables.services.hands.revealed_seeds import revealed_seed
+from tables.services.hosting import hosting
+from tables.views.links import socket_path
 
 HISTORY_HANDS = 20
 

@@ -24,30 +24,30 @@ from engine.tournament import DealMethod, Move, TournamentError, can_add_on, can
 from tables.access import hosted_nights
 from tables.errors import ActionRefused
 from tables.forms import whole_number
-from tables.forms_tournaments import (
+from tables.forms.forms_tournaments import (
     PeriodFormSet,
     TournamentCreateForm,
     TournamentSettingsForm,
     clean_setup,
     period_rows,
 )
-from tables.links import absolute_url
 from tables.models import Night, Player
 from tables.models.tournaments import Tournament, TournamentAction, TournamentEntry
-from tables.qr import qr_svg
-from tables.services import (
-    audit,
+from tables.services.hosting import audit
+from tables.services.tournament import tournament_clock as clock_service
+from tables.services.tournament import (
     tournament_deals,
     tournament_play,
     tournament_results,
     tournament_setup,
     tournaments,
 )
-from tables.services import tournament_clock as clock_service
-from tables.services import tournament_seating as seating_service
-from tables.services.tournament_results import still_to_pay
-from tables.services.tournament_stack_locks import stack_lock_notes
+from tables.services.tournament import tournament_seating as seating_service
+from tables.services.tournament.tournament_results import still_to_pay
+from tables.services.tournament.tournament_stack_locks import stack_lock_notes
 from tables.views.host_panel import confirm, run_and_confirm
+from tables.views.links import absolute_url
+from tables.views.qr import qr_svg
 
 CLOCK_BUTTONS = {
     "start": TournamentAction.START,

@@ -31,7 +31,7 @@ from tables.forms import whole_number
 from tables.live import hand_deck_seed
 from tables.models import Night, Table
 from tables.models.live import Hand, HandEvent
-from tables.services.revealed_seeds import kept_secret_because
+from tables.services.hands.revealed_seeds import kept_secret_because
 from tables.views.table_page import replay_steps
 
 # A seed, a contribution, a commitment and a deck root are each 32 bytes written in lowercase hex.

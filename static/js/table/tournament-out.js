@@ -1,6 +1,6 @@
 // A tournament player with no chips left is no longer at the table's seats, so the table's view
 // has nothing of theirs to draw: their standing comes from the seat page's status
-// (tables/services/tournament_play.py `standing_of`). While a rebuy is open, the screen offers
+// (tables/services/tournament/tournament_play.py `standing_of`). While a rebuy is open, the screen offers
 // it with its price and chips; once out for good, it says the finishing place (the winner, who
 // leaves the table with the tournament's end, reads that they won).
 import { chips, el, fill } from "./format.js";

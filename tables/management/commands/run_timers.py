@@ -6,7 +6,7 @@ import asyncio
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from tables import timers
+from tables.live import timers
 
 
 class Command(BaseCommand):

@@ -1,0 +1,1 @@
+"""What is kept of the hands played: replays, and the seeds revealed when a night closes."""

@@ -1,0 +1,327 @@
+"""Host rulings from the panel: one tap plus a reason, a confirmation that shows what will
+change, and the engine's own reason when it refuses.
+
+A ruling is a host intent of the engine (engine.live.INTENTS; engine.house.rulings adds the ones
+about a hand in progress). The preview applies the intent to the committed state in memory,
+without saving, and compares the public views before and after, so the host sees exactly
+what the ruling will do and no hidden card. Applying goes through the one write path; a
+table that has moved on since the preview refuses it as stale.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+
+from engine import live as engine_live
+from engine import views as engine_views
+from engine.errors import EngineError
+from engine.live.rulings import INTENT_RULINGS
+from tables import live
+from tables.access import check_host
+from tables.errors import ActionRefused
+from tables.models import Player, Table
+from tables.services.hosting import audit
+from tables.services.hosting.change_words import describe_changes
+from tables.services.ledger import ledger, money_words
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    name: str
+    label: str
+    kind: str = "seat"  # "seat", "chips", "which_card" (first, second...) or "flag" (a checkbox)
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    key: str
+    label: str
+    intent: str  # the engine intent's type
+    fields: tuple[Field, ...] = ()
+
+
+SEAT = Field("seat", "Seat")
+RULINGS: tuple[Ruling, ...] = (
+    Ruling("misdeal", "Misdeal", "misdeal"),
+    Ruling(
+        "exposed_card",
+        "Exposed card",
+        "exposed_card",
+        # Which of the seat's cards, never its face: the host usually plays, and an answer
+        # that depended on a named face would tell him a hidden card.
+        (
+            SEAT,
+            Field("card_number", "Which card", "which_card"),
+            Field("during_deal", "During the deal", "flag"),
+        ),
+    ),
+    Ruling("award_pot", "Award the pot", "award_pot", (Field("seat", "To seat"),)),
+    Ruling("kill_hand", "Kill a hand", "kill_hand", (SEAT,)),
+    Ruling("undo", "Undo the last action", "undo"),
+    Ruling("fold_away", "Fold an away player", "fold_away", (SEAT,)),
+    Ruling("adjust_stack", "Adjust a stack", "set_stack", (SEAT, Field("stack", "New stack", "chips"))),
+    Ruling("move_button", "Move the button", "move_button", (Field("seat", "Button to seat"),)),
+    Ruling("pause_hand", "Pause the hand", "pause_hand"),
+    Ruling("resume_hand", "Resume the hand", "resume_hand"),
+    Ruling("pause", "Stop dealing after this hand", "pause"),
+)
+BY_KEY = {ruling.key: ruling for ruling in RULINGS}
+# Rulings about the hand being played (engine.live.rulings): they carry the reason into the hand.
+HAND_RULINGS = set(INTENT_RULINGS)
+
+
+def available() -> list[Ruling]:
+    """The rulings the engine offers now (the rest appear when the engine adds them)."""
+    return [ruling for ruling in RULINGS if ruling.intent in engine_live.INTENTS]
+
+
+def missing() -> list[Ruling]:
+    return [ruling for ruling in RULINGS if ruling.intent not in engine_live.INTENTS]
+
+
+def build_intent(key: str, values: Mapping[str, str]) -> dict[str, Any]:
+    """The engine intent of a ruling from the panel's form, or ActionRefused saying what is missing."""
+    ruling = BY_KEY.get(key)
+    if ruling is None or ruling.intent not in engine_live.INTENTS:
+        raise ActionRefused("This ruling is not available.")
+    intent: dict[str, Any] = {"type": ruling.intent}
+    for spec in ruling.fields:
+        raw = str(values.get(spec.name, "")).strip()
+        if spec.kind == "flag":
+            intent[spec.name] = raw.lower() in ("on", "1", "true", "yes")
+            continue
+        if not raw:
+            raise ActionRefused(f"{ruling.label}: choose the {spec.label.lower()}.")
+        try:
+            intent[spec.name] = int(raw)
+        except ValueError:
+            raise ActionRefused(f"{ruling.label}: the {spec.label.lower()} is a whole number.") from None
+    return intent
+
+
+@dataclass(frozen=True, slots=True)
+class Preview:
+    """What a ruling will change, for the confirmation; `version` is the state it was made from."""
+
+    ruling: Ruling
+    intent: dict[str, Any]
+    version: int
+    changes: list[str]
+
+
+UNSEEN = "??"
+DEALER_CARRIES_ON = "Then the dealer carries on: the next cards, and what they bring, show once it is made."
+
+
+def _hide_unseen_cards(hand_view: Mapping[str, Any], seen: set[str]) -> dict[str, Any]:
+    """`hand_view` with every card nobody could see in `seen` written as ??.
+
+    A preview is not the ruling: until it is made, a card it would turn up (an exposed
+    card, a board dealt because the action closed) stays hidden, or previewing and
+    cancelling would let the host, who usually plays, read cards. Cards are those of the view's
+    card fields (`engine.views.CARD_FIELDS`): a player named like one has not shown it."""
+    return engine_views.with_cards_replaced(hand_view, lambda card: card if card in seen else UNSEEN)
+
+
+def preview(table: Table, by: AbstractBaseUser | None, key: str, values: Mapping[str, str]) -> Preview:
+    """What the ruling would do now, or ActionRefused with the engine's reason. Either way
+    the attempt is in the open log."""
+    check_host(by, table.night)
+    try:
+        shown = _preview(table, key, values)
+    except ActionRefused as refused:
+        _log_attempt(table, by, key, values, f"refused: {refused}")
+        raise
+    _log_attempt(table, by, key, values, "previewed", shown.changes)
+    return shown
+
+
+def _log_attempt(
+    table: Table,
+    by: AbstractBaseUser | None,
+    key: str,
+    values: Mapping[str, str],
+    outcome: str,
+    changes: list[str] | None = None,
+) -> None:
+    """A ruling looked at or refused: logged on its own, since no change carries it."""
+    ruling = BY_KEY.get(key)
+    label = ruling.label if ruling else "Unknown ruling"
+    fields = {spec.name: str(values.get(spec.name, "")) for spec in ruling.fields} if ruling else {}
+    payload: dict[str, Any] = {"ruling": key if ruling else "", "values": fields}
+    if changes is not None:
+        payload["changes"] = changes
+    with transaction.atomic():
+        audit.record(table.night, by, f"{table.name}: {label} {outcome}", table=table, payload=payload)
+
+
+def _preview(table: Table, key: str, values: Mapping[str, str]) -> Preview:
+    intent = build_intent(key, values)
+    state = live.load_state(table.pk)
+    try:
+        after, cut = engine_live.preview(state, engine_live.HOST, intent, time.time())
+    except EngineError as error:
+        raise ActionRefused(str(error)) from None
+    before_view = engine_live.view(state, "public")
+    seen = engine_views.shown_cards(before_view["hand"]) if before_view["hand"] else set()
+    after_view = {**engine_live.view(after, "public")}
+    if after_view["hand"] is not None:
+        after_view["hand"] = _hide_unseen_cards(after_view["hand"], seen)
+    changes = describe_changes(before_view, after_view)
+    if any(STACK_TO.match(line.partition("): ")[2]) for line in changes):
+        # The hand ends: stacks change at the table and in the hand, one seat on two lines.
+        changes = one_line_per_seat(changes)
+    if cut:
+        # What the next cards bring is not told before they are dealt (engine.live.preview).
+        changes.append(DEALER_CARRIES_ON)
+    moved = sum(s.stack for s in after.table.seats) - sum(s.stack for s in state.table.seats)
+    if intent["type"] == "set_stack":
+        line = _ledger_line(table, state, intent)
+        if line:
+            return Preview(BY_KEY[key], intent, state.version, [*changes, line])
+    if moved:
+        # Only ledger entries and hands should change the chips in play: say so before it happens.
+        changes.append(
+            f"Chips in play {'+' if moved > 0 else '−'}{abs(moved)} without a ledger entry: "
+            "the night will not balance until the ledger is corrected."
+        )
+    return Preview(BY_KEY[key], intent, state.version, changes)
+
+
+SEAT_LINE = re.compile(r"^(Seat \d+ \(.*\)): (.+)$")
+STACK_TO = re.compile(r"^stack \d+ → (\d+) chips$")
+BEHIND_TO = re.compile(r"^\d+ → (\d+) chips behind$")
+
+
+def one_line_per_seat(changes: list[str]) -> list[str]:
+    """`changes` with each seat's lines made one, where its first line was: an award (or any
+    ruling that ends the hand) changes a seat's stack at the table and in the hand, and the
+    preview would list the seat twice, the same stack twice. The hand's "chips behind" is left
+    out when the table's stack says the same."""
+    parts: dict[str, list[str]] = {}
+    merged: list[str | None] = []  # None: the place of a seat's one line
+    for line in changes:
+        found = SEAT_LINE.match(line)
+        if found is None:
+            merged.append(line)
+        elif found.group(1) in parts:
+            parts[found.group(1)].append(found.group(2))
+        else:
+            parts[found.group(1)] = [found.group(2)]
+            merged.append(None)
+    seats = iter(parts.items())
+    lines = []
+    for line in merged:
+        if line is not None:
+            lines.append(line)
+            continue
+        who, said = next(seats)
+        stacks = {m.group(1) for part in said if (m := STACK_TO.match(part))}
+        kept = [part for part in said if not ((m := BEHIND_TO.match(part)) and m.group(1) in stacks)]
+        lines.append(f"{who}: {', '.join(kept)}")
+    return lines
+
+
+def _seated_player(table: Table, state: engine_live.LiveTable, seat: int) -> Player:
+    occupant = state.table.occupant(seat) if isinstance(seat, int) else None
+    player = None
+    if occupant is not None and occupant.player.isdigit():
+        player = Player.objects.filter(pk=int(occupant.player), night_id=table.night_id).first()
+    if player is None:
+        raise ActionRefused(f"Nobody sits in seat {seat} at {table.name}.")
+    return player
+
+
+def _ledger_line(table: Table, state: engine_live.LiveTable, intent: Mapping[str, Any]) -> str:
+    """The ledger line a stack adjustment writes, for the preview ("" when the ledger never saw
+    the player). Refused, as the adjustment would be, when chips would come from nowhere."""
+    player = _seated_player(table, state, intent["seat"])
+    target, difference = ledger.stack_adjustment(player, intent["stack"])
+    if target is None:
+        return ""
+    money = money_words.format_money(ledger.money_for(table.night, difference), table.night.currency)
+    return (
+        f"Ledger: a correction of {difference:+d} chips ({money}) to {player.display_name}'s "
+        f"{target.get_kind_display().lower()} #{target.pk}"
+    )
+
+
+def exposure_words(state: engine_live.LiveTable, seat: int) -> str:
+    """The log's words for the card just ruled exposed at `seat`, named only once the public
+    view shows it (face up for the rest of the hand, or dead and shown to all): a log line is
+    read by everyone, and the host usually plays."""
+    hand = state.hand
+    ruled = [e for e in (hand.extras.get("exposed", []) if hand is not None else []) if e["seat"] == seat]
+    if not ruled:
+        return f"exposed a card of Seat {seat}"
+    card, dead = ruled[-1]["card"], ruled[-1]["dead"]
+    public = engine_live.view(state, "public")["hand"] or {}
+    if card not in engine_views.shown_cards(public):
+        return f"exposed a card of Seat {seat} (not shown to all)"
+    return f"exposed Seat {seat}'s {card} ({'dead, ' if dead else ''}face up to all)"
+
+
+def _exposure_logged(
+    state: engine_live.LiveTable, intent: Mapping[str, Any], previewed: list[str]
+) -> list[str]:
+    """The exposed-card ruling's changes for its log line, once made: the card named where the
+    public now sees it, instead of the preview's ??."""
+    return [exposure_words(state, intent["seat"]), *(line for line in previewed if UNSEEN not in line)]
+
+
+def apply_ruling(
+    table: Table, by: AbstractBaseUser | None, key: str, values: Mapping[str, str], why: str, version: int
+) -> int:
+    """Make the ruling, as previewed at `version`; logged with its reason and what it changed."""
+    check_host(by, table.night)
+    if not why.strip():
+        raise ActionRefused("Give a reason: every ruling is in the open log.")
+    try:
+        shown = _preview(table, key, values)
+    except ActionRefused as refused:
+        _log_attempt(table, by, key, values, f"refused: {refused}")
+        raise
+    if shown.version != version:
+        _log_attempt(table, by, key, values, "refused: the table had moved on")
+        raise ActionRefused("The table has moved on since you looked: check the ruling again.")
+    intent = dict(shown.intent)
+    if intent["type"] in HAND_RULINGS:
+        # The hand's own history records the host's reason with the ruling.
+        intent.update(reason=why.strip(), host=audit.who_label(by))
+    try:
+        with transaction.atomic():
+            entry = None
+            if intent["type"] == "set_stack":
+                # Through the ledger, so that the chips it adds or takes have their entry, whose
+                # line (the ruling, the reason, the stack before and after) is the ruling's line.
+                player = _seated_player(table, live.load_state(table.pk), intent["seat"])
+                label = f"{table.name}: {shown.ruling.label}"
+                entry = ledger.adjust_stack(player, intent["stack"], by, why, ruling=label)
+                applied = live.Applied(live.current_version(table.pk))
+            else:
+                applied = live.apply_intent(table.pk, engine_live.HOST, intent, expected_version=version)
+            if entry is None:
+                changes = shown.changes
+                if intent["type"] == "exposed_card":
+                    changes = _exposure_logged(
+                        applied.state or live.load_state(table.pk), intent, shown.changes
+                    )
+                audit.record(
+                    table.night,
+                    by,
+                    f"{table.name}: {shown.ruling.label}: {'; '.join(changes)}",
+                    why,
+                    table=table,
+                    payload={"intent": intent, "changes": changes, "version": applied.version},
+                )
+    except ActionRefused as refused:
+        _log_attempt(table, by, key, values, f"refused: {refused.message}")
+        raise
+    return applied.version

@@ -1,0 +1,1 @@
+"""Nights grouped in a season: its standings, clock and the payments that settle it."""

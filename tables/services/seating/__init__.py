@@ -1,0 +1,1 @@
+"""People at the tables: joining a night, seat draws and moves, the same person across nights."""

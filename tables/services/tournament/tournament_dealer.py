@@ -1,0 +1,59 @@
+"""The dealers of a tournament's tables follow its clock: play resumes when the clock does.
+
+"No hands are dealt during a break": a table whose next deal came due on a break waits until
+the break ends, as the clock stood then (`engine.live.tournament`). When the host ends a break
+early, removes time from it or resumes a clock paused on it, `clock_changed` brings each
+waiting table's next deal forward, so nobody has to press "Deal next hand" at every table.
+
+The waits are stored deadlines like any other (`tables.live.timers`): a restart loses none. What a
+deadline needs is someone to fire it, and during a break the phones sleep and their sockets
+close. The clock screen, which stays open on the projector all night, therefore fires the due
+deadlines of its own tournament's tables each time it reads the clock (`fire_due_at_tables`).
+"""
+
+from __future__ import annotations
+
+import time
+
+from engine.live.tournament import TournamentPlay
+from engine.live.tournament import clock_changed as engine_clock_changed
+from tables import live
+from tables.live import timers
+from tables.models import Seat
+from tables.models.tournaments import Tournament
+
+
+def tables_playing(tournament: Tournament) -> list[int]:
+    """The tables where an entrant still in sits: "a table belongs to a tournament while an
+    entrant still in sits there"."""
+    seats = Seat.objects.filter(
+        player__tournament_entries__tournament=tournament, player__tournament_entries__place__isnull=True
+    )
+    return sorted(set(seats.values_list("table_id", flat=True)))
+
+
+def clock_changed(tournament: Tournament, now: float | None = None) -> int:
+    """Bring forward the next deal of each of the tournament's tables waiting on its clock.
+
+    Call it after the clock change has committed: each table is locked on its own, after the
+    tournament's lock is released (a hand ending locks its table and then the tournament).
+    Returns how many tables were woken.
+    """
+    now = time.time() if now is None else now
+    if tournament.status == Tournament.Status.FINISHED:
+        return 0
+    play = TournamentPlay(clock=tournament.get_clock(), structure=tournament.get_structure())
+    woken = 0
+    for table_id in tables_playing(tournament):
+        applied = live.apply_intent(
+            table_id, "system", lambda state: engine_clock_changed(state, play, now), now=now
+        )
+        woken += applied.changed
+    return woken
+
+
+def fire_due_at_tables(tournament: Tournament, now: float | None = None) -> int:
+    """Fire the due deadlines (next deals, action clocks) of the tournament's tables."""
+    if tournament.status == Tournament.Status.FINISHED:
+        return 0
+    return timers.fire_due(now=now, table_ids=tables_playing(tournament))

@@ -1,0 +1,290 @@
+"""Tournament seating across the night's tables: the opening draw, and balancing moves the host confirms.
+
+"Seats will be randomly assigned." The engine draws (with `secrets`) and proposes moves
+(`engine.tournament.propose_moves`); each confirmed move goes through the ordinary
+seating service, so the live tables hear of it the same way as any other seat change.
+Tables are numbered 1, 2, ... in the order they were added to the night (`numbered_tables`).
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils import timezone
+
+from engine.tournament import Move, MoveReason, TableSeating, TournamentError, apply_moves, draw_seats
+from engine.tournament import propose_moves as engine_propose_moves
+from tables import live
+from tables.errors import ActionRefused
+from tables.models import Player, Seat, Table
+from tables.models.tournaments import Tournament, TournamentAction, TournamentEntry
+from tables.services.seating import seating
+from tables.services.tournament.tournament_tables import numbered_tables, refusal_to_sit
+from tables.services.tournament.tournaments import check_not_over, lock_tournament, log_action
+
+
+def _players_in(tournament: Tournament) -> dict[str, TournamentEntry]:
+    """Entries still in, keyed by player id as text (the engine's player names)."""
+    entries = tournament.entries.select_related("player").filter(place__isnull=True)
+    return {str(entry.player_id): entry for entry in entries}
+
+
+def current_seating(tournament: Tournament) -> tuple[TableSeating, ...]:
+    """Where the players still in sit now, table by table."""
+    players = _players_in(tournament)
+    seating_by_table = []
+    for number, table in numbered_tables(tournament).items():
+        seated = {
+            seat.number: str(seat.player_id)
+            for seat in Seat.objects.filter(table=table)
+            if str(seat.player_id) in players
+        }
+        seating_by_table.append(TableSeating(number, table.max_seats, seated))
+    return tuple(seating_by_table)
+
+
+def draw_opening_seats(
+    tournament_id: int, actor: AbstractBaseUser | None, now: datetime.datetime | None = None
+) -> int:
+    """Draw a random seat for every entrant across the night's empty tables; returns how many."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        tournament = lock_tournament(tournament_id)
+        check_not_over(tournament)
+        players = _players_in(tournament)
+        if Seat.objects.filter(player_id__in=[int(p) for p in players]).exists():
+            raise ActionRefused("Some entrants already have seats: the draw is for players without one.")
+        tables = {n: t for n, t in numbered_tables(tournament).items() if not t.seats.exists()}
+        try:
+            drawn = draw_seats(list(players), {number: table.max_seats for number, table in tables.items()})
+        except TournamentError as error:
+            raise ActionRefused(str(error)) from None
+        placed = []
+        for seated in drawn:
+            for number, player_key in seated.players.items():
+                seat = seating.move_player(players[player_key].player, tables[seated.number], number)
+                placed.append(seating.seated_words(seat))
+        line = f"Drew seats for {len(players)} players: {'; '.join(placed)}"
+        log_action(tournament, actor, TournamentAction.DRAW, f"{len(players)} players", now, night_line=line)
+    return len(players)
+
+
+def propose_moves(tournament: Tournament) -> tuple[Move, ...]:
+    """Newly drawn moves due now (balance, break a table, final table); `planned_moves` keeps them."""
+    try:
+        return engine_propose_moves(current_seating(tournament))
+    except TournamentError as error:
+        raise ActionRefused(str(error)) from None
+
+
+def _seating_key(seating: tuple[TableSeating, ...]) -> list[dict[str, Any]]:
+    return [table.to_json() for table in seating]
+
+
+def _describe(moves: Sequence[Move], players: dict[str, TournamentEntry]) -> str:
+    def name(player: str) -> str:
+        entry = players.get(player)
+        return entry.player.display_name if entry else "?"
+
+    return ", ".join(
+        f"{name(m.player)} table {m.from_table} seat {m.from_seat} to table {m.to_table} seat {m.to_seat}"
+        for m in moves
+    )
+
+
+def planned_moves(
+    tournament_id: int,
+    actor: AbstractBaseUser | None,
+    *,
+    again: bool = False,
+    why: str = "",
+    now: datetime.datetime | None = None,
+) -> tuple[Move, ...]:
+    """The moves for the host to confirm, drawn once and kept (`Tournament.seating_plan`): the
+    same on every look until they are confirmed, the seating changes (a bust, a move), or the
+    host draws them again on purpose (`again`, with its reason, one line in the open log).
+    Looking only keeps the plan: each move is logged when it is confirmed."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        tournament = lock_tournament(tournament_id)
+        if tournament.status == Tournament.Status.FINISHED:
+            return ()
+        seating = current_seating(tournament)
+        plan = tournament.seating_plan or {}
+        if not again and plan.get("seating") == _seating_key(seating):
+            return tuple(Move.from_json(move) for move in plan.get("moves", []))
+        if again and not why.strip():
+            raise ActionRefused("Say why the moves are drawn again: the log is open to everyone.")
+        moves = propose_moves(tournament)
+        tournament.seating_plan = {"seating": _seating_key(seating), "moves": [m.to_json() for m in moves]}
+        tournament.save(update_fields=["seating_plan"])
+        if again:
+            reasons = ", ".join(sorted({_REASONS[move.reason] for move in moves})) or "none due"
+            listed = _describe(moves, _players_in(tournament)) or "no moves"
+            log_action(
+                tournament,
+                actor,
+                TournamentAction.DRAW,
+                f"moves drawn again: {listed}",
+                now,
+                why=why,
+                payload={"planned_moves": tournament.seating_plan["moves"]},
+                night_line=f"Drew the moves again ({reasons}): {listed}",
+            )
+    return moves
+
+
+_REASONS = {
+    MoveReason.BALANCE: "to balance",
+    MoveReason.BREAK: "table broken",
+    MoveReason.FINAL_TABLE: "final table",
+}
+
+
+def confirm_moves(
+    tournament_id: int,
+    actor: AbstractBaseUser | None,
+    moves: list[Move],
+    now: datetime.datetime | None = None,
+) -> None:
+    """Carry out moves the host confirmed, checked against the seating as it is now. What they
+    changed is kept (`Tournament.last_moves`) until the next hand at those tables, so a wrong
+    redraw can be undone (`undo_last_moves`)."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        tournament = lock_tournament(tournament_id)
+        check_not_over(tournament)
+        before = current_seating(tournament)
+        try:
+            apply_moves(before, moves)
+        except TournamentError as error:
+            raise ActionRefused(f"{error} The seating changed: look at the proposal again.") from None
+        tables = numbered_tables(tournament)
+        involved = {tables[n].pk for m in moves for n in (m.from_table, m.to_table)}
+        tournament.last_moves = {
+            "moves": [move.to_json() for move in moves],
+            "tables": {str(pk): live.load_state(pk).table.hand_count for pk in involved},
+        }
+        _carry_out(tournament, actor, moves, now)
+        plan = tournament.seating_plan or {}
+        planned = plan.get("moves", [])
+        confirmed = [move.to_json() for move in moves]
+        if plan.get("seating") == _seating_key(before) and all(move in planned for move in confirmed):
+            rest = [move for move in planned if move not in confirmed]
+            tournament.seating_plan = {"seating": _seating_key(current_seating(tournament)), "moves": rest}
+        else:
+            tournament.seating_plan = {}
+        tournament.save(update_fields=["seating_plan", "last_moves"])
+
+
+def undo_last_moves(
+    tournament_id: int, actor: AbstractBaseUser | None, why: str, now: datetime.datetime | None = None
+) -> list[Move]:
+    """Put the players of the last confirmed moves back in their seats, with their stacks (a
+    wrong redraw). Refused once a hand has been dealt at one of those tables, or the seating has
+    changed since: then the moves stand. One line in the open log."""
+    now = now or timezone.now()
+    if not why.strip():
+        raise ActionRefused("Say why the moves are undone: the log is open to everyone.")
+    with transaction.atomic():
+        tournament = lock_tournament(tournament_id)
+        check_not_over(tournament)
+        record = tournament.last_moves or {}
+        if not record.get("moves"):
+            raise ActionRefused("No confirmed moves to undo.")
+        for table_id, hands in record["tables"].items():
+            state = live.load_state(int(table_id))
+            if state.table.hand_count != hands or state.hand_in_progress:
+                name = Table.objects.get(pk=int(table_id)).name
+                raise ActionRefused(
+                    f"A hand has been dealt at {name} since these moves: they stand. Move players "
+                    "one at a time from the night page if a seat is wrong."
+                )
+        moves = [Move.from_json(move) for move in record["moves"]]
+        back = [
+            replace(m, from_table=m.to_table, from_seat=m.to_seat, to_table=m.from_table, to_seat=m.from_seat)
+            for m in moves
+        ]
+        try:
+            apply_moves(current_seating(tournament), back)
+        except TournamentError:
+            raise ActionRefused(
+                "The seating has changed since these moves (a bust or another move): they stand."
+            ) from None
+        _carry_out(tournament, actor, back, now, log_each=False)
+        tournament.last_moves = {}
+        tournament.seating_plan = {}
+        tournament.version += 1
+        tournament.save(update_fields=["last_moves", "seating_plan", "version"])
+        listed = _describe(back, _players_in(tournament))
+        log_action(
+            tournament,
+            actor,
+            TournamentAction.MOVE,
+            f"undone: {listed}",
+            now,
+            why=why,
+            payload={"undo_moves": [move.to_json() for move in back]},
+            night_line=f"Undid the last moves, everyone back with their chips: {listed}",
+        )
+    return back
+
+
+def _carry_out(
+    tournament: Tournament,
+    actor: AbstractBaseUser | None,
+    moves: Sequence[Move],
+    now: datetime.datetime,
+    *,
+    log_each: bool = True,
+) -> None:
+    """Move each player through the ordinary seating service; each keeps their stack. Each move
+    is logged (`log_each`), unless the caller's one line says them all."""
+    tables = numbered_tables(tournament)
+    players = _players_in(tournament)
+    pending = list(moves)
+    # One seat at a time: a move waits until the player in its seat has moved away.
+    while pending:
+        taken = {(seat.table_id, seat.number) for seat in Seat.objects.filter(table__night=tournament.night)}
+        ready = next((m for m in pending if (tables[m.to_table].pk, m.to_seat) not in taken), None)
+        if ready is None:
+            # Players swapping seats: one of them waits in a seat nobody is moving to.
+            _step_aside(tournament, players[pending[0].player].player, tables, pending, taken)
+            continue
+        pending.remove(ready)
+        player = players[ready.player].player
+        seating.move_player(player, tables[ready.to_table], ready.to_seat)
+        if not log_each:
+            continue
+        where = f"table {ready.from_table} seat {ready.from_seat} to table {ready.to_table} "
+        where += f"seat {ready.to_seat}"
+        log_action(
+            tournament,
+            actor,
+            TournamentAction.MOVE,
+            f"{player.display_name}: {where} ({_REASONS.get(ready.reason, 'final table')})",
+            now,
+        )
+
+
+def _step_aside(
+    tournament: Tournament,
+    player: Player,
+    tables: dict[int, Table],
+    pending: list[Move],
+    taken: set[tuple[int, int]],
+) -> None:
+    wanted = {(tables[m.to_table].pk, m.to_seat) for m in pending}
+    for table in tables.values():
+        if refusal_to_sit(player, table, tournament):
+            continue  # the cash game's table, or another tournament's
+        for number in range(1, table.max_seats + 1):
+            if (table.pk, number) not in taken and (table.pk, number) not in wanted:
+                seating.move_player(player, table, number)
+                return
+    raise ActionRefused("Every seat is taken: confirm these moves one at a time.")
