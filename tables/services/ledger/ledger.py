@@ -237,8 +237,8 @@ def cash_out(
                     "pay nothing. Use Has left to let them go, or record a buy-in to play cash."
                 )
             _check_count(player, chips, counted, f"at {table.name}")
+            # The seat's record goes with the leave (tables.services.consequences).
             live.apply_intent(seat.table_id, HOST, {"type": "leave", "seat": found.seat})
-            seat.delete()
             stack = StackChange(table.name, found.seat, chips, None)
         else:
             stack = None

@@ -142,7 +142,6 @@ def record_deal(
             entry.save(
                 update_fields=["place", "shared_by", "finished_at", "out_table", "out_seat", "out_chips"]
             )
-            seat.delete()
         tournament.status = Tournament.Status.FINISHED
         tournament.version += 1
         tournament.save(update_fields=["status", "version"])
