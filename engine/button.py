@@ -71,7 +71,7 @@ from dataclasses import dataclass, replace
 
 from engine.config import HandConfig, Post, PostKind, SeatInHand, Stakes
 from engine.errors import TableError
-from engine.forced_bets import blind_seats
+from engine.forced_bets import blind_seats, straddle_amount, straddle_refusal
 from engine.games import ForcedBets
 from engine.table_state import (
     GameMode,
@@ -288,9 +288,9 @@ def _build(
         posts.append(Post(pos.big_blind, PostKind.BIG_BLIND, stakes.big_blind, True))
         posts += entries
         big_blind_seat = pos.big_blind
-        straddle_seat = _straddler(state, players, pos, dealt, posts)
+        straddle_seat = _straddler(state, stakes, players, pos, dealt, posts)
         if straddle_seat is not None:
-            posts.append(Post(straddle_seat, PostKind.STRADDLE, 2 * stakes.big_blind, True))
+            posts.append(Post(straddle_seat, PostKind.STRADDLE, straddle_amount(stakes), True))
     config = HandConfig(
         game=state.game,
         seats=tuple(
@@ -316,16 +316,26 @@ def _clockwise(state: TableState, start: int, seats: list[int]) -> list[int]:
 
 
 def _straddler(
-    state: TableState, players: dict[int, SeatState], pos: Positions, dealt: list[int], posts: list[Post]
+    state: TableState,
+    stakes: Stakes,
+    players: dict[int, SeatState],
+    pos: Positions,
+    dealt: list[int],
+    posts: list[Post],
 ) -> int | None:
     """ "Only the player immediately to the left of the big blind ... may straddle, and it must
-    be exactly double the big blind." Only with three or more players and nothing else posted."""
+    be exactly double the big blind." Only with three or more players and nothing else posted,
+    and only by a player who can put in exactly that much after any ante (a request made when
+    they could lapses: an all-in for less is not a straddle, engine.forced_bets)."""
     if not state.options.straddle_allowed or pos.heads_up or len(dealt) < 3:
         return None
     first = next_in(state.max_seats, pos.big_blind, dealt)
     if first is None or not players[first].straddle:
         return None
     if any(p.seat == first and p.kind is not PostKind.ANTE for p in posts):
+        return None
+    ante = sum(p.amount for p in posts if p.seat == first)
+    if straddle_refusal(stakes, players[first].stack - ante) is not None:
         return None
     return first
 

@@ -29,6 +29,7 @@ from engine.events import (
     RoundStarted,
     ShowdownStarted,
 )
+from engine.forced_bets import straddle_amount, straddle_refusal
 from engine.games import GAMES, ForcedBets, GameDef, Step, StepKind, Structure, cards_needed
 from engine.house import blind_holdem, crazy_blind_man, out_of_turn, run_it_twice, seven_deuce
 from engine.pots import build_pots, uncalled_bet
@@ -116,8 +117,13 @@ def _validate_posts(config: HandConfig, game: GameDef, numbers: list[int]) -> No
             raise ConfigurationError("Only one straddle, after a big blind, with three or more players")
         if straddle.seat != seat_after(numbers, config.big_blind_seat):
             raise ConfigurationError("Only the player immediately left of the big blind may straddle")
-        if straddle.amount != 2 * stakes.big_blind:
-            raise ConfigurationError(f"The straddle must be exactly two big blinds ({2 * stakes.big_blind})")
+        if straddle.amount != straddle_amount(stakes):
+            raise ConfigurationError(f"The straddle must be exactly two big blinds ({straddle_amount(stakes)})")
+        stack = next(s.stack for s in config.seats if s.seat == straddle.seat)
+        before = sum(p.amount for p in config.posts if p.seat == straddle.seat and p is not straddle)
+        refusal = straddle_refusal(stakes, stack - before)
+        if refusal is not None:
+            raise ConfigurationError(refusal)
         if config.straddle_seat != straddle.seat:
             raise ConfigurationError("straddle_seat must name the seat that posts the straddle")
 

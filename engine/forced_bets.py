@@ -35,6 +35,42 @@ def blind_seats(order: Sequence[int], button: int | None) -> tuple[int, int]:
     return order[0], order[1]
 
 
+# The straddle's one home ------------------------------------------------------------------------
+#
+# House rules: "Only the player immediately to the left of the big blind (the first to act before
+# the flop) may straddle, and it must be exactly double the big blind." A player who cannot put
+# in exactly that much cannot straddle: an all-in for less is not a straddle (the casino text
+# allows no live straddle at all, so nothing softer is on offer).
+
+
+def straddle_amount(stakes: Stakes) -> int:
+    """The only straddle there is: "exactly double the big blind".
+
+    >>> straddle_amount(Stakes(small_blind=50, big_blind=100))
+    200
+    """
+    return 2 * (stakes.big_blind or stakes.small_bet)
+
+
+def straddle_refusal(stakes: Stakes, stack: int) -> str | None:
+    """Why a player with `stack` chips cannot straddle at these stakes, or None if they can.
+
+    >>> straddle_refusal(Stakes(small_blind=50, big_blind=100), 150)
+    'A straddle must be exactly double the big blind (200); an all-in of 150 is not a straddle.'
+    >>> straddle_refusal(Stakes(small_blind=50, big_blind=100), 200) is None
+    True
+    """
+    amount = straddle_amount(stakes)
+    if amount <= 0:
+        return "This game has no big blind to straddle."
+    if stack < amount:
+        return (
+            f"A straddle must be exactly double the big blind ({amount}); "
+            f"an all-in of {stack} is not a straddle."
+        )
+    return None
+
+
 def standard_posts(
     game: str, seats: Sequence[int], button: int, stakes: Stakes, *, straddle: bool = False
 ) -> tuple[tuple[Post, ...], int | None, int | None]:
@@ -72,7 +108,7 @@ def standard_posts(
         if len(numbers) < 3:
             raise ConfigurationError("A straddle needs three or more players")
         straddle_seat = order[(order.index(big) + 1) % len(order)]
-        posts.append(Post(straddle_seat, PostKind.STRADDLE, stakes.straddle or 2 * big_blind, True))
+        posts.append(Post(straddle_seat, PostKind.STRADDLE, straddle_amount(stakes), True))
     return tuple(posts), big, straddle_seat
 
 

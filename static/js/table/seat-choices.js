@@ -34,6 +34,10 @@ export function straddleToggle(model, onIntent) {
   const mine = mySeat(model);
   if (!mine || next.straddle_seat !== mine.seat || mine.status !== "active") return null;
   const on = Boolean(mine.straddle);
+  if (next.straddle_refusal && !on) {
+    // "it must be exactly double the big blind": the reason, not a button that would be refused.
+    return el("p", { class: "seat-note seat-straddle-refused" }, next.straddle_refusal);
+  }
   return el(
     "button",
     {
