@@ -59,10 +59,12 @@ nobody owes anything to come in.
 
 Missed blinds (cash games with blinds): when the big blind passes over a player who is
 sitting out or out of chips, that player owes both blinds ("post the big blind plus a dead
-small blind"); when only the small blind does, the small blind. Coming back they post a
-live `NEW_PLAYER_BLIND` and a `DEAD_SMALL_BLIND` (live=False), only the dead small blind if
-that is all they missed, or wait for the big blind, which settles everything owed to come
-in. New players who never played owe a new player's blind instead.
+small blind"); when only the small blind does, the small blind is recorded missed. Either
+way, coming back they post "the total amount of the blinds" (casino rule 4: "If you miss any
+or all blinds"): a live `NEW_PLAYER_BLIND` ("an amount up to the size of the minimum opening
+bet is live") and a `DEAD_SMALL_BLIND` (live=False, "the remainder is placed in the pot as
+dead money"), or wait for the big blind, which settles everything owed to come in. New
+players who never played owe a new player's blind instead.
 """
 
 from __future__ import annotations
@@ -191,9 +193,13 @@ def _dealt_in_cash(
 
 
 def entry_posts(s: SeatState, stakes: Stakes, buying: bool) -> list[Post]:
-    """What a new or returning player posts to be dealt in now."""
-    big = s.new_player or s.missed_big_blind or buying
-    return _owed_blinds(s.seat, stakes, big, small=s.missed_big_blind or s.missed_small_blind or buying)
+    """What a new or returning player posts to be dealt in now.
+
+    "4. If you miss any or all blinds, you can resume play by either posting the total amount
+    of the blinds for that limit game or waiting for the big blind." Any blind missed, even the
+    small blind alone, costs the total: the big blind live and the small blind dead."""
+    missed = s.missed_big_blind or s.missed_small_blind
+    return _owed_blinds(s.seat, stakes, big=s.new_player or missed or buying, small=missed or buying)
 
 
 def round_posts(s: SeatState, stakes: Stakes) -> list[Post]:
