@@ -142,11 +142,15 @@ def next_event(hand: Hand) -> Event | None:
             return _end_round(hand)
         return out_of_turn.settle(hand)  # the turn reached a seat that acted out of turn
     if hand.step > 1 and _one_player_left(hand):
-        if seven_deuce.asks_winner_to_show(hand):  # show seven-deuce to collect the bounty
+        # Everyone else folded: "the last player standing wins without showing", so the pot
+        # moves at once, before anyone is asked anything.
+        if hand.pots:
+            return showdown.award(hand)
+        if seven_deuce.asks_winner_to_show(hand):  # then, paid, they may show 7-2 for the bounty
             return ShowdownStarted(tuple(s.seat for s in hand.seats if not s.folded))
         if hand.to_act is not None:
             return None  # the winner decides whether to show
-        return showdown.award(hand)  # everyone else folded: "the last player wins without showing"
+        return showdown.award(hand)  # nothing left to pay: this closes the hand
     step = hand.current_step
     if step is None:
         return None
