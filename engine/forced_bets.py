@@ -123,10 +123,17 @@ def standard_config(
 ) -> HandConfig:
     """A `HandConfig` with the usual forced bets (see `standard_posts`). Extra keyword
     arguments are other HandConfig fields: cash_game, max_seats, hand_number, and `options`,
-    the game's announced options as one dict (e.g. ``options={"reveal": "staged"}``)."""
+    the game's announced options as one dict (e.g. ``options={"reveal": "staged"}``).
+
+    `straddle` asks for the straddle; a player who cannot put in exactly double the big blind
+    after the ante does not post it (`straddle_refusal`), as a live table drops such a request."""
     posts, big_blind_seat, straddle_seat = standard_posts(
         game, [s.seat for s in seats], button, stakes, straddle=straddle
     )
+    if straddle_seat is not None:
+        stack = next(s.stack for s in seats if s.seat == straddle_seat)
+        if straddle_refusal(stakes, stack - stakes.ante) is not None:
+            posts, big_blind_seat, straddle_seat = standard_posts(game, [s.seat for s in seats], button, stakes)
     return HandConfig(
         game=game,
         seats=tuple(sorted(seats, key=lambda s: s.seat)),

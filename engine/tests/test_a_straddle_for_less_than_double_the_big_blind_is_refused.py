@@ -64,8 +64,18 @@ def test_a_request_made_with_enough_chips_lapses_when_the_stack_is_short_at_the_
     assert dealt.hand.to_act == 4
 
 
+def _seats(under_the_gun_stack: int) -> list[SeatInHand]:
+    return [SeatInHand(seat, f"p{seat}", under_the_gun_stack if seat == 4 else 1000) for seat in range(1, 5)]
+
+
 def test_the_dealer_refuses_a_hand_configured_with_a_short_straddle():
-    seats = [SeatInHand(1, "a", 1000), SeatInHand(2, "b", 1000), SeatInHand(3, "c", 1000), SeatInHand(4, "d", 150)]
-    config = standard_config("nlhe", seats, button=1, stakes=STAKES, straddle=True)
+    config = standard_config("nlhe", _seats(1000), button=1, stakes=STAKES, straddle=True)
+    short = replace(config, seats=tuple(_seats(150)))
     with pytest.raises(ConfigurationError, match="exactly double the big blind"):
-        Hand.deal(config, STANDARD_DECK)
+        Hand.deal(short, STANDARD_DECK)
+
+
+def test_a_hand_built_with_a_short_straddler_posts_no_straddle():
+    config = standard_config("nlhe", _seats(150), button=1, stakes=STAKES, straddle=True)
+    assert config.straddle_seat is None
+    assert [p.kind for p in config.posts] == [PostKind.SMALL_BLIND, PostKind.BIG_BLIND]
