@@ -51,6 +51,7 @@ PLAYER_TABLE_ACTIONS = {
     "sit_out",
     "sit_in",
     "straddle",
+    "auto_muck",
     "shuffle_pledge",
     "shuffle_withdraw",
     "shuffle_value",

@@ -199,7 +199,15 @@ class Projector:
             "revealed": state.revealed,
             "deadline": state.deadline,
             "fairness": self._openings.view(viewer, hand),
+            **self._own_settings(viewer),
         }
+
+    def _own_settings(self, viewer: views.Viewer) -> dict[str, Any]:
+        """A seat's own settings, in its own view only (engine.live.player_settings)."""
+        if not isinstance(viewer, int) or isinstance(viewer, bool):
+            return {}
+        occupant = self.state.table.seat(viewer)
+        return {"auto_muck": occupant is not None and occupant.player in self.state.auto_muck}
 
     def _table_part(self) -> dict[str, Any]:
         if self._table is None:

@@ -21,7 +21,7 @@ from engine.hand import Hand
 from engine.house import blind_holdem, run_it_twice
 from engine.house import rabbit_hunt as rabbits
 from engine.house.rulings import HandKilled
-from engine.live import fairness
+from engine.live import fairness, player_settings
 from engine.live.base import SYSTEM, Actor, Events, Intent, LiveOptions, LiveTable, Result, StaleIntentError
 from engine.live.common import can_deal, finish_if_over, seat_in_hand, target_seat
 from engine.shuffle import seed_from_hex
@@ -272,4 +272,5 @@ def _play(state: LiveTable, seat: int, action: str, params: dict[str, Any]) -> t
     if unknown:
         raise IllegalActionError(f"{action!r} does not take {', '.join(sorted(unknown))}")
     events = [event.to_json() for event in hand.act(seat, action, **params)]
+    events += player_settings.muck_for_players(state, hand)  # players who want auto-muck
     return finish_if_over(replace(state, hand=hand), events)

@@ -132,6 +132,8 @@ export function readView(view, myPlayerId) {
     deadCards: array(hand && hand.dead_cards),
     allInOdds,
     runTwice: readRunTwice(hand),
+    // My own setting, in my view only: muck my hand at the showdown once a shown hand beats it.
+    autoMuck: view.auto_muck === true,
   };
 }
 

@@ -51,6 +51,24 @@ export function straddleToggle(model, onIntent) {
   );
 }
 
+/** "Auto-muck beaten hands": my own setting, kept by the table; a hand it mucks is never shown. */
+export function autoMuckToggle(model, onIntent) {
+  const mine = mySeat(model);
+  if (!mine) return null;
+  const on = Boolean(model.autoMuck);
+  return el(
+    "button",
+    {
+      type: "button",
+      class: "seat-toggle seat-auto-muck",
+      "data-action": "auto_muck",
+      "aria-pressed": on ? "true" : "false",
+      onclick: () => onIntent({ type: "auto_muck", on: !on }),
+    },
+    on ? "Auto-muck beaten hands: on" : "Auto-muck beaten hands: off",
+  );
+}
+
 function postButton(post, handCount, onIntent, instead = false) {
   const { total, parts } = postWords(post.posts);
   return el(
@@ -108,7 +126,7 @@ export function seatChoices(model, { onIntent, rebuy }) {
   }
   if (mine.status === "busted") return rebuy ? [rebuy.form(model)] : [];
   if (rebuy) rebuy.forget();
-  const list = [straddleToggle(model, onIntent)];
+  const list = [straddleToggle(model, onIntent), autoMuckToggle(model, onIntent)];
   if ((mine.entry_choices || []).length) list.push(comingBack(model, mine, onIntent));
   const me = model.me;
   const folded = me.status === "folded" || me.status === "mucked";
