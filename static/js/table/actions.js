@@ -52,6 +52,18 @@ function mayTakeFocus(container) {
   return !active.matches("input, select, textarea, [contenteditable]");
 }
 
+// A house action's words on its button (the engine's names are for the wire, not for people).
+const ACTION_WORDS = { run_twice: "Run it twice", run_once: "Once" };
+// The question a house action answers, said above its buttons.
+const SPECIAL_QUESTIONS = { run_twice: "Run it twice?", run_once: "Run it twice?" };
+
+/** The words for an action's name: "run_twice" is "Run it twice"; an unknown name, spaced. */
+export function actionWords(name) {
+  if (ACTION_WORDS[name]) return ACTION_WORDS[name];
+  const words = String(name).replace(/_/g, " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 /**
  * The action bar. `send(action)` sends an intent and returns its client id; `confirm(text,
  * ok, mode)` resolves true when the player confirms; `dismiss(mode)` closes a confirmation
@@ -376,11 +388,22 @@ export function createActionBar(container, { send, confirm, dismiss = () => {} }
     const name = names[0];
     const info = actions[name] || {};
     if (!info.allowed) {
-      return fill(container, el("p", { class: "act-note", text: info.reason || `You cannot ${name} now.` }));
+      return fill(container, el("p", { class: "act-note", text: info.reason || `You cannot ${actionWords(name).toLowerCase()} now.` }));
     }
     if (name === "remove") return renderPicker(model, name, info, removalChoices(model, info));
     if (name === "reveal") return renderPicker(model, name, info, revealChoices(model, info));
-    fill(container, el("div", { class: "act-row" }, button(name, { name, onClick: () => act({ type: name }) })));
+    // Words, never the engine's names: "Run it twice?", not `run_twice`.
+    const allowed = names.filter((n) => actions[n] && actions[n].allowed);
+    const question = SPECIAL_QUESTIONS[name] || "";
+    fill(
+      container,
+      question ? el("p", { class: "act-note", text: question }) : null,
+      el(
+        "div",
+        { class: "act-row", role: "group", "aria-label": question || "Your action" },
+        allowed.map((n) => button(actionWords(n), { name: n, onClick: () => act({ type: n }) })),
+      ),
+    );
   }
 
   function removalChoices(model, info) {
