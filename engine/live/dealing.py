@@ -213,9 +213,10 @@ def timeout(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Resul
     raise IllegalActionError("No default action is possible for this player")
 
 
-# The least time between a hand whose rabbit may be hunted and the next deal: long enough to
-# read the result and tap "Rabbit hunt" (the table's usual pause, if longer, still applies).
-RABBIT_WINDOW_SECONDS = 5.0
+# The least time between a hand whose rabbit may be hunted and the next deal: long enough, at a
+# kitchen table, to read the result, ask "what would have come?" and tap "Rabbit hunt" (the
+# table's usual pause, if longer, still applies).
+RABBIT_WINDOW_SECONDS = 15.0
 
 
 def rabbit_pause(options: LiveOptions) -> float:
