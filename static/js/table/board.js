@@ -54,6 +54,8 @@ function turnLine(model) {
   // Between the stages of a staged reveal nobody acts: the stage banner says what comes (stages.js).
   if (hand.finished || hand.phase === "reveal_pause") return null;
   if (model.removing) return removalLine(model);
+  // Everyone all-in is asked at once: the question is the line, whoever has answered.
+  if (PHASE_WORDS[hand.phase]) return el("p", { class: "turn-line", text: PHASE_WORDS[hand.phase] });
   if (myTurn) return el("p", { class: "turn-line turn-mine", text: "Your turn" });
   const turn = seats.find((s) => s.isTurn);
   if (turn) return el("p", { class: "turn-line", text: `${turn.name} to act` });
