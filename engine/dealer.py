@@ -118,7 +118,9 @@ def _validate_posts(config: HandConfig, game: GameDef, numbers: list[int]) -> No
         if straddle.seat != seat_after(numbers, config.big_blind_seat):
             raise ConfigurationError("Only the player immediately left of the big blind may straddle")
         if straddle.amount != straddle_amount(stakes):
-            raise ConfigurationError(f"The straddle must be exactly two big blinds ({straddle_amount(stakes)})")
+            raise ConfigurationError(
+                f"The straddle must be exactly two big blinds ({straddle_amount(stakes)})"
+            )
         stack = next(s.stack for s in config.seats if s.seat == straddle.seat)
         before = sum(p.amount for p in config.posts if p.seat == straddle.seat and p is not straddle)
         refusal = straddle_refusal(stakes, stack - before)

@@ -133,7 +133,9 @@ def standard_config(
     if straddle_seat is not None:
         stack = next(s.stack for s in seats if s.seat == straddle_seat)
         if straddle_refusal(stakes, stack - stakes.ante) is not None:
-            posts, big_blind_seat, straddle_seat = standard_posts(game, [s.seat for s in seats], button, stakes)
+            posts, big_blind_seat, straddle_seat = standard_posts(
+                game, [s.seat for s in seats], button, stakes
+            )
     return HandConfig(
         game=game,
         seats=tuple(sorted(seats, key=lambda s: s.seat)),

@@ -19,7 +19,6 @@ from engine.live.common import intent_field
 from engine.records import non_zero
 from engine.table_state import TableState
 
-
 # The time between hands the host may set (seconds): the result of a hand stays on every screen
 # meanwhile, long enough to read at a kitchen table, never so long that the night stalls.
 DEAL_DELAY = (2, 120)
@@ -34,7 +33,11 @@ def set_options(state: LiveTable, actor: Actor, intent: Intent, now: float) -> R
     auto = intent_field(intent, "auto_deal", bool, current.auto_deal)
     if not 0 <= seconds <= 3600:
         raise TableError("The action clock is off (0) or 1 to 3600 seconds.")
-    if isinstance(delay, bool) or not isinstance(delay, int | float) or not DEAL_DELAY[0] <= delay <= DEAL_DELAY[1]:
+    if (
+        isinstance(delay, bool)
+        or not isinstance(delay, int | float)
+        or not DEAL_DELAY[0] <= delay <= DEAL_DELAY[1]
+    ):
         raise TableError(f"The time between hands is {DEAL_DELAY[0]} to {DEAL_DELAY[1]} seconds.")
     every = intent_field(intent, "bomb_pot_every", int, current.bomb_pot_every)
     bomb_game = intent_field(intent, "bomb_pot_game", str, current.bomb_pot_game)

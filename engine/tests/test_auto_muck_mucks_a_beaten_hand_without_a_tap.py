@@ -77,7 +77,9 @@ def test_beaten_hands_of_players_with_auto_muck_are_mucked_when_their_turn_to_sh
             if shown["seat"] != viewer and shown["seat"] in (1, 3, 4):
                 assert shown["cards"] is None
     # No event of the auto-muck names a card.
-    assert all("cards" not in e and "hole" not in e for e in events if e["type"] in ("muck", "table.auto_mucked"))
+    assert all(
+        "cards" not in e and "hole" not in e for e in events if e["type"] in ("muck", "table.auto_mucked")
+    )
 
 
 def test_a_hand_that_is_not_beaten_waits_for_its_player():

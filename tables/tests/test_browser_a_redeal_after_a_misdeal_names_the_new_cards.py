@@ -42,7 +42,8 @@ def test_the_re_deal_is_announced_with_the_new_cards(daphne_server: Any, browser
     ann.page.set_viewport_size({"width": 360, "height": 740})
     first = committed(daphne_server, table_id).hand.seat(1).hole
     ann.page.wait_for_function(
-        "() => window.homegameTable.announced.some(line => line.startsWith('Hand #1: your cards'))", timeout=WAIT_MS
+        "() => window.homegameTable.announced.some(line => line.startsWith('Hand #1: your cards'))",
+        timeout=WAIT_MS,
     )
     daphne_server.call(f"{HERE}:misdeal_and_deal_again", table=table_id)
     state = committed(daphne_server, table_id)
@@ -50,7 +51,8 @@ def test_the_re_deal_is_announced_with_the_new_cards(daphne_server: Any, browser
     assert state.hand.config.hand_number == 1 and again != first
     ann.wait_version(state.version)
     ann.page.wait_for_function(
-        "() => window.homegameTable.announced.some(line => line.includes('Hand #1 dealt again'))", timeout=WAIT_MS
+        "() => window.homegameTable.announced.some(line => line.includes('Hand #1 dealt again'))",
+        timeout=WAIT_MS,
     )
     line = next(said for said in _said(ann) if "Hand #1 dealt again" in said)
     for card in again:

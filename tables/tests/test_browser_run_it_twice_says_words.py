@@ -23,6 +23,10 @@ SMALL_PHONE = {"width": 360, "height": 740}
 SPOKEN = """document.body.innerText + ' ' + [...document.querySelectorAll('[aria-label]')]
     .map(e => e.getAttribute('aria-label')).join(' ')"""
 
+# The words for the two answers, from the module the action bar takes them from.
+ACTION_WORDS = """import('/static/js/table/action-words.js')
+    .then(m => [m.actionWords('run_twice'), m.actionWords('run_once')])"""
+
 
 def test_the_question_and_its_answers_are_words(daphne_server: Any, browser: Any) -> None:
     _, phones = _all_in_and_asked(daphne_server, browser, SMALL_PHONE)
@@ -33,9 +37,7 @@ def test_the_question_and_its_answers_are_words(daphne_server: Any, browser: Any
         # The line that says what the table waits for (the dock's, on a narrow phone).
         assert phone.page.locator("#dock-status .turn-line").inner_text() == "Run it twice?"
         # Any action bar that draws a house action uses its words.
-        words = phone.page.evaluate(
-            "import('/static/js/table/actions.js').then(m => [m.actionWords('run_twice'), m.actionWords('run_once')])"
-        )
+        words = phone.page.evaluate(ACTION_WORDS)
         assert words == ["Run it twice", "Once"]
     SHOTS.mkdir(parents=True, exist_ok=True)
     phones[0].page.screenshot(path=str(SHOTS / "run-it-twice-words-360.png"))

@@ -34,7 +34,13 @@ def test_the_settings_form_offers_the_time_between_hands_and_saves_it(
     assert 'name="deal_delay"' in page and 'min="2"' in page and 'max="120"' in page
     assert 'name="run_it_twice_seconds"' in page
     url = reverse("host_table_action", args=[table.night.pk, table.pk, "settings"])
-    form = {"game": "nlhe", "small_blind": "1", "big_blind": "2", "deal_delay": "30", "run_it_twice_seconds": "20"}
+    form = {
+        "game": "nlhe",
+        "small_blind": "1",
+        "big_blind": "2",
+        "deal_delay": "30",
+        "run_it_twice_seconds": "20",
+    }
     host_client.post(url, form)
     options = load_state(table.pk).options
     assert (options.deal_delay, options.run_it_twice_seconds) == (30, 20)

@@ -8,6 +8,7 @@
 // the action reaches you.
 import { clamp, quickSizes } from "./amounts.js";
 import { cardElement, cardName } from "./cards.js";
+import { SPECIAL_QUESTIONS, actionWords } from "./action-words.js";
 import { chips, el, fill } from "./format.js";
 import { leftNeighbour } from "./model.js";
 
@@ -50,18 +51,6 @@ function mayTakeFocus(container) {
   const active = document.activeElement;
   if (!active || active === document.body || container.contains(active) || active.contains(container)) return true;
   return !active.matches("input, select, textarea, [contenteditable]");
-}
-
-// A house action's words on its button (the engine's names are for the wire, not for people).
-const ACTION_WORDS = { run_twice: "Run it twice", run_once: "Once" };
-// The question a house action answers, said above its buttons.
-const SPECIAL_QUESTIONS = { run_twice: "Run it twice?", run_once: "Run it twice?" };
-
-/** The words for an action's name: "run_twice" is "Run it twice"; an unknown name, spaced. */
-export function actionWords(name) {
-  if (ACTION_WORDS[name]) return ACTION_WORDS[name];
-  const words = String(name).replace(/_/g, " ");
-  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 /**
