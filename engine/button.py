@@ -59,10 +59,12 @@ nobody owes anything to come in.
 
 Missed blinds (cash games with blinds): when the big blind passes over a player who is
 sitting out or out of chips, that player owes both blinds ("post the big blind plus a dead
-small blind"); when only the small blind does, the small blind. Coming back they post a
-live `NEW_PLAYER_BLIND` and a `DEAD_SMALL_BLIND` (live=False), only the dead small blind if
-that is all they missed, or wait for the big blind, which settles everything owed to come
-in. New players who never played owe a new player's blind instead.
+small blind"); when only the small blind does, the small blind is recorded missed. Either
+way, coming back they post "the total amount of the blinds" (casino rule 4: "If you miss any
+or all blinds"): a live `NEW_PLAYER_BLIND` ("an amount up to the size of the minimum opening
+bet is live") and a `DEAD_SMALL_BLIND` (live=False, "the remainder is placed in the pot as
+dead money"), or wait for the big blind, which settles everything owed to come in. New
+players who never played owe a new player's blind instead.
 """
 
 from __future__ import annotations
@@ -71,7 +73,7 @@ from dataclasses import dataclass, replace
 
 from engine.config import HandConfig, Post, PostKind, SeatInHand, Stakes
 from engine.errors import TableError
-from engine.forced_bets import blind_seats
+from engine.forced_bets import blind_seats, straddle_amount, straddle_refusal
 from engine.games import ForcedBets
 from engine.table_state import (
     GameMode,
@@ -191,9 +193,13 @@ def _dealt_in_cash(
 
 
 def entry_posts(s: SeatState, stakes: Stakes, buying: bool) -> list[Post]:
-    """What a new or returning player posts to be dealt in now."""
-    big = s.new_player or s.missed_big_blind or buying
-    return _owed_blinds(s.seat, stakes, big, small=s.missed_big_blind or s.missed_small_blind or buying)
+    """What a new or returning player posts to be dealt in now.
+
+    "4. If you miss any or all blinds, you can resume play by either posting the total amount
+    of the blinds for that limit game or waiting for the big blind." Any blind missed, even the
+    small blind alone, costs the total: the big blind live and the small blind dead."""
+    missed = s.missed_big_blind or s.missed_small_blind
+    return _owed_blinds(s.seat, stakes, big=s.new_player or missed or buying, small=missed or buying)
 
 
 def round_posts(s: SeatState, stakes: Stakes) -> list[Post]:
@@ -288,9 +294,9 @@ def _build(
         posts.append(Post(pos.big_blind, PostKind.BIG_BLIND, stakes.big_blind, True))
         posts += entries
         big_blind_seat = pos.big_blind
-        straddle_seat = _straddler(state, players, pos, dealt, posts)
+        straddle_seat = _straddler(state, stakes, players, pos, dealt, posts)
         if straddle_seat is not None:
-            posts.append(Post(straddle_seat, PostKind.STRADDLE, 2 * stakes.big_blind, True))
+            posts.append(Post(straddle_seat, PostKind.STRADDLE, straddle_amount(stakes), True))
     config = HandConfig(
         game=state.game,
         seats=tuple(
@@ -316,16 +322,26 @@ def _clockwise(state: TableState, start: int, seats: list[int]) -> list[int]:
 
 
 def _straddler(
-    state: TableState, players: dict[int, SeatState], pos: Positions, dealt: list[int], posts: list[Post]
+    state: TableState,
+    stakes: Stakes,
+    players: dict[int, SeatState],
+    pos: Positions,
+    dealt: list[int],
+    posts: list[Post],
 ) -> int | None:
     """ "Only the player immediately to the left of the big blind ... may straddle, and it must
-    be exactly double the big blind." Only with three or more players and nothing else posted."""
+    be exactly double the big blind." Only with three or more players and nothing else posted,
+    and only by a player who can put in exactly that much after any ante (a request made when
+    they could lapses: an all-in for less is not a straddle, engine.forced_bets)."""
     if not state.options.straddle_allowed or pos.heads_up or len(dealt) < 3:
         return None
     first = next_in(state.max_seats, pos.big_blind, dealt)
     if first is None or not players[first].straddle:
         return None
     if any(p.seat == first and p.kind is not PostKind.ANTE for p in posts):
+        return None
+    ante = sum(p.amount for p in posts if p.seat == first)
+    if straddle_refusal(stakes, players[first].stack - ante) is not None:
         return None
     return first
 

@@ -29,6 +29,7 @@ from engine.events import (
     RoundStarted,
     ShowdownStarted,
 )
+from engine.forced_bets import straddle_amount, straddle_refusal
 from engine.games import GAMES, ForcedBets, GameDef, Step, StepKind, Structure, cards_needed
 from engine.house import blind_holdem, crazy_blind_man, out_of_turn, run_it_twice, seven_deuce
 from engine.pots import build_pots, uncalled_bet
@@ -116,8 +117,15 @@ def _validate_posts(config: HandConfig, game: GameDef, numbers: list[int]) -> No
             raise ConfigurationError("Only one straddle, after a big blind, with three or more players")
         if straddle.seat != seat_after(numbers, config.big_blind_seat):
             raise ConfigurationError("Only the player immediately left of the big blind may straddle")
-        if straddle.amount != 2 * stakes.big_blind:
-            raise ConfigurationError(f"The straddle must be exactly two big blinds ({2 * stakes.big_blind})")
+        if straddle.amount != straddle_amount(stakes):
+            raise ConfigurationError(
+                f"The straddle must be exactly two big blinds ({straddle_amount(stakes)})"
+            )
+        stack = next(s.stack for s in config.seats if s.seat == straddle.seat)
+        before = sum(p.amount for p in config.posts if p.seat == straddle.seat and p is not straddle)
+        refusal = straddle_refusal(stakes, stack - before)
+        if refusal is not None:
+            raise ConfigurationError(refusal)
         if config.straddle_seat != straddle.seat:
             raise ConfigurationError("straddle_seat must name the seat that posts the straddle")
 
@@ -136,11 +144,15 @@ def next_event(hand: Hand) -> Event | None:
             return _end_round(hand)
         return out_of_turn.settle(hand)  # the turn reached a seat that acted out of turn
     if hand.step > 1 and _one_player_left(hand):
-        if seven_deuce.asks_winner_to_show(hand):  # show seven-deuce to collect the bounty
+        # Everyone else folded: "the last player standing wins without showing", so the pot
+        # moves at once, before anyone is asked anything.
+        if hand.pots:
+            return showdown.award(hand)
+        if seven_deuce.asks_winner_to_show(hand):  # then, paid, they may show 7-2 for the bounty
             return ShowdownStarted(tuple(s.seat for s in hand.seats if not s.folded))
         if hand.to_act is not None:
             return None  # the winner decides whether to show
-        return showdown.award(hand)  # everyone else folded: "the last player wins without showing"
+        return showdown.award(hand)  # nothing left to pay: this closes the hand
     step = hand.current_step
     if step is None:
         return None

@@ -35,6 +35,42 @@ def blind_seats(order: Sequence[int], button: int | None) -> tuple[int, int]:
     return order[0], order[1]
 
 
+# The straddle's one home ------------------------------------------------------------------------
+#
+# House rules: "Only the player immediately to the left of the big blind (the first to act before
+# the flop) may straddle, and it must be exactly double the big blind." A player who cannot put
+# in exactly that much cannot straddle: an all-in for less is not a straddle (the casino text
+# allows no live straddle at all, so nothing softer is on offer).
+
+
+def straddle_amount(stakes: Stakes) -> int:
+    """The only straddle there is: "exactly double the big blind".
+
+    >>> straddle_amount(Stakes(small_blind=50, big_blind=100))
+    200
+    """
+    return 2 * (stakes.big_blind or stakes.small_bet)
+
+
+def straddle_refusal(stakes: Stakes, stack: int) -> str | None:
+    """Why a player with `stack` chips cannot straddle at these stakes, or None if they can.
+
+    >>> straddle_refusal(Stakes(small_blind=50, big_blind=100), 150)
+    'A straddle must be exactly double the big blind (200); an all-in of 150 is not a straddle.'
+    >>> straddle_refusal(Stakes(small_blind=50, big_blind=100), 200) is None
+    True
+    """
+    amount = straddle_amount(stakes)
+    if amount <= 0:
+        return "This game has no big blind to straddle."
+    if stack < amount:
+        return (
+            f"A straddle must be exactly double the big blind ({amount}); "
+            f"an all-in of {stack} is not a straddle."
+        )
+    return None
+
+
 def standard_posts(
     game: str, seats: Sequence[int], button: int, stakes: Stakes, *, straddle: bool = False
 ) -> tuple[tuple[Post, ...], int | None, int | None]:
@@ -72,7 +108,7 @@ def standard_posts(
         if len(numbers) < 3:
             raise ConfigurationError("A straddle needs three or more players")
         straddle_seat = order[(order.index(big) + 1) % len(order)]
-        posts.append(Post(straddle_seat, PostKind.STRADDLE, stakes.straddle or 2 * big_blind, True))
+        posts.append(Post(straddle_seat, PostKind.STRADDLE, straddle_amount(stakes), True))
     return tuple(posts), big, straddle_seat
 
 
@@ -87,10 +123,19 @@ def standard_config(
 ) -> HandConfig:
     """A `HandConfig` with the usual forced bets (see `standard_posts`). Extra keyword
     arguments are other HandConfig fields: cash_game, max_seats, hand_number, and `options`,
-    the game's announced options as one dict (e.g. ``options={"reveal": "staged"}``)."""
+    the game's announced options as one dict (e.g. ``options={"reveal": "staged"}``).
+
+    `straddle` asks for the straddle; a player who cannot put in exactly double the big blind
+    after the ante does not post it (`straddle_refusal`), as a live table drops such a request."""
     posts, big_blind_seat, straddle_seat = standard_posts(
         game, [s.seat for s in seats], button, stakes, straddle=straddle
     )
+    if straddle_seat is not None:
+        stack = next(s.stack for s in seats if s.seat == straddle_seat)
+        if straddle_refusal(stakes, stack - stakes.ante) is not None:
+            posts, big_blind_seat, straddle_seat = standard_posts(
+                game, [s.seat for s in seats], button, stakes
+            )
     return HandConfig(
         game=game,
         seats=tuple(sorted(seats, key=lambda s: s.seat)),

@@ -24,6 +24,7 @@ from types import MappingProxyType
 from engine.button import Plan, plan
 from engine.config import Post, PostKind
 from engine.errors import EngineError, TableError
+from engine.forced_bets import straddle_refusal
 from engine.table import redeal_of, sit_in, start_hand
 from engine.table_state import Entry, SeatStatus, TableState, next_in, uses_blinds
 
@@ -81,6 +82,9 @@ def verify_straddle_request(state: TableState, seat: int, wanted: bool) -> None:
             f"Only the player immediately to the left of the big blind may straddle; "
             f"{s.name or s.player} is not that player next hand."
         )
+    refusal = straddle_refusal(state.stakes, s.stack - state.stakes.ante)
+    if refusal is not None:
+        raise TableError(refusal)
 
 
 @dataclass(frozen=True, slots=True)

@@ -187,4 +187,8 @@ def apply_pots_awarded(hand: Hand, event: PotsAwarded) -> None:
     hand.pots = []
     hand.to_act = None
     hand.round_open = False
-    hand.finished = True
+    # A winner by folds at a 7-2 table is paid first, then asked whether to show for the bounty
+    # (engine.house.seven_deuce): the hand is over once they answer.
+    from engine.house.seven_deuce import asks_winner_to_show
+
+    hand.finished = not asks_winner_to_show(hand)

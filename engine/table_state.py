@@ -99,17 +99,19 @@ class TableOptions:
 
 @dataclass(frozen=True, slots=True)
 class CashGame:
-    """A table's own game and stakes, kept aside while a tournament plays at it."""
+    """A table's own game and stakes, kept aside while a tournament plays at it, and whether its
+    own game allows a straddle (a tournament starts with straddles off: engine.live.tournament)."""
 
     game: str
     stakes: Stakes
+    straddle_allowed: bool = True
 
     def to_json(self) -> dict[str, Any]:
-        return {"game": self.game, "stakes": as_dict(self.stakes)}
+        return {"game": self.game, "stakes": as_dict(self.stakes), "straddle_allowed": self.straddle_allowed}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> CashGame:
-        return cls(data["game"], Stakes(**data["stakes"]))
+        return cls(data["game"], Stakes(**data["stakes"]), data.get("straddle_allowed", True))
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,13 +249,15 @@ def new_table(
     stakes: Stakes,
     options: TableOptions | None = None,
 ) -> TableState:
-    """An empty table, validated."""
+    """An empty table, validated. A tournament table starts with straddles off (the host may
+    turn them on); the house welcomes them at its cash tables."""
     if not 2 <= max_seats <= MAX_SEATS:
         raise ConfigurationError(f"A table has 2 to {MAX_SEATS} seats, not {max_seats}.")
     verify_stakes(game, stakes)
-    return TableState(
-        max_seats=max_seats, mode=GameMode(mode), game=game, stakes=stakes, options=options or TableOptions()
-    )
+    mode = GameMode(mode)
+    if options is None:
+        options = TableOptions(straddle_allowed=mode is not GameMode.TOURNAMENT)
+    return TableState(max_seats=max_seats, mode=mode, game=game, stakes=stakes, options=options)
 
 
 # Games and stakes -------------------------------------------------------------------------

@@ -12,7 +12,8 @@ Exactly when it is paid:
 - They win the whole of at least one pot, the main pot or a side pot, at a showdown (where
   their hand is tabled) or because everyone else folded (then they must choose to show: with
   the option on, every player who wins by the others folding is asked "show or muck", so
-  being asked tells nobody what they hold).
+  being asked tells nobody what they hold). The pot moves first, "the last player standing
+  wins without showing": the question comes only once they have been paid.
 - A chopped pot does not count: a share of a pot is not winning it with seven-deuce.
 - Run it twice: each run's half of a pot is a pot of its own (it goes to its own run's best
   hand). Winning one half outright counts, even if the other run goes to someone else; a half
@@ -61,8 +62,8 @@ def bounty(hand: Hand) -> int:
 
 def asks_winner_to_show(hand: Hand) -> bool:
     """With the 7-2 game on, a player who wins because everyone else folded is asked whether to
-    show (whatever they hold: the question tells nobody anything)."""
-    return bounty(hand) > 0 and not hand.showdown_order
+    show (whatever they hold: the question tells nobody anything), once the pot is theirs."""
+    return bounty(hand) > 0 and not hand.showdown_order and sum(1 for s in hand.seats if not s.folded) == 1
 
 
 def _winner(hand: Hand) -> int | None:

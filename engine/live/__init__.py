@@ -31,6 +31,7 @@ from typing import Any
 
 from engine import next_hand, views
 from engine.errors import IllegalActionError
+from engine.forced_bets import straddle_amount, straddle_refusal
 from engine.games import GAMES
 from engine.house import blind_holdem, run_it_twice
 from engine.live import fairness
@@ -198,7 +199,15 @@ class Projector:
             "revealed": state.revealed,
             "deadline": state.deadline,
             "fairness": self._openings.view(viewer, hand),
+            **self._own_settings(viewer),
         }
+
+    def _own_settings(self, viewer: views.Viewer) -> dict[str, Any]:
+        """A seat's own settings, in its own view only (engine.live.player_settings)."""
+        if not isinstance(viewer, int) or isinstance(viewer, bool):
+            return {}
+        occupant = self.state.table.seat(viewer)
+        return {"auto_muck": occupant is not None and occupant.player in self.state.auto_muck}
 
     def _table_part(self) -> dict[str, Any]:
         if self._table is None:
@@ -273,4 +282,8 @@ def _entry_part(table: TableState, seat: int, coming: next_hand.NextHand) -> dic
 def _next_hand_part(table: TableState, coming: next_hand.NextHand) -> dict[str, Any]:
     """Who may straddle the next hand, and for how much ("exactly double the big blind")."""
     seat = coming.straddle_seat
-    return {"straddle_seat": seat, "straddle": 2 * table.stakes.big_blind if seat is not None else 0}
+    if seat is None:
+        return {"straddle_seat": None, "straddle": 0, "straddle_refusal": None}
+    # Stacks are public: saying why the player under the gun cannot straddle tells nobody a card.
+    refusal = straddle_refusal(table.stakes, table.occupant(seat).stack - table.stakes.ante)
+    return {"straddle_seat": seat, "straddle": straddle_amount(table.stakes), "straddle_refusal": refusal}

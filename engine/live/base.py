@@ -72,7 +72,8 @@ class LiveTable:
     no earlier. `dealing` says the host has started the game (auto-deal is on).
     `away` lists players with no open connection: they keep their seat and chips.
     `changed_at` is the last version that changed anything a decision depends on: a
-    presence change alone does not make a player's pending action stale.
+    presence change alone does not make a player's pending action stale. `auto_muck` lists the
+    players who want their beaten hands mucked at the showdown (engine.live.player_settings).
     """
 
     table: TableState
@@ -90,6 +91,7 @@ class LiveTable:
     next_deal_at: float | None = None
     rabbit_until: float | None = None
     away: tuple[str, ...] = ()
+    auto_muck: tuple[str, ...] = ()  # players who want their beaten hands mucked at the showdown
     version: int = 0
     changed_at: int = 0
 
@@ -125,6 +127,7 @@ class LiveTable:
             "next_deal_at": self.next_deal_at,
             "rabbit_until": self.rabbit_until,
             "away": list(self.away),
+            "auto_muck": list(self.auto_muck),
             "version": self.version,
             "changed_at": self.changed_at,
         }
@@ -156,6 +159,7 @@ class LiveTable:
             next_deal_at=data.get("next_deal_at"),
             rabbit_until=data.get("rabbit_until"),
             away=tuple(data.get("away", ())),
+            auto_muck=tuple(data.get("auto_muck", ())),
             version=data.get("version", 0),
             changed_at=data.get("changed_at", 0),
         )

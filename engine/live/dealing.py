@@ -21,7 +21,7 @@ from engine.hand import Hand
 from engine.house import blind_holdem, run_it_twice
 from engine.house import rabbit_hunt as rabbits
 from engine.house.rulings import HandKilled
-from engine.live import fairness
+from engine.live import fairness, player_settings
 from engine.live.base import SYSTEM, Actor, Events, Intent, LiveOptions, LiveTable, Result, StaleIntentError
 from engine.live.common import can_deal, finish_if_over, seat_in_hand, target_seat
 from engine.shuffle import seed_from_hex
@@ -233,9 +233,10 @@ def timeout(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Resul
     raise IllegalActionError("No default action is possible for this player")
 
 
-# The least time between a hand whose rabbit may be hunted and the next deal: long enough to
-# read the result and tap "Rabbit hunt" (the table's usual pause, if longer, still applies).
-RABBIT_WINDOW_SECONDS = 5.0
+# The least time between a hand whose rabbit may be hunted and the next deal: long enough, at a
+# kitchen table, to read the result, ask "what would have come?" and tap "Rabbit hunt" (the
+# table's usual pause, if longer, still applies).
+RABBIT_WINDOW_SECONDS = 15.0
 
 
 def rabbit_pause(options: LiveOptions) -> float:
@@ -292,4 +293,5 @@ def _play(state: LiveTable, seat: int, action: str, params: dict[str, Any]) -> t
     if unknown:
         raise IllegalActionError(f"{action!r} does not take {', '.join(sorted(unknown))}")
     events = [event.to_json() for event in hand.act(seat, action, **params)]
+    events += player_settings.muck_for_players(state, hand)  # players who want auto-muck
     return finish_if_over(replace(state, hand=hand), events)

@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from engine.live import dealing, fairness, rulings, seating, settings, tournament
+from engine.live import dealing, fairness, player_settings, rulings, seating, settings, tournament
 from engine.live.base import HOST, SYSTEM, IntentKind
 
 PLAYER = "player"
@@ -29,6 +29,9 @@ INTENTS: dict[str, IntentKind] = {
     "set_stack": IntentKind(seating.set_stack, frozenset({HOST})),
     "move_button": IntentKind(seating.move_button, frozenset({HOST})),
     "presence": IntentKind(seating.presence, frozenset({SYSTEM}), passive=True),
+    # A player's own setting (engine.live.player_settings): it decides nothing for the others,
+    # unless it mucks the player's hand there and then.
+    "auto_muck": IntentKind(player_settings.auto_muck, frozenset({PLAYER}), changes_hand=True, passive=True),
     # A phone's pledge for the next deal's shuffle, and its value once the deal is cut off
     # (engine.live.fairness). The last value deals the cards.
     "shuffle_pledge": IntentKind(fairness.pledge, frozenset({PLAYER}), passive=True, any_version=True),

@@ -19,6 +19,12 @@ from engine.live.common import intent_field
 from engine.records import non_zero
 from engine.table_state import TableState
 
+# The time between hands the host may set (seconds): the result of a hand stays on every screen
+# meanwhile, long enough to read at a kitchen table, never so long that the night stalls.
+DEAL_DELAY = (2, 120)
+# The time everyone all-in has to answer "Run it twice?": enough to hear the question and agree.
+RUN_IT_TWICE_SECONDS = (10, 120)
+
 
 def set_options(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
     current = state.options
@@ -27,8 +33,12 @@ def set_options(state: LiveTable, actor: Actor, intent: Intent, now: float) -> R
     auto = intent_field(intent, "auto_deal", bool, current.auto_deal)
     if not 0 <= seconds <= 3600:
         raise TableError("The action clock is off (0) or 1 to 3600 seconds.")
-    if isinstance(delay, bool) or not isinstance(delay, int | float) or not 0 <= delay <= 600:
-        raise TableError("The pause between hands is 0 to 600 seconds.")
+    if (
+        isinstance(delay, bool)
+        or not isinstance(delay, int | float)
+        or not DEAL_DELAY[0] <= delay <= DEAL_DELAY[1]
+    ):
+        raise TableError(f"The time between hands is {DEAL_DELAY[0]} to {DEAL_DELAY[1]} seconds.")
     every = intent_field(intent, "bomb_pot_every", int, current.bomb_pot_every)
     bomb_game = intent_field(intent, "bomb_pot_game", str, current.bomb_pot_game)
     bomb_ante = intent_field(intent, "bomb_ante", int, current.bomb_ante)
@@ -38,8 +48,9 @@ def set_options(state: LiveTable, actor: Actor, intent: Intent, now: float) -> R
         raise TableError(f"{bomb_game!r} is not a bomb pot.")
     twice = intent_field(intent, "run_it_twice", bool, current.run_it_twice)
     twice_seconds = intent_field(intent, "run_it_twice_seconds", int, current.run_it_twice_seconds)
-    if not 5 <= twice_seconds <= 120:
-        raise TableError("Players have 5 to 120 seconds to answer whether to run it twice.")
+    if not RUN_IT_TWICE_SECONDS[0] <= twice_seconds <= RUN_IT_TWICE_SECONDS[1]:
+        low, high = RUN_IT_TWICE_SECONDS
+        raise TableError(f"Players have {low} to {high} seconds to answer whether to run it twice.")
     options = LiveOptions(
         action_seconds=seconds,
         deal_delay=float(delay),

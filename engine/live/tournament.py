@@ -4,7 +4,8 @@ The app reads what it stores of the tournament (`TournamentPlay`: its clock and 
 and hands it to `prepare` before a sit or a deal; everything decided from it is decided here.
 
 - A table a tournament plays at is in tournament mode: absent players are dealt in, the big
-  blind moves forward one seat, busted players are out.
+  blind moves forward one seat, busted players are out, and nobody straddles unless the host
+  turns the straddle on for it.
 - "The stakes of each hand are the level in force when the hand starts": the clock is read
   when the hand is dealt.
 - "No hands are dealt during a break", nor before the clock starts: the host's deal is
@@ -64,8 +65,11 @@ def table_for(table: TableState, play: TournamentPlay | None) -> TableState:
     its own cash game and stakes kept aside for when the tournament is over."""
     if play is None or table.mode is GameMode.TOURNAMENT or table.hand_in_progress:
         return table
-    own = CashGame(table.game, table.stakes)
-    return replace(table, mode=GameMode.TOURNAMENT, own_game=own)
+    own = CashGame(table.game, table.stakes, table.options.straddle_allowed)
+    # The house welcomes a straddle at its cash table; a tournament starts without one, and the
+    # host may turn it on there (table settings). The cash table's own choice comes back after.
+    options = replace(table.options, straddle_allowed=False)
+    return replace(table, mode=GameMode.TOURNAMENT, own_game=own, options=options)
 
 
 def prepare(
@@ -148,6 +152,7 @@ def back_to_cash(
     table = replace(state.table, mode=GameMode.CASH, own_game=None)
     if own is not None:
         table = engine_table.set_game(table, own.game, own.stakes)
+        table = replace(table, options=replace(table.options, straddle_allowed=own.straddle_allowed))
     state = replace(state, table=table)
     dealer_running = state.dealing or state.next_deal_at is not None
     if actor == SYSTEM and intent.get("type") == "start_hand" and dealer_running:

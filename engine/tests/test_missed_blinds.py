@@ -75,11 +75,12 @@ def test_missing_the_big_blind_twice_still_owes_one_set_of_blinds():
     ]
 
 
-def test_sitting_out_after_the_big_blind_owes_only_the_small_blind_the_blinds_pass():
+def test_sitting_out_after_the_big_blind_misses_only_the_small_blind_the_blinds_pass():
     """Seat 3 posts the big blind, then sits out: the button moves on to seat 1 and the blinds
     adjust to the next two players (5 and 7) ("The button must move forward, and the blinds
-    adjust accordingly"). The small blind passed seat 3, the big blind did not: seat 3 owes the
-    small blind it missed, which it posts dead to come back."""
+    adjust accordingly"). The small blind passed seat 3, the big blind did not. Coming back it
+    posts "the total amount of the blinds" ("If you miss any or all blinds"): the big blind
+    live and the small blind dead (test_missing_only_the_small_blind_costs_the_total_of_the_blinds)."""
     state, config = play(settled())
     assert config.big_blind_seat == 3
     state = sit_out(state, 3)
@@ -89,7 +90,10 @@ def test_sitting_out_after_the_big_blind_owes_only_the_small_blind_the_blinds_pa
     assert (s.missed_small_blind, s.missed_big_blind) == (True, False)
     state = sit_in(state, 3, Entry.POST)
     config = plan_next_hand(state)
-    assert [(p.kind, p.live) for p in config.posts if p.seat == 3] == [(PostKind.DEAD_SMALL_BLIND, False)]
+    assert [(p.kind, p.live) for p in config.posts if p.seat == 3] == [
+        (PostKind.NEW_PLAYER_BLIND, True),
+        (PostKind.DEAD_SMALL_BLIND, False),
+    ]
 
 
 def test_the_host_can_sit_a_player_out_and_they_are_not_dealt_in():

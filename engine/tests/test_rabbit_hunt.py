@@ -167,10 +167,10 @@ def test_the_next_deal_leaves_time_to_ask_and_to_see_the_rabbit():
 
 
 def test_a_longer_pause_of_the_table_is_the_window_and_a_table_without_the_rabbit_keeps_its_pause():
-    state, ended = live_hand_folded_round(deal_delay=8, now=1000)
-    assert state.next_deal_at == ended + 8
+    state, ended = live_hand_folded_round(deal_delay=20, now=1000)
+    assert state.next_deal_at == ended + 20
     state, _ = apply(state, 3, {"type": "rabbit_hunt"}, now=ended + 1)
-    assert state.next_deal_at == ended + 1 + 8  # a whole pause with the rabbit on every screen
+    assert state.next_deal_at == ended + 1 + 20  # a whole pause with the rabbit on every screen
 
     quick = new_live_table(new_table(max_seats=6, stakes=STAKES))
     for seat in (1, 2):

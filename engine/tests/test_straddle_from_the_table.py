@@ -51,7 +51,7 @@ def _deal(state: LiveTable) -> LiveTable:
 def test_the_view_names_the_seat_under_the_gun_and_the_straddle_of_two_big_blinds():
     """Button 1, blinds 2 and 3: seat 4 is first to act before the flop."""
     table = view(_table(), 4)["table"]
-    assert table["next_hand"] == {"straddle_seat": 4, "straddle": 4}
+    assert table["next_hand"] == {"straddle_seat": 4, "straddle": 4, "straddle_refusal": None}
 
 
 def test_the_player_under_the_gun_straddles_and_acts_last_preflop():

@@ -61,6 +61,8 @@ ACTION_FIELDS: dict[str, dict[str, Field]] = {
     "sit_in": {"entry": Field(str, choices=("post", "wait_for_big_blind"))},
     # "Straddle next hand" (engine.live.seating.straddle): on asks, off takes it back.
     "straddle": {"on": Field(bool, required=True)},
+    # "Auto-muck beaten hands" (engine.live.player_settings.auto_muck): the player's own setting.
+    "auto_muck": {"on": Field(bool, required=True)},
     # A phone's pledge for the next deal's shuffle, and its value once the deal is cut off
     # (engine.live.fairness).
     "shuffle_pledge": {"pledge": Field(str, required=True)},

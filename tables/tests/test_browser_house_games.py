@@ -262,7 +262,13 @@ def test_the_seven_deuce_bounty_is_shown_in_the_results_with_what_each_player_pa
         phone.page.locator(button).first.tap()
         state = wait_for_next_action(daphne_server, table_id, state)
     assert state.hand.to_act == 1, "the winner by folds is asked to show"
+    # "the last player standing wins without showing": the pot is Ann's before the question.
+    assert state.hand.seat(1).won > 0 and not state.hand.pots
+    for phone in phones:
+        phone.wait_version(state.version)
+        assert phone.page.locator("#results").is_visible(), "the result is on screen while Ann decides"
     phones[0].page.wait_for_function("() => document.body.dataset.myTurn === 'true'")
+    phones[0].shot(f"table-seven-deuce-paid-before-the-question-{tag}")
     phones[0].page.locator("[data-action=show]").tap()
     state = _wait_state(daphne_server, table_id, lambda s: s.hand.finished)
     paid = state.hand.extras["seven_deuce"]
@@ -322,7 +328,7 @@ def test_the_host_panels_house_options_are_readable_on_a_390_px_phone(
         "els => els.map(e => parseFloat(getComputedStyle(e).fontSize))",
     )
     assert min(sizes) >= 13
-    assert "ask until the next deal, which waits at least 5 seconds" in fieldsets.last.inner_text()
+    assert "ask until the next deal, which waits at least 15 seconds" in fieldsets.last.inner_text()
     labels = host.eval_on_selector_all(
         "fieldset.announced label",
         "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.left, r.right]; })",

@@ -119,6 +119,8 @@ def panel_context(night: Night) -> dict[str, Any]:
         "house_options": table_settings.HOUSE_OPTION_CHOICES,
         "stage_seconds": table_settings.STAGE_SECONDS_CHOICES,
         "rabbit_window": table_settings.RABBIT_WINDOW_SECONDS,
+        "deal_delay_range": table_settings.DEAL_DELAY_RANGE,
+        "run_it_twice_range": table_settings.RUN_IT_TWICE_RANGE,
         "co_hosts": list(CoHost.objects.filter(night=night).select_related("user")),
         "totals": night_totals.totals(night),
         "fingerprint": hashlib.sha256(repr(shown).encode()).hexdigest()[:16],
@@ -232,6 +234,14 @@ def _save_settings(request: HttpRequest, table: Table, back: str) -> HttpRespons
         return redirect(back)
     if any(value < 0 for name, value in values.items() if name in SETTING_NUMBERS):
         messages.error(request, "Stakes and the action clock cannot be negative.")
+        return redirect(back)
+    try:
+        # Left out of the form: the table keeps what it has.
+        for name in ("deal_delay", "run_it_twice_seconds"):
+            if request.POST.get(name):
+                values[name] = int(request.POST[name])
+    except ValueError:
+        messages.error(request, "The time between hands and the time to answer are whole seconds.")
         return redirect(back)
     values["bomb_pot_game"] = request.POST.get("bomb_pot_game") or "bomb_pot"
     if values["game"] not in dict(game_choices()):

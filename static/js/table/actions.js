@@ -8,6 +8,7 @@
 // the action reaches you.
 import { clamp, quickSizes } from "./amounts.js";
 import { cardElement, cardName } from "./cards.js";
+import { SPECIAL_QUESTIONS, actionWords } from "./action-words.js";
 import { chips, el, fill } from "./format.js";
 import { leftNeighbour } from "./model.js";
 
@@ -376,11 +377,22 @@ export function createActionBar(container, { send, confirm, dismiss = () => {} }
     const name = names[0];
     const info = actions[name] || {};
     if (!info.allowed) {
-      return fill(container, el("p", { class: "act-note", text: info.reason || `You cannot ${name} now.` }));
+      return fill(container, el("p", { class: "act-note", text: info.reason || `You cannot ${actionWords(name).toLowerCase()} now.` }));
     }
     if (name === "remove") return renderPicker(model, name, info, removalChoices(model, info));
     if (name === "reveal") return renderPicker(model, name, info, revealChoices(model, info));
-    fill(container, el("div", { class: "act-row" }, button(name, { name, onClick: () => act({ type: name }) })));
+    // Words, never the engine's names: "Run it twice?", not `run_twice`.
+    const allowed = names.filter((n) => actions[n] && actions[n].allowed);
+    const question = SPECIAL_QUESTIONS[name] || "";
+    fill(
+      container,
+      question ? el("p", { class: "act-note", text: question }) : null,
+      el(
+        "div",
+        { class: "act-row", role: "group", "aria-label": question || "Your action" },
+        allowed.map((n) => button(actionWords(n), { name: n, onClick: () => act({ type: n }) })),
+      ),
+    );
   }
 
   function removalChoices(model, info) {

@@ -34,10 +34,16 @@ export function linesFor(model, said) {
   const me = model.me;
   if (!hand || !me) return lines;
   const number = hand.hand_number;
-  if (me.inHand && said.dealt !== number) {
-    said.dealt = number;
+  // Each deal has its own commitment: after a misdeal the same hand number is dealt again, with
+  // new cards, and the line must name them (not stay silent because the number is the same).
+  const deal = `${number}:${model.commitment || ""}`;
+  if (me.inHand && said.dealt !== deal && !model.void) {
+    const again = said.dealtNumber === number;
+    said.dealt = deal;
+    said.dealtNumber = number;
     const mine = (Array.isArray(model.yourCards) ? model.yourCards : []).filter((c) => typeof c === "string" && c !== "??");
-    lines.push(mine.length ? `Hand #${number}: your cards ${cardsName(mine)}.` : `Hand #${number} is dealt.`);
+    const title = again ? `Hand #${number} dealt again` : `Hand #${number}`;
+    lines.push(mine.length ? `${title}: your cards ${cardsName(mine)}.` : again ? `${title}.` : `${title} is dealt.`);
   }
   if (model.paused && said.paused !== number) {
     said.paused = number;

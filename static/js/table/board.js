@@ -41,6 +41,9 @@ function potLine(model) {
   return lines;
 }
 
+// A phase's words where its name is not enough (the bar says words, not `run_it_twice`).
+const PHASE_WORDS = { run_it_twice: "Run it twice?" };
+
 function turnLine(model) {
   const { hand, seats, myTurn } = model;
   if (!hand) return el("p", { class: "turn-line", text: model.table.dealing ? "Next hand soon" : "Waiting for the host to deal" });
@@ -51,10 +54,12 @@ function turnLine(model) {
   // Between the stages of a staged reveal nobody acts: the stage banner says what comes (stages.js).
   if (hand.finished || hand.phase === "reveal_pause") return null;
   if (model.removing) return removalLine(model);
+  // Everyone all-in is asked at once: the question is the line, whoever has answered.
+  if (PHASE_WORDS[hand.phase]) return el("p", { class: "turn-line", text: PHASE_WORDS[hand.phase] });
   if (myTurn) return el("p", { class: "turn-line turn-mine", text: "Your turn" });
   const turn = seats.find((s) => s.isTurn);
   if (turn) return el("p", { class: "turn-line", text: `${turn.name} to act` });
-  return el("p", { class: "turn-line", text: (hand.phase || "").replace(/_/g, " ") });
+  return el("p", { class: "turn-line", text: PHASE_WORDS[hand.phase] || (hand.phase || "").replace(/_/g, " ") });
 }
 
 /** Whose turn it is and the pot, for the dock (shown when the page is narrow: table.css). */

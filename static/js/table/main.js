@@ -11,6 +11,7 @@ import { el, fill } from "./format.js";
 import { createHistory } from "./history.js";
 import { renderMe } from "./me.js";
 import { clockwiseFrom, readView } from "./model.js";
+import { createPreActions } from "./pre-actions.js";
 import { createRabbitPanel, rabbitRows } from "./rabbit.js";
 import { markDecidingCards, renderResults } from "./results.js";
 import { createRunTwicePanel } from "./run-twice.js";
@@ -31,6 +32,7 @@ const parts = {
   out: $("#out"),
   actions: $("#actions"),
   runTwice: $("#run-twice"),
+  preActions: $("#pre-actions"),
   dockStatus: $("#dock-status"),
   stage: $("#stage"),
   rabbit: $("#rabbit"),
@@ -95,6 +97,7 @@ const actionBar = createActionBar(parts.actions, {
   dismiss: dismissConfirm,
 });
 const announce = createAnnouncer(document.getElementById("announce"));
+const renderPreActions = createPreActions(parts.preActions, { send: (action) => socket.act(action) });
 const renderRunTwice = createRunTwicePanel(parts.runTwice, { send: (action) => socket.act(action) });
 const renderRabbit = createRabbitPanel(parts.rabbit, { send: (action) => socket.act(action) });
 const turnAlert = createTurnAlert(document.title);
@@ -129,6 +132,7 @@ function render(view) {
   if (config.role === "player") tournamentOut(model.me && !model.me.leftTable ? model.me : null);
   markDecidingCards(app, model);
   actionBar.render(model);
+  renderPreActions(model);
   // While everyone all-in is asked to run it twice, the question is the only thing to answer.
   parts.actions.hidden = renderRunTwice(model);
   const title = $("#hand-title");

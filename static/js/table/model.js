@@ -132,14 +132,23 @@ export function readView(view, myPlayerId) {
     deadCards: array(hand && hand.dead_cards),
     allInOdds,
     runTwice: readRunTwice(hand),
+    // My own setting, in my view only: muck my hand at the showdown once a shown hand beats it.
+    autoMuck: view.auto_muck === true,
   };
+}
+
+/** Whether the hand's pots have been paid: it is over, or a winner by folds already has the pot
+ * while asked whether to show (the 7-2 bounty: engine.house.seven_deuce). */
+export function potsPaid(hand) {
+  if (!hand) return false;
+  return Boolean(hand.finished || (array(hand.results).length && !number(hand.pot) && !number(hand.bets_total)));
 }
 
 /** The pot the table shows: the chips in the middle while the hand is played; once it is over
  * (its pots are empty then, in every game) the chips it awarded, every run and board counted. */
 function potShown(hand) {
   if (!hand) return 0;
-  if (hand.finished) return array(hand.results).reduce((sum, award) => sum + number(award.amount), 0);
+  if (potsPaid(hand)) return array(hand.results).reduce((sum, award) => sum + number(award.amount), 0);
   return number(hand.pot) + number(hand.bets_total);
 }
 

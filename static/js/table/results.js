@@ -1,5 +1,6 @@
 // Who won which pot with what, in words. A hand that ends by folds names no cards.
 import { chips, el, fill, listWords, potName } from "./format.js";
+import { potsPaid } from "./model.js";
 import { oddsSentence } from "./odds.js";
 import { ranTwice, runTwiceSentence } from "./run-twice.js";
 
@@ -68,7 +69,7 @@ export function markDecidingCards(root, model) {
 /** Draw the results panel; empty while the hand is being played. */
 export function renderResults(container, model) {
   const { hand } = model;
-  if (!hand || !hand.finished || !model.results.length) {
+  if (!hand || !potsPaid(hand) || !model.results.length) {
     container.hidden = true;
     fill(container);
     return;

@@ -34,6 +34,10 @@ export function straddleToggle(model, onIntent) {
   const mine = mySeat(model);
   if (!mine || next.straddle_seat !== mine.seat || mine.status !== "active") return null;
   const on = Boolean(mine.straddle);
+  if (next.straddle_refusal && !on) {
+    // "it must be exactly double the big blind": the reason, not a button that would be refused.
+    return el("p", { class: "seat-note seat-straddle-refused" }, next.straddle_refusal);
+  }
   return el(
     "button",
     {
@@ -44,6 +48,24 @@ export function straddleToggle(model, onIntent) {
       onclick: () => onIntent({ type: "straddle", on: !on }),
     },
     on ? `Straddling next hand: ${chips(next.straddle)} (tap to cancel)` : `Straddle next hand (${chips(next.straddle)})`,
+  );
+}
+
+/** "Auto-muck beaten hands": my own setting, kept by the table; a hand it mucks is never shown. */
+export function autoMuckToggle(model, onIntent) {
+  const mine = mySeat(model);
+  if (!mine) return null;
+  const on = Boolean(model.autoMuck);
+  return el(
+    "button",
+    {
+      type: "button",
+      class: "seat-toggle seat-auto-muck",
+      "data-action": "auto_muck",
+      "aria-pressed": on ? "true" : "false",
+      onclick: () => onIntent({ type: "auto_muck", on: !on }),
+    },
+    on ? "Auto-muck beaten hands: on" : "Auto-muck beaten hands: off",
   );
 }
 
@@ -104,7 +126,7 @@ export function seatChoices(model, { onIntent, rebuy }) {
   }
   if (mine.status === "busted") return rebuy ? [rebuy.form(model)] : [];
   if (rebuy) rebuy.forget();
-  const list = [straddleToggle(model, onIntent)];
+  const list = [straddleToggle(model, onIntent), autoMuckToggle(model, onIntent)];
   if ((mine.entry_choices || []).length) list.push(comingBack(model, mine, onIntent));
   const me = model.me;
   const folded = me.status === "folded" || me.status === "mucked";

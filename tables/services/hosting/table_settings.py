@@ -18,6 +18,7 @@ from django.db import transaction
 from engine import live as engine_live
 from engine.games import BLIND_HOLDEM, GAMES, RABBIT_HUNT, SEVEN_DEUCE, option_named
 from engine.live.dealing import RABBIT_WINDOW_SECONDS as RABBIT_WINDOW
+from engine.live.settings import DEAL_DELAY, RUN_IT_TWICE_SECONDS
 from engine.table_state import forced_bets_of, stakes_for_game, typed_amounts
 from tables import live
 from tables.access import check_host
@@ -41,6 +42,8 @@ class TableSettings:
     bomb_pot_every: int = 0
     bomb_pot_game: str = "bomb_pot"
     run_it_twice: bool = False
+    deal_delay: int = 5  # seconds between hands: the result stays on every screen meanwhile
+    run_it_twice_seconds: int = 15  # the time to answer "Run it twice?"
 
 
 # The settings that are figures of chips (the others are seconds, counts and choices).
@@ -61,14 +64,19 @@ def settings_for(table: Table) -> TableSettings:
         bomb_pot_every=state.options.bomb_pot_every,
         bomb_pot_game=state.options.bomb_pot_game,
         run_it_twice=state.options.run_it_twice,
+        deal_delay=round(state.options.deal_delay),
+        run_it_twice_seconds=state.options.run_it_twice_seconds,
     )
 
 
 def options_intent(chosen: TableSettings) -> dict[str, Any]:
-    """The live table's options: the action clock, the bomb pot every N hands, run it twice."""
+    """The live table's options: the action clock, the time between hands, the bomb pot every N
+    hands, run it twice and its time to answer."""
     return {
         "type": "options",
         "action_seconds": chosen.action_seconds,
+        "deal_delay": chosen.deal_delay,
+        "run_it_twice_seconds": chosen.run_it_twice_seconds,
         "bomb_pot_every": chosen.bomb_pot_every,
         "bomb_pot_game": chosen.bomb_pot_game,
         "bomb_ante": chosen.bomb_ante,
@@ -102,6 +110,9 @@ HOUSE_OPTION_CHOICES = {"seven_deuce": SEVEN_DEUCE.choices, "rabbit_hunt": RABBI
 STAGE_SECONDS_CHOICES = BLIND_HOLDEM.option("stage_seconds").choices
 # The least time players of a hand over early have to ask for the rabbit (the panel says it).
 RABBIT_WINDOW_SECONDS = round(RABBIT_WINDOW)
+# The ranges the host may choose from (the engine refuses anything else).
+DEAL_DELAY_RANGE = DEAL_DELAY
+RUN_IT_TWICE_RANGE = RUN_IT_TWICE_SECONDS
 
 
 def save_settings(
@@ -141,11 +152,15 @@ def save_settings(
             [hosting.stakes_words(stakes), *option_words(current.game, game_intent["options"])]
         )
         clock = f"{current.action_seconds} s to act" if current.action_seconds else "no action clock"
+        clock += f"; {current.deal_delay} s between hands"
         if current.bomb_pot_every:
             bomb = GAMES[current.bomb_pot_game].name
             clock += f"; a {bomb} every {current.bomb_pot_every} hands"
         if current.run_it_twice:
-            clock += "; run it twice offered when everyone is all-in before the river"
+            clock += (
+                "; run it twice offered when everyone is all-in before the river"
+                f" ({current.run_it_twice_seconds} s to answer)"
+            )
         if off:
             words = ", ".join(option_words(current.game, off))
             clock += f"; off in {game_name}, kept for a game that has it: {words}"
