@@ -40,6 +40,13 @@ from engine.tournament.clock import (
     start,
 )
 from engine.tournament.deals import Deal, DealMethod, chip_chop, icm_deal, icm_equities
+from engine.tournament.payout_brackets import (
+    PAYOUT_BRACKET_TEMPLATES,
+    Bracket,
+    PayoutBrackets,
+    PayoutPlan,
+    bracket_template,
+)
 from engine.tournament.payouts import (
     PAYOUT_TEMPLATES,
     PayoutTable,
@@ -77,8 +84,10 @@ from engine.tournament.structure import TEMPLATES, Break, Level, Structure, temp
 
 __all__ = [
     "FREEZE_OUT",
+    "PAYOUT_BRACKET_TEMPLATES",
     "PAYOUT_TEMPLATES",
     "TEMPLATES",
+    "Bracket",
     "Break",
     "Bust",
     "Chime",
@@ -93,6 +102,8 @@ __all__ = [
     "Level",
     "Move",
     "MoveReason",
+    "PayoutBrackets",
+    "PayoutPlan",
     "PayoutTable",
     "RebuyRules",
     "Structure",
@@ -100,6 +111,7 @@ __all__ = [
     "TournamentError",
     "add_time",
     "apply_moves",
+    "bracket_template",
     "bust_is_final",
     "can_add_on",
     "can_rebuy",
