@@ -54,6 +54,7 @@ urlpatterns += [
     path(TOURNAMENT + "clock/undo/", tournaments.tournament_undo_level, name="tournament_undo_level"),
     path(TOURNAMENT + "clock/<str:button>/", tournaments.tournament_clock, name="tournament_clock"),
     path(TOURNAMENT + "register/", tournaments.tournament_register, name="tournament_register"),
+    path(TOURNAMENT + "payouts/fix/", tournaments.tournament_fix_payouts, name="tournament_fix_payouts"),
     path(TOURNAMENT + "entries/<int:entry_id>/rebuy/", tournaments.tournament_rebuy, name="tournament_rebuy"),
     path(
         TOURNAMENT + "entries/<int:entry_id>/add-on/", tournaments.tournament_add_on, name="tournament_add_on"
