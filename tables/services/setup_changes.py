@@ -99,7 +99,9 @@ def describe_changes(
     """
     parts: list[str] = []
     groups: dict[tuple[str, ...], list[tuple[str, Leaf, Leaf, bool, bool]]] = {}
-    for where in [*before, *(w for w in after if w not in before)]:
+    # In the order the set-up writes its values (a level's blinds before its minutes), then
+    # whatever went away.
+    for where in [*after, *(w for w in before if w not in after)]:
         old, new = before.get(where), after.get(where)
         if where in before and where in after and old == new:
             continue
@@ -111,16 +113,14 @@ def describe_changes(
             parts.append(
                 f"{prefix} added: " + ", ".join(f"{key} {_shown(new)}" for key, _, new, _, _ in changes)
             )
-            continue
-        if group and all(not now for _, _, _, _, now in changes):
-            parts.append(
-                f"{prefix} removed (was "
-                + ", ".join(f"{k} {_shown(old)}" for k, old, _, _, _ in changes)
-                + ")"
-            )
-            continue
-        for key, old, new, _, _ in changes:
-            if group and (key, old, new) in seen_top:
-                continue  # the same value kept twice (the starting stack): said once
-            parts.append(f"{prefix + ': ' if prefix else ''}{key} {_shown(old)} → {_shown(new)}")
+        elif group and all(not now for _, _, _, _, now in changes):
+            was = ", ".join(f"{key} {_shown(old)}" for key, old, _, _, _ in changes)
+            parts.append(f"{prefix} removed (was {was})")
+        elif not group:
+            parts += [f"{key} {_shown(old)} → {_shown(new)}" for key, old, new, _, _ in changes]
+        else:
+            # The same value kept twice (the starting stack, in the row and in its structure): said once.
+            said = [(key, old, new) for key, old, new, _, _ in changes if (key, old, new) not in seen_top]
+            if said:
+                parts.append(f"{prefix}: " + ", ".join(f"{k} {_shown(o)} → {_shown(n)}" for k, o, n in said))
     return parts

@@ -201,7 +201,8 @@ def test_picking_another_template_without_the_script_takes_its_brackets(
     tournament.refresh_from_db()
     assert tournament.get_payouts().brackets == bracket_template("winner-heavy")
     assert not tournament.get_payouts().is_edited
-    assert "payouts: template flat → winner-heavy" in host_calls().last().what
+    changes = host_calls().filter(payload__has_key="changes").last().payload["changes"]
+    assert "payouts: template flat → winner-heavy" in changes
 
 
 def test_fixed_payouts_typed_on_the_set_up_page_pay_whatever_the_field(
