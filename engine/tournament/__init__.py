@@ -1,4 +1,5 @@
-"""Tournament logic: blind structures, the clock, rebuys, standings, payouts, deals and seating.
+"""Tournament logic: blind structures, the clock, rebuys, standings, payouts, deals and seating
+(the colour-up calculator is `engine.tournament.colour_up`).
 
 Pure Python and deterministic apart from the seat draws (which use `secrets`). Every
 record is a frozen dataclass with `to_json()` / `from_json()`; every refusal is a

@@ -130,7 +130,7 @@ def _brackets(*rows: tuple[int | None, tuple[int, ...]]) -> PayoutBrackets:
 # The templates a host picks from, then edits. Plain data, by key.
 PAYOUT_BRACKET_TEMPLATES: dict[str, tuple[str, PayoutBrackets]] = {
     "standard": (
-        "Standard: 1 place up to 4 entries, 3 from 8",
+        "Standard",
         _brackets(
             (4, (100,)),
             (7, (65, 35)),
@@ -142,7 +142,7 @@ PAYOUT_BRACKET_TEMPLATES: dict[str, tuple[str, PayoutBrackets]] = {
         ),
     ),
     "flat": (
-        "Flatter: 2 places paid from 2 entries, 4 from 11",
+        "Flatter: more places paid",
         _brackets(
             (6, (65, 35)),
             (10, (50, 30, 20)),
@@ -152,7 +152,7 @@ PAYOUT_BRACKET_TEMPLATES: dict[str, tuple[str, PayoutBrackets]] = {
         ),
     ),
     "winner-heavy": (
-        "Winner-heavy: winner takes all up to 6 entries",
+        "Winner-heavy: fewer places",
         _brackets(
             (6, (100,)),
             (10, (70, 30)),

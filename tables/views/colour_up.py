@@ -22,7 +22,8 @@ def colour_up_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     if request.method == "POST":
         data, winners = request.POST.dict(), request.POST.getlist("winner")
         record = partial(tournament_colour_up.record_colour_up, tournament.pk, request.user, data, winners)
-        return _run(request, tournament, record)
+        # The success message is at the top of the page (and "#top" replaces the form's "#result").
+        return _run(request, tournament, record, anchor="top")
     sheet = tournament_colour_up.worksheet(tournament, request.GET.dict(), request.GET.getlist("winner"))
     context = {
         "tournament": tournament,
