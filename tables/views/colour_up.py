@@ -6,11 +6,14 @@ from functools import partial
 
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
+from tables.access import hosted_nights
+from tables.models.tournaments import Tournament
 from tables.services import tournament_colour_up, tournaments
-from tables.views.tournaments import _get_tournament_for_user, _run
+from tables.views.host_panel import run_and_confirm
 
 
 @login_required
@@ -18,12 +21,14 @@ from tables.views.tournaments import _get_tournament_for_user, _run
 def colour_up_page(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The colour-up calculator at a break: count the chips leaving, run the race, and (POST) write
     the result in the night's log."""
-    tournament = _get_tournament_for_user(request, tournament_id)
+    hosted = Tournament.objects.select_related("night").filter(night__in=hosted_nights(request.user))
+    tournament = get_object_or_404(hosted, pk=tournament_id)
     if request.method == "POST":
         data, winners = request.POST.dict(), request.POST.getlist("winner")
         record = partial(tournament_colour_up.record_colour_up, tournament.pk, request.user, data, winners)
         # The success message is at the top of the page (and "#top" replaces the form's "#result").
-        return _run(request, tournament, record, anchor="top")
+        back = reverse("tournament_detail", args=[tournament.pk]) + "#top"
+        return run_and_confirm(request, tournament.night, record, back)
     sheet = tournament_colour_up.worksheet(tournament, request.GET.dict(), request.GET.getlist("winner"))
     context = {
         "tournament": tournament,
