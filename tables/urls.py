@@ -44,7 +44,7 @@ urlpatterns = [
 ]
 
 # Tournaments: the host's pages, and the public clock screen.
-from tables.views import clock, tournaments  # noqa: E402
+from tables.views import clock, colour_up, tournaments  # noqa: E402
 
 TOURNAMENT = "host/tournaments/<int:tournament_id>/"
 urlpatterns += [
@@ -54,6 +54,8 @@ urlpatterns += [
     path(TOURNAMENT + "clock/undo/", tournaments.tournament_undo_level, name="tournament_undo_level"),
     path(TOURNAMENT + "clock/<str:button>/", tournaments.tournament_clock, name="tournament_clock"),
     path(TOURNAMENT + "register/", tournaments.tournament_register, name="tournament_register"),
+    path(TOURNAMENT + "payouts/fix/", tournaments.tournament_fix_payouts, name="tournament_fix_payouts"),
+    path(TOURNAMENT + "colour-up/", colour_up.colour_up_page, name="tournament_colour_up"),
     path(TOURNAMENT + "entries/<int:entry_id>/rebuy/", tournaments.tournament_rebuy, name="tournament_rebuy"),
     path(
         TOURNAMENT + "entries/<int:entry_id>/add-on/", tournaments.tournament_add_on, name="tournament_add_on"

@@ -1,4 +1,5 @@
-"""Tournament logic: blind structures, the clock, rebuys, standings, payouts, deals and seating.
+"""Tournament logic: blind structures, the clock, rebuys, standings, payouts, deals and seating
+(the colour-up calculator is `engine.tournament.colour_up`).
 
 Pure Python and deterministic apart from the seat draws (which use `secrets`). Every
 record is a frozen dataclass with `to_json()` / `from_json()`; every refusal is a
@@ -40,6 +41,13 @@ from engine.tournament.clock import (
     start,
 )
 from engine.tournament.deals import Deal, DealMethod, chip_chop, icm_deal, icm_equities
+from engine.tournament.payout_brackets import (
+    PAYOUT_BRACKET_TEMPLATES,
+    Bracket,
+    PayoutBrackets,
+    PayoutPlan,
+    bracket_template,
+)
 from engine.tournament.payouts import (
     PAYOUT_TEMPLATES,
     PayoutTable,
@@ -77,8 +85,10 @@ from engine.tournament.structure import TEMPLATES, Break, Level, Structure, temp
 
 __all__ = [
     "FREEZE_OUT",
+    "PAYOUT_BRACKET_TEMPLATES",
     "PAYOUT_TEMPLATES",
     "TEMPLATES",
+    "Bracket",
     "Break",
     "Bust",
     "Chime",
@@ -93,6 +103,8 @@ __all__ = [
     "Level",
     "Move",
     "MoveReason",
+    "PayoutBrackets",
+    "PayoutPlan",
     "PayoutTable",
     "RebuyRules",
     "Structure",
@@ -100,6 +112,7 @@ __all__ = [
     "TournamentError",
     "add_time",
     "apply_moves",
+    "bracket_template",
     "bust_is_final",
     "can_add_on",
     "can_rebuy",

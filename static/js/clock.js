@@ -375,6 +375,7 @@ export function runClockScreen(body) {
     setText(body, "average", average.stack);
     setText(body, "average-bb", average.bigBlinds);
     setText(body, "pool", `${chips(state.prize_pool)} ${state.currency}`);
+    setText(body, "payout-rule", state.payout_rule || "");
     fillList(body.querySelector('[data-field="payouts"]'), state.payouts, (row) =>
       item(["place", ordinal(row.place)], ["amount", chips(row.amount)]),
     );

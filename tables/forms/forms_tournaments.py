@@ -13,14 +13,18 @@ from decimal import Decimal, InvalidOperation
 from django import forms
 
 from engine.tournament import (
+    PAYOUT_BRACKET_TEMPLATES,
     TEMPLATES,
     Break,
     Level,
+    PayoutBrackets,
+    PayoutPlan,
     PayoutTable,
     RebuyRules,
     Structure,
     TournamentError,
 )
+from engine.tournament.payout_brackets import DEFAULT_BRACKET_TEMPLATE
 from tables.models.tournaments import Tournament
 from tables.services.ledger.ledger import MAX_CHIPS_PER_ENTRY
 
@@ -28,6 +32,18 @@ NUMBER = {"inputmode": "numeric", "min": "0"}
 # More than any home game's money, minutes or levels, and small enough for every database column.
 # Stacks have the ledger's limit, the same in every path (MAX_CHIPS_PER_ENTRY).
 MAX_AMOUNT = 1_000_000_000
+PAYOUT_TEMPLATE_CHOICES = [(key, words) for key, (words, _) in PAYOUT_BRACKET_TEMPLATES.items()]
+
+
+def parse_percentages(text: str) -> PayoutTable:
+    """ "50, 30, 20" (or "50%; 30%; 20%") as a payout table, or the engine's reason it is none."""
+    parts = [part.strip().rstrip("%").strip() for part in text.replace(";", ",").split(",")]
+    try:
+        return PayoutTable(tuple(Decimal(part) for part in parts if part))
+    except InvalidOperation:
+        raise forms.ValidationError("Write the payouts as numbers separated by commas.") from None
+    except TournamentError as error:
+        raise forms.ValidationError(str(error)) from None
 
 
 class AmountField(forms.IntegerField):
@@ -47,6 +63,16 @@ class TournamentCreateForm(forms.Form):
         help_text="A copy you can edit afterwards.",
     )
     buy_in = AmountField(label="Buy-in (money)", min_value=0, initial=20)
+    payout_template = forms.ChoiceField(
+        label="Payouts",
+        choices=PAYOUT_TEMPLATE_CHOICES,
+        initial=DEFAULT_BRACKET_TEMPLATE,
+        required=False,
+        help_text="Brackets by number of entries: the places paid follow the field. Editable afterwards.",
+    )
+
+    def clean_payout_template(self) -> str:
+        return self.cleaned_data["payout_template"] or DEFAULT_BRACKET_TEMPLATE
 
 
 class TournamentSettingsForm(forms.Form):
@@ -64,10 +90,26 @@ class TournamentSettingsForm(forms.Form):
     add_on = forms.BooleanField(label="Add-on at the first break", required=False)
     add_on_price = AmountField(label="Add-on price (money)", min_value=0)
     add_on_stack = AmountField(label="Add-on stack (chips)", initial=0, max_value=MAX_CHIPS_PER_ENTRY)
-    payouts = forms.CharField(
-        label="Payouts (% of the pool, 1st first)",
-        help_text="For example 50, 30, 20. They must add up to 100.",
+    payout_template = forms.ChoiceField(
+        label="Payout template",
+        choices=PAYOUT_TEMPLATE_CHOICES,
+        required=False,
+        help_text="Choosing one fills the brackets below; edit them as you like.",
     )
+    payouts = forms.CharField(
+        label="Fixed payouts (% of the pool, 1st first)",
+        required=False,
+        help_text="Blank: the payouts follow the brackets as players enter. "
+        "For example 50, 30, 20 pays that whatever the field. They must add up to 100.",
+    )
+
+    PAYOUT_FIELDS = ("payout_template", "payouts")
+
+    def setup_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.fields if name not in self.PAYOUT_FIELDS]
+
+    def payout_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.PAYOUT_FIELDS]
 
     @classmethod
     def for_tournament(cls, tournament: Tournament) -> TournamentSettingsForm:
@@ -80,7 +122,8 @@ class TournamentSettingsForm(forms.Form):
                 **rules.to_json(),
                 "rebuy_price": tournament.rebuy_price,
                 "add_on_price": tournament.add_on_price,
-                "payouts": ", ".join(str(p) for p in tournament.get_payout_table().to_json()),
+                "payout_template": tournament.get_payouts().template,
+                "payouts": _fixed_text(tournament.get_payouts()),
             }
         )
 
@@ -98,17 +141,84 @@ class TournamentSettingsForm(forms.Form):
             raise forms.ValidationError("Give the tournament a name.")
         return name
 
-    def clean_payouts(self) -> PayoutTable:
-        parts = [
-            part.strip().rstrip("%") for part in self.cleaned_data["payouts"].replace(";", ",").split(",")
-        ]
-        try:
-            percentages = tuple(Decimal(part) for part in parts if part)
-            return PayoutTable(percentages)
-        except InvalidOperation:
-            raise forms.ValidationError("Write the payouts as numbers separated by commas.") from None
-        except TournamentError as error:
-            raise forms.ValidationError(str(error)) from None
+    def clean_payouts(self) -> PayoutTable | None:
+        text = self.cleaned_data["payouts"]
+        return parse_percentages(text) if text.strip() else None
+
+
+def _fixed_text(plan: PayoutPlan) -> str:
+    return ", ".join(str(p) for p in plan.fixed.to_json()) if plan.fixed is not None else ""
+
+
+class BracketForm(forms.Form):
+    """One payout bracket: the largest field it is for (blank on the last: every bigger field) and
+    what it pays."""
+
+    up_to = AmountField(label="Up to entries", required=False, min_value=2)
+    pays = forms.CharField(label="Pays (%, 1st first)", required=False, max_length=200)
+
+    def row(self) -> tuple[int | None, str] | None:
+        """The bracket as (largest field, percentages as typed), or None for a blank row (left out)."""
+        data = self.cleaned_data
+        if data.get("up_to") is None and not (data.get("pays") or "").strip():
+            return None
+        return data.get("up_to"), data.get("pays") or ""
+
+
+BracketFormSet = forms.formset_factory(BracketForm, extra=2)
+# Rows enough for any template, so picking one on the page fills it in place.
+BRACKET_ROWS = 2 + max(len(brackets.brackets) for _, brackets in PAYOUT_BRACKET_TEMPLATES.values())
+
+
+def bracket_formset(plan: PayoutPlan) -> forms.BaseFormSet:
+    """The plan's brackets as rows, with blank rows up to BRACKET_ROWS (at least two)."""
+    initial = bracket_rows(plan)
+    rows = forms.formset_factory(BracketForm, extra=max(2, BRACKET_ROWS - len(initial)))
+    return rows(initial=initial, prefix="brackets")
+
+
+def bracket_rows(plan: PayoutPlan) -> list[dict]:
+    """The plan's brackets as initial data for the rows."""
+    return [
+        {"up_to": b.last, "pays": ", ".join(str(p) for p in b.table.to_json())}
+        for b in plan.brackets.brackets
+    ]
+
+
+def payout_templates_json() -> list[dict]:
+    """The templates as rows, for the page's script that fills the rows when the host picks one."""
+    return [
+        {"key": key, "rows": bracket_rows(PayoutPlan(brackets, key))}
+        for key, (_, brackets) in PAYOUT_BRACKET_TEMPLATES.items()
+    ]
+
+
+def clean_payouts(
+    form: TournamentSettingsForm, rows: forms.BaseFormSet, current: PayoutPlan
+) -> PayoutPlan | None:
+    """The payouts the form describes, or None with the reason added to `form`.
+
+    Picking another template without touching the rows (no script ran to fill them) takes the
+    template's brackets; rows edited are the host's own brackets."""
+    data = form.cleaned_data
+    key = data.get("payout_template") or current.template
+    rows_typed = [row for bracket in rows.forms if (row := bracket.row()) is not None]
+    try:
+        tables = []
+        for number, (_, pays) in enumerate(rows_typed, start=1):
+            try:
+                tables.append(parse_percentages(pays))
+            except forms.ValidationError as error:
+                raise TournamentError(f"Bracket {number}: {' '.join(error.messages)}") from None
+        brackets = PayoutBrackets.build(
+            [(up_to, table) for (up_to, _), table in zip(rows_typed, tables, strict=True)]
+        )
+    except TournamentError as error:
+        form.add_error(None, str(error))
+        return None
+    if key != current.template and brackets == current.brackets and key in PAYOUT_BRACKET_TEMPLATES:
+        brackets = PAYOUT_BRACKET_TEMPLATES[key][1]
+    return PayoutPlan(brackets, key, data.get("payouts"))
 
 
 class PeriodForm(forms.Form):
@@ -161,14 +271,26 @@ class Setup:
     add_on_price: int
     structure: Structure
     rules: RebuyRules
-    payouts: PayoutTable
+    payouts: PayoutPlan
 
 
-def clean_setup(form: TournamentSettingsForm, rows: forms.BaseFormSet, structure_name: str) -> Setup | None:
-    """The set-up the forms describe, or None with the engine's message added to `form`."""
-    if not (form.is_valid() and rows.is_valid()):
+def clean_setup(
+    form: TournamentSettingsForm,
+    rows: forms.BaseFormSet,
+    structure_name: str,
+    brackets: forms.BaseFormSet | None = None,
+    current: PayoutPlan | None = None,
+) -> Setup | None:
+    """The set-up the forms describe, or None with the engine's message added to `form`. Without
+    bracket rows posted the brackets stay as they are (`current`)."""
+    if not (form.is_valid() and rows.is_valid() and (brackets is None or brackets.is_valid())):
         return None
     data = form.cleaned_data
+    current = current or PayoutPlan.from_template(DEFAULT_BRACKET_TEMPLATE)
+    if brackets is None:
+        payouts = PayoutPlan(current.brackets, current.template, data.get("payouts"))
+    elif (payouts := clean_payouts(form, brackets, current)) is None:
+        return None
     periods = [period for row in rows.forms if (period := row.period()) is not None]
     try:
         structure = Structure(
@@ -192,5 +314,5 @@ def clean_setup(form: TournamentSettingsForm, rows: forms.BaseFormSet, structure
         add_on_price=data["add_on_price"],
         structure=structure,
         rules=rules,
-        payouts=data["payouts"],
+        payouts=payouts,
     )

@@ -16,7 +16,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models.functions import Lower
 
-from engine.tournament import Clock, PayoutTable, RebuyRules, Structure
+from engine.tournament import Clock, PayoutPlan, RebuyRules, Structure
 
 
 def new_clock_token() -> str:
@@ -59,6 +59,8 @@ class Tournament(models.Model):
     starting_stack = models.PositiveIntegerField(default=10_000)
     structure = models.JSONField(help_text="The engine's Structure: levels and breaks.")
     rebuy_rules = models.JSONField(default=freeze_out_rules)
+    # The engine's PayoutPlan: brackets by number of entries, and the table the host fixed, if any
+    # (a bare list of percentages, as stored before payouts followed the field, is a fixed table).
     payout_table = models.JSONField(default=list, help_text="Percentages of the prize pool, 1st first.")
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.SETUP)
     # The clock, as times (see engine.tournament.clock.Clock).
@@ -115,8 +117,8 @@ class Tournament(models.Model):
     def get_rebuy_rules(self) -> RebuyRules:
         return RebuyRules.from_json(self.rebuy_rules)
 
-    def get_payout_table(self) -> PayoutTable:
-        return PayoutTable.from_json(self.payout_table)
+    def get_payouts(self) -> PayoutPlan:
+        return PayoutPlan.from_json(self.payout_table)
 
     def get_clock(self) -> Clock:
         return Clock(

@@ -261,7 +261,7 @@ class TournamentSteps:
                 name=tournament.name,
                 structure=structure,
                 rules=rules,
-                payouts=tournament.get_payout_table(),
+                payouts=tournament.get_payouts(),
                 **{**prices, **changes},
             )
         if self.last_refusal is None:

@@ -50,7 +50,7 @@ def edit_setup(
         "add_on_price": tournament.add_on_price,
         "structure": structure,
         "rules": rules,
-        "payouts": tournament.get_payout_table(),
+        "payouts": tournament.get_payouts(),
     }
     return tournament_setup.update_tournament(tournament_id, host, now=now, **{**values, **changes})
 

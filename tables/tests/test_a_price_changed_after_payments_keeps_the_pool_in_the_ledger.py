@@ -75,7 +75,8 @@ def test_every_price_changed_corrects_every_payment_in_one_line(
     assert host_calls().count() == lines + 1
     line = host_calls().last()
     assert line.what == (
-        "Main event: Edited: 11 levels; payments corrected to the new prices "
+        "Main event: Edited: buy-in 20 → 25; rebuy price 20 → 30; add-on price 10 → 5; "
+        "payments corrected to the new prices "
         "(tournament add-on 10.00 EUR -> 5.00 EUR, tournament entry 20.00 EUR -> 25.00 EUR, "
         "tournament rebuy 20.00 EUR -> 30.00 EUR)"
     )

@@ -79,7 +79,7 @@ def test_before_the_first_rebuy_the_new_stack_is_the_rebuys_to_come(
     tournament, players = _ann_busts(night, host, kitchen)
     edit_setup(tournament.pk, host, rebuy_stack=20_000, now=at(1))
     assert host_calls().filter(night=night).last().what == (
-        "Main event: Edited: 11 levels; rebuy stack 10000 -> 20000 chips"
+        "Main event: Edited: rebuy rules: rebuy stack 10000 → 20000"
     )
     tournaments.record_rebuy(entry_of(tournament, "Ann"), host, now=at(2))
     assert load_state(kitchen.pk).table.seat_of(str(players[0].pk)).stack == 20_000

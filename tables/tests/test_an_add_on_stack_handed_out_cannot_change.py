@@ -97,7 +97,7 @@ def test_before_the_first_add_on_the_new_stack_is_the_add_ons_to_come(
     tournament, players = _at_the_break(night, host)
     edit_setup(tournament.pk, host, add_on_stack=8_000, now=at(BREAK))
     assert host_calls().filter(night=night).last().what == (
-        "Main event: Edited: 11 levels; add-on stack 5000 -> 8000 chips"
+        "Main event: Edited: rebuy rules: add-on stack 5000 → 8000"
     )
     tournaments.record_add_on(entry_of(tournament, "Bea"), host, now=at(BREAK))
     assert load_state(kitchen.pk).table.seat_of(str(players[1].pk)).stack == 18_000

@@ -17,7 +17,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from engine.tournament import RebuyRules
+from engine.tournament import PayoutPlan, RebuyRules
 from tables.models import Night, Player, Seat, Table
 from tables.models.tournaments import Tournament, TournamentAction
 from tables.services.tournament import tournament_clock, tournaments
@@ -44,8 +44,9 @@ class Tourney:
 def _edit(t: Tourney) -> tuple[str, dict[str, Any]]:
     url = reverse("tournament_edit", args=[t.tournament.pk])
     page = t.client.get(url)
-    rows = page.context["rows"]
-    return url, form_data(page.context["form"], rows.management_form, *rows.forms)
+    rows, brackets = page.context["rows"], page.context["brackets"]
+    forms = (rows.management_form, *rows.forms, brackets.management_form, *brackets.forms)
+    return url, form_data(page.context["form"], *forms)
 
 
 def _to_first_break(t: Tourney) -> None:
@@ -186,6 +187,26 @@ TOURNAMENT_SCENARIOS: dict[tuple[str, str], TournamentScenario] = {
         _final_table_confirmed,
         lambda t: (reverse("tournament_undo_moves", args=[t.tournament.pk]), {"why": WHY}),
         "Main event: Undid the last moves, everyone back with their chips: ",
+    ),
+    ("tournament_fix_payouts", ""): (
+        lambda t: Tournament.objects.filter(pk=t.tournament.pk).update(
+            payout_table=PayoutPlan.from_template("standard").to_json()
+        ),
+        lambda t: (reverse("tournament_fix_payouts", args=[t.tournament.pk]), {}),
+        "Main event: Edited: payouts: fixed table % none → 100",
+    ),
+    ("tournament_colour_up", ""): (
+        None,
+        lambda t: (
+            reverse("tournament_colour_up", args=[t.tournament.pk]),
+            {
+                "chips": "25, 100",
+                "leaving": "25",
+                f"count_{entry_of(t.tournament, 'Ann')}_25": "3",
+                "winner": [str(entry_of(t.tournament, "Ann"))],
+            },
+        ),
+        "Main event: Colour-up: the 25s leave for 100s; 1 raced (won by Ann); new 100s: Ann 1, Bea 0",
     ),
     ("tournament_deal_record", ""): (
         lambda t: seating_service.draw_opening_seats(t.tournament.pk, None),

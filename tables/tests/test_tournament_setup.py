@@ -11,7 +11,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from engine.tournament import template
+from engine.tournament import PayoutTable, template
 from tables.models import Night
 from tables.models.tournaments import Tournament, TournamentAction
 from tables.services.tournament import tournament_setup
@@ -85,7 +85,7 @@ def test_editing_saves_levels_rows_rebuys_and_payouts(tournament: Tournament, ho
     first = tournament.get_structure().periods[0]
     assert (first.small_blind, first.big_blind, first.ante) == (50, 100, 10)
     assert tournament.get_rebuy_rules().max_rebuys == 2
-    assert tournament.payout_table == [60, 40]
+    assert tournament.get_payouts().fixed == PayoutTable((60, 40))
     # The shipped template is untouched.
     assert template("home-2h").periods[0].big_blind == 50
 

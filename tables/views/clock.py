@@ -60,6 +60,8 @@ def clock_payload(tournament: Tournament, now: datetime.datetime | None = None) 
         "field": tournaments.field(tournament, now).to_json(),
         "currency": tournament.night.currency,
         "prize_pool": tournament_results.pool(tournament),
+        # Which bracket of entries the payouts follow now (or that the host fixed them).
+        "payout_rule": tournament_results.payout_rule(tournament),
         "payouts": [
             {"place": place, "amount": amount}
             for place, amount in enumerate(tournament_results.payouts(tournament), 1)

@@ -25,10 +25,13 @@ from tables.access import hosted_nights
 from tables.errors import ActionRefused
 from tables.forms import whole_number
 from tables.forms.forms_tournaments import (
+    BracketFormSet,
     PeriodFormSet,
     TournamentCreateForm,
     TournamentSettingsForm,
+    bracket_formset,
     clean_setup,
+    payout_templates_json,
     period_rows,
 )
 from tables.models import Night, Player
@@ -106,7 +109,14 @@ def tournament_edit(request: HttpRequest, tournament_id: int) -> HttpResponse:
     if request.method == "POST":
         form = TournamentSettingsForm(request.POST).show_locks(stack_lock_notes(tournament))
         rows = PeriodFormSet(request.POST, prefix="periods")
-        setup = clean_setup(form, rows, tournament.get_structure().name)
+        # The page always posts its bracket rows; a post without them keeps the brackets.
+        brackets = (
+            BracketFormSet(request.POST, prefix="brackets")
+            if "brackets-TOTAL_FORMS" in request.POST
+            else None
+        )
+        current = tournament.get_payouts()
+        setup = clean_setup(form, rows, tournament.get_structure().name, brackets, current)
         if setup is not None:
             since = audit.newest_id(tournament.night)
             try:
@@ -119,7 +129,18 @@ def tournament_edit(request: HttpRequest, tournament_id: int) -> HttpResponse:
     else:
         form = TournamentSettingsForm.for_tournament(tournament).show_locks(stack_lock_notes(tournament))
         rows = PeriodFormSet(initial=period_rows(tournament.get_structure()), prefix="periods")
-    context = {"tournament": tournament, "night": tournament.night, "form": form, "rows": rows}
+        brackets = bracket_formset(tournament.get_payouts())
+    if brackets is None:
+        brackets = bracket_formset(tournament.get_payouts())
+    context = {
+        "tournament": tournament,
+        "night": tournament.night,
+        "form": form,
+        "rows": rows,
+        "brackets": brackets,
+        "payout_templates_json": json.dumps(payout_templates_json()),
+        "payout_rule": tournament_results.payout_rule(tournament),
+    }
     return render(request, "tables/tournament_edit.html", context, status=400 if form.errors else 200)
 
 
@@ -147,6 +168,7 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
         by_entry = {str(entry.pk): entry for entry in entries}
         deal.rows = [(by_entry[key], deal.stacks.get(key), amount) for key, amount in deal.amounts.items()]
     still_in = [entry for entry in entries if not entry.is_out]
+    plan = tournament.get_payouts()
     busted = {entry.pk for entry, _ in offers}
     for entry in still_in:
         # The buttons follow the rules (the service refuses the rest): none in a freeze-out, Rebuy
@@ -175,6 +197,11 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "deal": deal,
         "pool": tournament_results.pool(tournament),
         "payouts": list(enumerate(tournament_results.payouts(tournament), 1)),
+        "payout_plan": plan,
+        "payout_brackets": [
+            (bracket, bracket == plan.bracket_for(len(entries))) for bracket in plan.brackets.brackets
+        ],
+        "payout_rule": tournament_results.payout_rule(tournament),
         "can_register": [
             player
             for player in tournament.night.players.filter(status=Player.Status.APPROVED)
@@ -217,6 +244,15 @@ def tournament_undo_level(request: HttpRequest, tournament_id: int) -> HttpRespo
     tournament = _get_tournament_for_user(request, tournament_id)
     undo = lambda: clock_service.undo_level_change(tournament.pk, request.user)  # noqa: E731
     return _run(request, tournament, undo, anchor="clock-controls")
+
+
+@login_required
+@require_POST
+def tournament_fix_payouts(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """Fix the payouts in force now: they stop following the number of entries."""
+    tournament = _get_tournament_for_user(request, tournament_id)
+    fix = lambda: tournament_setup.fix_payouts(tournament.pk, request.user)  # noqa: E731
+    return _run(request, tournament, fix, anchor="payouts")
 
 
 @login_required

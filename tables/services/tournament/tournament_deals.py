@@ -143,8 +143,10 @@ def record_deal(
                 update_fields=["place", "shared_by", "finished_at", "out_table", "out_seat", "out_chips"]
             )
         tournament.status = Tournament.Status.FINISHED
+        # The deal was made on today's payouts: they no longer follow the field.
+        tournament.payout_table = tournament.get_payouts().fixed_at(tournament.entries.count()).to_json()
         tournament.version += 1
-        tournament.save(update_fields=["status", "version"])
+        tournament.save(update_fields=["status", "payout_table", "version"])
         shares = ", ".join(
             f"{entry.player.display_name} {amounts[entry.pk]} {currency}" for entry in still_in
         )

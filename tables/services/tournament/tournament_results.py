@@ -39,9 +39,15 @@ def pool(tournament: Tournament) -> int:
 
 
 def payouts(tournament: Tournament) -> tuple[int, ...]:
-    """Each paid place's prize, 1st first; places beyond the field are not paid."""
-    table = tournament.get_payout_table().for_field(tournament.entries.count())
+    """Each paid place's prize, 1st first, by the table of the bracket the number of entries is in
+    (or the table the host fixed); places beyond the field are not paid."""
+    table = tournament.get_payouts().table_for(tournament.entries.count())
     return payout_amounts(pool(tournament), table)
+
+
+def payout_rule(tournament: Tournament) -> str:
+    """What decides the payouts now: the bracket of today's field, or the host's fixed table."""
+    return tournament.get_payouts().describe(tournament.entries.count())
 
 
 def still_to_pay(tournament: Tournament, players_left: int) -> int:

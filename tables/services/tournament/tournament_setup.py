@@ -14,17 +14,20 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from engine.tournament import PayoutTable, RebuyRules, Structure, TournamentError, template
+from engine.tournament import PayoutPlan, PayoutTable, RebuyRules, Structure, TournamentError, template
+from engine.tournament.payout_brackets import DEFAULT_BRACKET_TEMPLATE
 from tables.errors import ActionRefused
 from tables.models import Night, Player
 from tables.models.ledger import EntryKind
 from tables.models.tournaments import Tournament, TournamentAction, TournamentEntry
 from tables.services.ledger import ledger
 from tables.services.tournament import tournament_money
+from tables.services.tournament.setup_changes import describe_changes, setup_values
 from tables.services.tournament.tournament_stack_locks import check_stacks_may_change
 from tables.services.tournament.tournaments import check_not_over, finish_label, lock_tournament, log_action
 
-DEFAULT_PAYOUTS = PayoutTable((50, 30, 20))
+# One line of the tournament's own log holds 200 characters: a long edit takes several lines.
+LOG_LINE = 180
 
 
 def create_tournament(
@@ -34,15 +37,18 @@ def create_tournament(
     name: str,
     template_key: str,
     buy_in: int,
+    payout_template: str = DEFAULT_BRACKET_TEMPLATE,
     now: datetime.datetime | None = None,
 ) -> Tournament:
-    """A new tournament from a shipped structure (a copy: editing it never changes the template)."""
+    """A new tournament from a shipped structure (a copy: editing it never changes the template),
+    its payouts following the number of entries by the brackets of `payout_template`."""
     now = now if now is not None else timezone.now()
     name = " ".join(name.split())
     if not name:
         raise ActionRefused("Give the tournament a name.")
     try:
         structure = template(template_key)
+        payouts = PayoutPlan.from_template(payout_template)
     except TournamentError as error:
         raise ActionRefused(str(error)) from None
     tournament = Tournament(
@@ -52,13 +58,17 @@ def create_tournament(
         starting_stack=structure.starting_stack,
         structure=structure.to_json(),
         rebuy_rules=RebuyRules().to_json(),
-        payout_table=DEFAULT_PAYOUTS.to_json(),
+        payout_table=payouts.to_json(),
     )
     try:
         with transaction.atomic():
             tournament.save()
             log_action(
-                tournament, actor, TournamentAction.CREATE, f"from the {structure.name} structure", now
+                tournament,
+                actor,
+                TournamentAction.CREATE,
+                f"from the {structure.name} structure, payouts by the {payout_template} brackets",
+                now,
             )
     except IntegrityError:
         raise ActionRefused(f"This night already has a tournament called {name!r}.") from None
@@ -75,12 +85,15 @@ def update_tournament(
     add_on_price: int,
     structure: Structure,
     rules: RebuyRules,
-    payouts: PayoutTable,
+    payouts: PayoutPlan | PayoutTable,
     now: datetime.datetime | None = None,
 ) -> Tournament:
     """Save an edited set-up. The clock keeps its times; it may not point past the new structure.
     A stack already handed out stays as it is (`tournament_stack_locks`): changing it is refused,
-    and nothing of the edit is saved."""
+    and nothing of the edit is saved. A payout table given alone is fixed: it pays whatever the
+    field; a plan follows the field by its brackets unless it has a fixed table.
+
+    The log says every value the edit changed, old → new (`setup_changes`)."""
     now = now if now is not None else timezone.now()
     try:
         rules.check_against(structure)
@@ -96,8 +109,13 @@ def update_tournament(
             )
         if tournament.night.tournaments.exclude(pk=tournament.pk).filter(name__iexact=name).exists():
             raise ActionRefused(f"This night already has a tournament called {name!r}.")
-        stacks_changed = check_stacks_may_change(tournament, structure, rules)
+        check_stacks_may_change(tournament, structure, rules)
+        if isinstance(payouts, PayoutTable):
+            payouts = PayoutPlan(
+                tournament.get_payouts().brackets, tournament.get_payouts().template, payouts
+            )
         prices = (tournament.buy_in, tournament.rebuy_price, tournament.add_on_price)
+        before = setup_values(tournament)
         tournament.name = name
         tournament.buy_in = buy_in
         tournament.rebuy_price = rebuy_price
@@ -111,17 +129,55 @@ def update_tournament(
         repriced = tournament_money.Paid()
         if prices != (buy_in, rebuy_price, add_on_price):
             repriced = tournament_money.reprice(tournament, actor)  # what was paid follows the new prices
-        detail = "; ".join(part for part in (f"{len(structure.levels)} levels", stacks_changed) if part)
-        log_action(
-            tournament,
-            actor,
-            TournamentAction.EDIT,
-            detail,
-            now,
-            payload=repriced.payload,
-            night_line=repriced.then(f"{TournamentAction.EDIT.label}: {detail}"),
-        )
+        changes = describe_changes(before, setup_values(tournament)) or ["nothing changed"]
+        lines = _log_lines(changes)
+        for number, detail in enumerate(lines, start=1):
+            last = number == len(lines)
+            label = TournamentAction.EDIT.label + (f" ({number} of {len(lines)})" if len(lines) > 1 else "")
+            log_action(
+                tournament,
+                actor,
+                TournamentAction.EDIT,
+                detail,
+                now,
+                payload={"changes": changes, **repriced.payload} if number == 1 else {"continues": True},
+                night_line=repriced.then(f"{label}: {detail}") if last else f"{label}: {detail}",
+            )
     return tournament
+
+
+def fix_payouts(
+    tournament_id: int, actor: AbstractBaseUser | None, now: datetime.datetime | None = None
+) -> Tournament:
+    """The host fixes the payouts in force now (the table of today's bracket): from here on they pay
+    whatever the field does, until the host edits them again."""
+    now = now if now is not None else timezone.now()
+    with transaction.atomic():
+        tournament = lock_tournament(tournament_id)
+        check_not_over(tournament)
+        plan = tournament.get_payouts()
+        if not plan.follows_the_field:
+            raise ActionRefused("The payouts are fixed already: edit the set-up to change them.")
+        before = setup_values(tournament)
+        tournament.payout_table = plan.fixed_at(tournament.entries.count()).to_json()
+        tournament.version += 1
+        tournament.save(update_fields=["payout_table", "version"])
+        changes = describe_changes(before, setup_values(tournament))
+        detail = "; ".join(changes)
+        log_action(tournament, actor, TournamentAction.EDIT, detail, now, payload={"changes": changes})
+    return tournament
+
+
+def _log_lines(changes: list[str]) -> list[str]:
+    """The changes, joined with "; " into lines that each fit one line of the tournament's log."""
+    lines: list[str] = []
+    for change in changes:
+        change = change if len(change) <= LOG_LINE else change[: LOG_LINE - 1] + "…"
+        if lines and len(lines[-1]) + 2 + len(change) <= LOG_LINE:
+            lines[-1] += f"; {change}"
+        else:
+            lines.append(change)
+    return lines
 
 
 def _check_stacks_within_limit(structure: Structure, rules: RebuyRules) -> None:
