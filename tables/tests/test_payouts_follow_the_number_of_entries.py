@@ -16,9 +16,9 @@ from django.test import Client
 
 from engine.tournament import PayoutTable, RebuyRules, bracket_template
 from tables.errors import ActionRefused
+from tables.live import apply_intent
 from tables.models import Night, Table
 from tables.models.tournaments import Tournament
-from tables.services.play import apply_intent
 from tables.services.seating import joining, seating
 from tables.services.tournament import tournament_deals, tournament_results, tournament_setup, tournaments
 from tables.tests.conftest import host_calls
