@@ -18,7 +18,6 @@ from tables.access import check_host
 from tables.errors import ActionRefused
 from tables.models import Night, Seat, Table
 from tables.services import audit, play
-from tables.services.tournament_tables import check_open
 
 ACTIONS = ("close", "reopen", "remove")
 
@@ -33,7 +32,8 @@ def what_is_on(table: Table) -> str:
     seated = list(Seat.objects.filter(table=table).select_related("player").order_by("number"))
     if seated:
         names = ", ".join(seat.player.display_name for seat in seated)
-        return f"{names} {'sits' if len(seated) == 1 else 'sit'} at {table.name}: move them or let them leave first."
+        verb = "sits" if len(seated) == 1 else "sit"
+        return f"{names} {verb} at {table.name}: move them or let them leave first."
     state = live.load_state(table.pk)
     if state.hand_in_progress or state.shuffling is not None:
         return f"A hand is in progress at {table.name}: close it when the hand is over."

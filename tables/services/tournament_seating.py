@@ -21,10 +21,10 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
-from engine.tournament import Move, MoveReason, TableSeating, TournamentError, apply_moves, draw_seats
 from engine.table_state import uses_blinds
-from engine.tournament.balancing import MAX_SEATS, MIN_SEATS
+from engine.tournament import Move, MoveReason, TableSeating, TournamentError, apply_moves, draw_seats
 from engine.tournament import propose_moves as engine_propose_moves
+from engine.tournament.balancing import MAX_SEATS, MIN_SEATS
 from tables import live
 from tables.errors import ActionRefused
 from tables.models import Player, Seat, Table
@@ -120,8 +120,10 @@ def draw_opening_seats(
                 placed.append(seating.seated_words(seat))
         line = f"Drew seats for {len(players)} players: {'; '.join(placed)}"
         if tables is not None:
-            chosen = numbered_tables(tournament).values()
-            line += f" (the tables chosen: {', '.join(f'{t.name}, {seats_for(tournament, t)} seats' for t in chosen)})"
+            chosen = [
+                f"{t.name}, {seats_for(tournament, t)} seats" for t in numbered_tables(tournament).values()
+            ]
+            line += f" (the tables chosen: {', '.join(chosen)})"
         log_action(tournament, actor, TournamentAction.DRAW, f"{len(players)} players", now, night_line=line)
     return len(players)
 

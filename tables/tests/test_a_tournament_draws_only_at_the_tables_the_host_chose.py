@@ -47,7 +47,7 @@ def _counts(tables: list[Table]) -> dict[str, int]:
 def test_the_draw_uses_only_the_chosen_tables_with_their_seats(
     tournament: Tournament, host: User, three_tables: list[Table]
 ) -> None:
-    cash, kitchen, lounge = three_tables
+    _, kitchen, lounge = three_tables
     tournament_seating.draw_opening_seats(tournament.pk, host, tables={kitchen.pk: 5, lounge.pk: 5})
     assert _counts(three_tables) == {"Cash": 0, "Kitchen": 4, "Lounge": 4}
     numbers = set(Seat.objects.filter(table__in=[kitchen, lounge]).values_list("number", flat=True))
@@ -71,7 +71,7 @@ def test_a_table_not_chosen_takes_no_entrant_by_hand_either(
 def test_cash_players_keep_their_table_while_the_tournament_draws_beside_them(
     night: Night, tournament: Tournament, host: User, three_tables: list[Table]
 ) -> None:
-    cash, kitchen, lounge = three_tables
+    cash, _, lounge = three_tables
     guest = joining.join_night(night, "Zed")
     ledger.record_chips_in(guest, "buy_in", 200, host)
     host_panel.move_player(guest, cash, 1, host)
@@ -132,7 +132,7 @@ def test_a_bad_choice_is_refused_and_changes_nothing(
 def test_the_seating_page_draws_at_the_tables_ticked(
     host_client: Client, tournament: Tournament, three_tables: list[Table]
 ) -> None:
-    cash, kitchen, lounge = three_tables
+    _, kitchen, lounge = three_tables
     page = host_client.get(f"/host/tournaments/{tournament.pk}/seating/").content.decode()
     assert f'name="table_{kitchen.pk}"' in page and f'name="seats_{kitchen.pk}"' in page
     response = host_client.post(
