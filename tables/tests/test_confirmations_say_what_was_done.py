@@ -116,7 +116,8 @@ def test_the_seating_buttons_say_who_sits_where(
 ) -> None:
     tournament, _ = make_tournament(night, host, names=("Ann", "Bea", "Cal", "Dan", "Eve", "Fay", "Gus"))
     tables = [make_table("Kitchen", max_seats=5), make_table("Lounge", max_seats=5)]
-    said = _confirmed(host_client, reverse("tournament_draw", args=[tournament.pk]))
+    ticked = {f"table_{t.pk}": "on" for t in tables} | {f"seats_{t.pk}": "5" for t in tables}
+    said = _confirmed(host_client, reverse("tournament_draw", args=[tournament.pk]), ticked)
     assert said.startswith("Main event: Drew seats for 7 players: ")
     assert all(f"{name}: seated at " in said for name in ("Ann", "Gus")), said
     # Five at one table and two at the other: one balancing move, confirmed from the page.
