@@ -94,10 +94,11 @@ def test_tournament_buttons_say_who_what_and_how_much(
     rules = RebuyRules(max_rebuys=2, rebuy_until_level=2, rebuy_stack=10_000, add_on=True, add_on_stack=5_000)
     kitchen = make_table("Kitchen", max_seats=6)
     tournament, _ = make_tournament(night, host, rules=rules, rebuy_price=20, add_on_price=10)
-    seating_service.draw_opening_seats(tournament.pk, host)
     detail = f"/host/tournaments/{tournament.pk}/"
     said = _confirmed(host_client, detail + "clock/start/")
     assert said.startswith("Main event: Start")
+    # Drawn after the Start, which so deals no hand here: the stacks below are set between hands.
+    seating_service.draw_opening_seats(tournament.pk, host)
     dan = entry_of(tournament, "Dan")
     loses_every_chip(kitchen, Seat.objects.get(player__display_name="Dan").player)  # a rebuy is for a bust
     said = _confirmed(host_client, detail + f"entries/{dan}/rebuy/")

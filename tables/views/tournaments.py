@@ -198,7 +198,8 @@ def tournament_clock(request: HttpRequest, tournament_id: int, button: str) -> H
     confirmed = request.POST.get("confirmed") == "1"
     since = audit.newest_id(tournament.night)
     try:
-        clock_service.run_clock(tournament.pk, request.user, action, confirmed=confirmed)
+        # The Start button deals the first hand at the tournament's tables, at the level's blinds.
+        clock_service.run_clock(tournament.pk, request.user, action, confirmed=confirmed, deal=True)
     except clock_service.ConfirmationNeeded:
         # Nothing changed: the page asks the host to confirm, naming who would lose a rebuy.
         return redirect(reverse("tournament_detail", args=[tournament.pk]) + "?confirm=next#clock-controls")
