@@ -34,6 +34,8 @@ def set_default_buy_in(table: Table, by: AbstractBaseUser | None, chips: int | N
         table = Table.objects.select_for_update().select_related("night").get(pk=table.pk)
         if not table.night.is_open:
             raise ActionRefused("This night is closed.")
+        if table.status == Table.Status.REMOVED:
+            raise ActionRefused(f"{table.name} was taken off the night.")
         if table.default_buy_in == chips:
             raise ActionRefused(f"{table.name}'s default buy-in is {_words(table, chips)} already.")
         table.default_buy_in = chips

@@ -33,7 +33,7 @@ from tables.services import (
     tournament_setup,
     tournaments,
 )
-from tables.tests.ledger_helpers import play_hand
+from tables.tests.ledger_helpers import play_hand, play_out
 
 ENTRANTS = 7  # two tables of six: one bust and the rest make the final table
 LATE_ENTRANTS = 3  # entered after the draw: not seated until the host seats them by hand
@@ -89,13 +89,19 @@ class TournamentSteps:
         at_the_break=st.booleans(),
         seat_the_other=st.booleans(),
         first_stack=st.sampled_from([STARTING_STACK, 200, 500]),
+        seats=st.integers(4, 6),
+        seed=st.integers(0, 10**6),
     )
-    def start_tournament(self, at_the_break: bool, seat_the_other: bool, first_stack: int) -> None:
+    def start_tournament(
+        self, at_the_break: bool, seat_the_other: bool, first_stack: int, seats: int, seed: int
+    ) -> None:
         """Every night has its tournament beside the cash game, from the start. Before the draw
-        the host may still change the starting stack: everyone sits down with the new one. Two
-        players enter after the draw: one never comes and is recorded out, the other is seated by
-        hand or waits; on some nights the clock goes straight on to the first break, where
-        everyone adds on."""
+        the host may still change the starting stack: everyone sits down with the new one. The
+        host draws at the Kitchen and the Lounge with `seats` each; the Porch, an empty table of
+        the night nobody chose, is never drawn. The Start button deals at both tables at the
+        first level's blinds (those hands are played out). Two players enter after the draw: one
+        never comes and is recorded out, the other is seated by hand or waits; on some nights the
+        clock goes straight on to the first break, where everyone adds on."""
         night = self.tour_night
         tournament = tournament_setup.create_tournament(
             night, self.host, name="Main event", template_key="home-2h", buy_in=20
@@ -121,9 +127,22 @@ class TournamentSteps:
         self.tournament = Tournament.objects.get(pk=tournament.pk)
         self._edit_setup(starting_stack=first_stack)  # nobody holds it yet: saved
         assert self.last_refusal is None, self.last_refusal
-        tournament_seating.draw_opening_seats(tournament.pk, self.host)
+        porch = self._table(night, "Porch")
+        chosen = {table.pk: seats for table in self.tour_tables}
+        tournament_seating.draw_opening_seats(tournament.pk, self.host, tables=chosen)
+        assert not Seat.objects.filter(table=porch).exists()
+        assert all(s.number <= seats for s in Seat.objects.filter(table__in=self.tour_tables))
         self.bar_tables.append(self._table(night, "Bar"))
-        tournament_clock.run_clock(tournament.pk, self.host, TournamentAction.START)
+        self.bar_tables.append(porch)
+        tournament_clock.run_clock(tournament.pk, self.host, TournamentAction.START, deal=True)
+        first = structure.levels[0]
+        for table in self.tour_tables:
+            state = load_state(table.pk)
+            if len([s for s in state.table.seats if s.stack > 0]) >= 2:
+                # The tables deal the clock's blinds, not their own cash stakes.
+                assert state.dealing and state.hand_in_progress, table.name
+                assert state.table.stakes.big_blind == first.big_blind, (table.name, state.table.stakes)
+            play_out(table.pk, random.Random(seed))
         self._enter_late()  # came after the draw: no seat yet
         self._enter_late()
         if at_the_break:
