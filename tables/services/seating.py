@@ -18,6 +18,7 @@ from tables.errors import ActionRefused
 from tables.live import tournament as live_tournament
 from tables.models import Night, Player, Seat, Table
 from tables.models.live import TableSnapshot
+from tables.services import ledger
 from tables.services.table_buy_in import buy_in_on_sitting
 from tables.services.tournament_play import tournament_at
 from tables.services.tournament_tables import check_may_sit, check_open, takes_cash_chips
@@ -60,8 +61,8 @@ def seat_waiting_players(table: Table, by: AbstractBaseUser | None = None) -> Se
     """Seat the players waiting, each in a random free seat, keeping the night's open cash
     tables even: each player goes to the table with the fewest players (`table`, the one the
     host chose, first among equals), so two tables fill together instead of one after the
-    other. A guest with nothing bought buys the default buy-in of the table they are drawn to,
-    if it has one (`table_buy_in`)."""
+    other. A guest with nothing bought is drawn among the tables with a default buy-in, if one
+    has room, and buys it as they sit (`table_buy_in`)."""
     with transaction.atomic():
         night = _lock_night(table.night_id)
         if not night.is_open:
@@ -99,6 +100,12 @@ def seat_waiting_players(table: Table, by: AbstractBaseUser | None = None) -> Se
             open_tables = [t for t in tables if free[t.pk]]
             if not open_tables:
                 break
+            # A guest with nothing bought goes where a default buy-in pays for their chips, if
+            # such a table has room: drawn elsewhere they would sit with chips nobody paid for.
+            paying = (
+                [t for t in open_tables if t.default_buy_in] if not ledger.has_cash_entries(player) else []
+            )
+            open_tables = paying or open_tables
             # Fewest players first; min() keeps the first of equals, the host's table.
             emptiest = min(open_tables, key=lambda t: t.max_seats - len(free[t.pk]))
             number = secrets.choice(free[emptiest.pk])

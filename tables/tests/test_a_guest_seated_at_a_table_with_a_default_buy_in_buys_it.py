@@ -14,7 +14,7 @@ from django.test import Client
 
 from tables import live
 from tables.errors import ActionRefused
-from tables.models import AuditEntry, LedgerEntry, Night, Table
+from tables.models import AuditEntry, LedgerEntry, Night, Seat, Table
 from tables.services import host_panel, joining, ledger, night_totals, table_buy_in
 
 
@@ -93,3 +93,17 @@ def test_the_panel_sets_and_clears_it(host_client: Client, night: Night, kitchen
     host_client.post(url, {"chips": ""})
     kitchen.refresh_from_db()
     assert kitchen.default_buy_in is None
+
+
+def test_the_draw_takes_guests_with_nothing_bought_to_the_table_that_pays_for_their_chips(
+    night: Night, kitchen: Table, make_table: Callable[..., Table], host: User
+) -> None:
+    porch = make_table("Porch", 6)
+    bought = joining.join_night(night, "Dan")
+    ledger.record_chips_in(bought, "buy_in", 300, host)
+    for name in ("Ann", "Bea", "Cal"):
+        joining.join_night(night, name)
+    host_panel.seat_waiting(porch, host)
+    at_kitchen = set(Seat.objects.filter(table=kitchen).values_list("player__display_name", flat=True))
+    assert at_kitchen >= {"Ann", "Bea", "Cal"}
+    assert night_totals.totals(night).unbacked_chips == 0
