@@ -49,6 +49,7 @@ class TableUpkeepSteps:
     def _door_open_to_the_host(self) -> Iterator[None]:
         """Guests wait for the host at the door of the cash night while they arrive."""
         Night.objects.filter(pk=self.cash.pk).update(require_approval=True)
+        self.cash.refresh_from_db()
         try:
             yield
         finally:
