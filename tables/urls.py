@@ -75,6 +75,7 @@ urlpatterns += [
 ]
 
 # The host panel, the ledger and the open log of the host's calls.
+from tables.views import host_felt  # noqa: E402
 from tables.views import host_panel as host_panel_views  # noqa: E402
 from tables.views import ledger as ledger_views  # noqa: E402
 
@@ -82,6 +83,9 @@ urlpatterns += [
     path(NIGHT + "panel/", host_panel_views.panel, name="host_panel"),
     path(NIGHT + "panel/status.json", host_panel_views.panel_status, name="host_panel_status"),
     path(PLAYER + "panel/<str:action>/", host_panel_views.player_action, name="host_player_action"),
+    path(NIGHT + "felt/", host_felt.felt, name="host_felt"),
+    path(NIGHT + "felt/status.json", host_felt.felt_status, name="host_felt_status"),
+    path(NIGHT + "panel/let-everyone-in/", host_panel_views.let_everyone_in, name="host_let_everyone_in"),
     path(TABLE + "panel/ruling/", host_panel_views.ruling, name="host_ruling"),
     path(TABLE + "panel/<str:action>/", host_panel_views.table_action, name="host_table_action"),
     path(NIGHT + "panel/co-hosts/", host_panel_views.co_host_add, name="host_co_host_add"),

@@ -168,13 +168,27 @@ class Player(models.Model):
         return self.display_name
 
 
+class TableStatus(models.TextChoices):
+    OPEN = "open", "Open"
+    # Nobody may sit and nothing is dealt; the host may open it again.
+    CLOSED = "closed", "Closed"
+    # Gone from the night's pages; its hands stay for the recap, the verify page and the log.
+    REMOVED = "removed", "Removed"
+
+
 class Table(models.Model):
     """A table in a night and how many seats it has. What it deals, its game and stakes, is stored
     once, in its live state (`TableSnapshot`, made with the table: tables.services.hosting.hosting)."""
 
+    Status = TableStatus
+
     night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="tables")
     name = models.CharField(max_length=40)
     max_seats = models.PositiveSmallIntegerField(default=9)
+    status = models.CharField(max_length=8, choices=TableStatus.choices, default=TableStatus.OPEN)
+    # Chips a guest with no buy-in yet buys when the host seats them here (None: the host records
+    # each buy-in by hand): chips on a cash table are always backed by money in the ledger.
+    default_buy_in = models.PositiveIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -193,10 +207,22 @@ class Table(models.Model):
                 name="table_max_seats_in_range",
                 violation_error_message=f"A table has 2 to {MAX_SEATS} seats.",
             ),
+            models.CheckConstraint(
+                condition=models.Q(status__in=TableStatus.values), name="table_status_valid"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(default_buy_in__isnull=True) | models.Q(default_buy_in__gte=1),
+                name="table_default_buy_in_positive",
+                violation_error_message="A default buy-in is at least 1 chip.",
+            ),
         ]
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def is_open(self) -> bool:
+        return self.status == TableStatus.OPEN
 
 
 class Seat(models.Model):

@@ -79,6 +79,9 @@ class Tournament(models.Model):
     # The last moves confirmed, so a wrong redraw can be undone before a hand is dealt:
     # {"moves": [...], "tables": {table id: hands dealt there then}}.
     last_moves = models.JSONField(default=dict, blank=True)
+    # The tables the host chose for it, in their order, each with its seats for the tournament:
+    # [{"table": id, "seats": n}, ...]; empty: every open table dealing a game with blinds.
+    tables = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

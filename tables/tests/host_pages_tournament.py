@@ -68,7 +68,12 @@ class TournamentFromTheHostPages:
         self.stacks["starting_stack"] = first_stack
         players = [self._tournament_guest(f"E{i}") for i in range(ENTRANTS)]
         self._register(players)
-        outcome = self.host_post(reverse("tournament_draw", args=[self.tournament.pk]), {})
+        # The host ticks the tournament's two tables; the Start deals at both (played on by
+        # `players_finish_every_hand`).
+        ticked = {f"table_{t.pk}": "on" for t in self.tour_tables} | {
+            f"seats_{t.pk}": str(SEATS) for t in self.tour_tables
+        }
+        outcome = self.host_post(reverse("tournament_draw", args=[self.tournament.pk]), ticked)
         assert not outcome.refused, outcome.errors
         outcome = self.host_post(reverse("tournament_clock", args=[self.tournament.pk, "start"]), {})
         assert not outcome.refused, outcome.errors

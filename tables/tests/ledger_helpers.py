@@ -13,6 +13,11 @@ from tables.tests.live_helpers import random_action
 def play_hand(table_id: int, rnd: random.Random) -> None:
     """Deal one hand and play it out with random legal decisions, as the players would."""
     apply_intent(table_id, HOST, {"type": "start_hand"})
+    play_out(table_id, rnd)
+
+
+def play_out(table_id: int, rnd: random.Random) -> None:
+    """Play the hand in progress (if any) to its end with random legal decisions."""
     for _ in range(200):
         state = load_state(table_id)
         if not state.hand_in_progress:

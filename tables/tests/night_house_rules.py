@@ -440,10 +440,15 @@ class HouseRulesAtTheCashTables:
         """Each player drawn went to a table with the fewest players: so no table that got
         someone ends more than one player above a table that still has a free seat."""
         counts = {t.pk: Seat.objects.filter(table=t).count() for t in self.cash_tables}
-        free = [t.pk for t in self.cash_tables if seating.free_seat_numbers(t)]
+        free = [t.pk for t in self.cash_tables if seating.free_seat_numbers(t) and _open(t)]
         for table_id in {seat.table_id for seat in seated}:
             for other in free:
                 assert counts[table_id] <= counts[other] + 1, (counts, table_id, other)
+
+
+def _open(table: Table) -> bool:
+    """Whether the table takes players: the draw passes a closed or removed table by."""
+    return Table.objects.get(pk=table.pk).is_open
 
 
 def replace_figures(after: NightFigures, before: NightFigures) -> NightFigures:

@@ -15,7 +15,7 @@ from hypothesis.stateful import initialize, precondition, rule
 
 from engine.tournament import DealMethod, PayoutTable, RebuyRules, Structure, template
 from tables.errors import ActionRefused
-from tables.live import load_state
+from tables.live import apply_intent, load_state
 from tables.live import tournament as live_tournament
 from tables.models import Night, Player, Seat, Table
 from tables.models.ledger import EntryKind
@@ -38,6 +38,20 @@ TABLE = st.integers(0, 1)
 STARTING_STACK = 300
 REBUY_STACK = 300
 ADD_ON_STACK = 200
+
+
+def _fold_to_the_big_blind(table_id: int) -> None:
+    """Everyone to act folds (or checks, when nothing is to call) until the hand ends."""
+    for _ in range(50):
+        state = load_state(table_id)
+        if not state.hand_in_progress or state.hand is None or state.hand.to_act is None:
+            return
+        seat = state.hand.to_act
+        actions = state.hand.legal_actions(seat)["actions"]
+        name = "fold" if actions.get("fold", {}).get("allowed") else "check"
+        player = state.table.occupant(seat).player
+        apply_intent(table_id, f"player:{player}", {"type": "act", "action": {"type": name}})
+    raise AssertionError("The hand did not end")
 
 
 class TournamentSteps:
@@ -86,13 +100,19 @@ class TournamentSteps:
         at_the_break=st.booleans(),
         seat_the_other=st.booleans(),
         first_stack=st.sampled_from([STARTING_STACK, 200, 500]),
+        seats=st.integers(4, 6),
     )
-    def start_tournament(self, at_the_break: bool, seat_the_other: bool, first_stack: int) -> None:
+    def start_tournament(
+        self, at_the_break: bool, seat_the_other: bool, first_stack: int, seats: int
+    ) -> None:
         """Every night has its tournament beside the cash game, from the start. Before the draw
-        the host may still change the starting stack: everyone sits down with the new one. Two
-        players enter after the draw: one never comes and is recorded out, the other is seated by
-        hand or waits; on some nights the clock goes straight on to the first break, where
-        everyone adds on."""
+        the host may still change the starting stack: everyone sits down with the new one. The
+        host draws at the Kitchen and the Lounge with `seats` each; the Porch, an empty table of
+        the night nobody chose, is never drawn. The Start button deals at both tables at the
+        first level's blinds (everyone folds those hands to the big blind, whatever the cards:
+        the night goes on the same way every time it is replayed). Two players enter after the draw: one
+        never comes and is recorded out, the other is seated by hand or waits; on some nights the
+        clock goes straight on to the first break, where everyone adds on."""
         night = self.tour_night
         tournament = tournament_setup.create_tournament(
             night, self.host, name="Main event", template_key="home-2h", buy_in=20
@@ -118,9 +138,22 @@ class TournamentSteps:
         self.tournament = Tournament.objects.get(pk=tournament.pk)
         self._edit_setup(starting_stack=first_stack)  # nobody holds it yet: saved
         assert self.last_refusal is None, self.last_refusal
-        tournament_seating.draw_opening_seats(tournament.pk, self.host)
+        porch = self._table(night, "Porch")
+        chosen = {table.pk: seats for table in self.tour_tables}
+        tournament_seating.draw_opening_seats(tournament.pk, self.host, tables=chosen)
+        assert not Seat.objects.filter(table=porch).exists()
+        assert all(s.number <= seats for s in Seat.objects.filter(table__in=self.tour_tables))
         self.bar_tables.append(self._table(night, "Bar"))
-        tournament_clock.run_clock(tournament.pk, self.host, TournamentAction.START)
+        self.bar_tables.append(porch)
+        tournament_clock.run_clock(tournament.pk, self.host, TournamentAction.START, deal=True)
+        first = structure.levels[0]
+        for table in self.tour_tables:
+            state = load_state(table.pk)
+            if len([s for s in state.table.seats if s.stack > 0]) >= 2:
+                # The tables deal the clock's blinds, not their own cash stakes.
+                assert state.dealing and state.hand_in_progress, table.name
+                assert state.table.stakes.big_blind == first.big_blind, (table.name, state.table.stakes)
+            _fold_to_the_big_blind(table.pk)
         self._enter_late()  # came after the draw: no seat yet
         self._enter_late()
         if at_the_break:

@@ -96,10 +96,11 @@ def test_tournament_buttons_say_who_what_and_how_much(
     rules = RebuyRules(max_rebuys=2, rebuy_until_level=2, rebuy_stack=10_000, add_on=True, add_on_stack=5_000)
     kitchen = make_table("Kitchen", max_seats=6)
     tournament, _ = make_tournament(night, host, rules=rules, rebuy_price=20, add_on_price=10)
-    seating_service.draw_opening_seats(tournament.pk, host)
     detail = f"/host/tournaments/{tournament.pk}/"
     said = _confirmed(host_client, detail + "clock/start/")
     assert said.startswith("Main event: Start")
+    # Drawn after the Start, which so deals no hand here: the stacks below are set between hands.
+    seating_service.draw_opening_seats(tournament.pk, host)
     dan = entry_of(tournament, "Dan")
     loses_every_chip(kitchen, Seat.objects.get(player__display_name="Dan").player)  # a rebuy is for a bust
     said = _confirmed(host_client, detail + f"entries/{dan}/rebuy/")
@@ -118,7 +119,8 @@ def test_the_seating_buttons_say_who_sits_where(
 ) -> None:
     tournament, _ = make_tournament(night, host, names=("Ann", "Bea", "Cal", "Dan", "Eve", "Fay", "Gus"))
     tables = [make_table("Kitchen", max_seats=5), make_table("Lounge", max_seats=5)]
-    said = _confirmed(host_client, reverse("tournament_draw", args=[tournament.pk]))
+    ticked = {f"table_{t.pk}": "on" for t in tables} | {f"seats_{t.pk}": "5" for t in tables}
+    said = _confirmed(host_client, reverse("tournament_draw", args=[tournament.pk]), ticked)
     assert said.startswith("Main event: Drew seats for 7 players: ")
     assert all(f"{name}: seated at " in said for name in ("Ann", "Gus")), said
     # Five at one table and two at the other: one balancing move, confirmed from the page.

@@ -19,7 +19,7 @@ from engine.live import HOST
 from tables.live import apply_intent, load_state
 from tables.models import NameClaim, Night
 from tables.models.ledger import ChipRequest
-from tables.services.hosting import host_panel, hosting
+from tables.services.hosting import host_panel, hosting, table_closing
 from tables.services.ledger import ledger
 from tables.services.seating import joining, people
 from tables.tests.host_action_lines import (
@@ -60,6 +60,17 @@ def _table(action: str, **data: str) -> Callable[[Night2], tuple[str, dict[str, 
         return reverse("host_table_action", args=[c.night.pk, c.main.pk, action]), {"why": WHY, **data}
 
     return post
+
+
+def _side_table(action: str, **data: str) -> Callable[[Night2], tuple[str, dict[str, Any]]]:
+    def post(c: Night2) -> tuple[str, dict[str, Any]]:
+        return reverse("host_table_action", args=[c.night.pk, c.side.pk, action]), {"why": WHY, **data}
+
+    return post
+
+
+def _close_side(c: Night2) -> None:
+    table_closing.change_status(c.side.pk, c.night.host, "close")
 
 
 def _side(c: Night2) -> dict[str, str]:
@@ -175,6 +186,19 @@ CASH_SCENARIOS: dict[tuple[str, str], Scenario] = {
     ),
     ("host_table_action", "resume"): (None, _table("resume"), "Main table: Resumed dealing"),
     ("host_table_action", "seat-waiting"): (None, _table("seat-waiting"), "Cy: seated at Side table"),
+    ("host_table_action", "close"): (None, _side_table("close"), "Closed Side table"),
+    ("host_table_action", "reopen"): (_close_side, _side_table("reopen"), "Opened Side table again"),
+    ("host_table_action", "remove"): (None, _side_table("remove"), "Took Side table off the night"),
+    ("host_table_action", "default-buy-in"): (
+        None,
+        _table("default-buy-in", chips="200"),
+        "Main table: default buy-in 200 chips (20.00 EUR)",
+    ),
+    ("host_let_everyone_in", ""): (
+        None,
+        lambda c: (reverse("host_let_everyone_in", args=[c.night.pk]), {"why": WHY}),
+        "Let Dee in",
+    ),
     ("host_table_action", "swap"): (
         None,
         _table("swap", first="1", second="2"),

@@ -167,7 +167,14 @@ TOURNAMENT_SCENARIOS: dict[tuple[str, str], TournamentScenario] = {
     ),
     ("tournament_draw", ""): (
         None,
-        lambda t: (reverse("tournament_draw", args=[t.tournament.pk]), {}),
+        lambda t: (
+            reverse("tournament_draw", args=[t.tournament.pk]),
+            {
+                key: value
+                for table in t.tournament.night.tables.all()
+                for key, value in ((f"table_{table.pk}", "on"), (f"seats_{table.pk}", "2"))
+            },
+        ),
         "Main event: Drew seats for 4 players: ",
     ),
     ("tournament_moves", ""): (

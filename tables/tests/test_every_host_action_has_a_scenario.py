@@ -25,6 +25,8 @@ SHOWS_ONLY = {
     "night_status",
     "host_panel",
     "host_panel_status",
+    "host_felt",
+    "host_felt_status",
     "ledger",
     "ledger_csv",
     "settlement_csv",

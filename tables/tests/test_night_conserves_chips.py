@@ -90,6 +90,7 @@ from tables.tests.night_featured_hands import FeaturedHandsAtTheCashTables
 from tables.tests.night_invariants import NightInvariants
 from tables.tests.night_rulings import HostRulingsMidHand
 from tables.tests.night_season_steps import SeasonSteps
+from tables.tests.night_table_upkeep import TableUpkeepSteps
 from tables.tests.night_tournament_steps import ADD_ON_STACK, REBUY_STACK, STARTING_STACK, TournamentSteps
 
 # Minutes of random play: `make test` and CI run it; `make test-fast` leaves it out.
@@ -107,6 +108,7 @@ PHASES = list(Phase) if os.environ.get("NIGHT_SHRINK") else [Phase.explicit, Pha
 
 class NightMachine(
     TournamentSteps,
+    TableUpkeepSteps,
     SeasonSteps,
     NightInvariants,
     FeaturedHandsAtTheCashTables,
@@ -125,7 +127,9 @@ class NightMachine(
         )
         self.links_made: list[tuple[int, tuple[object, ...]]] = []
         self.cash = self._night("Cash game", Decimal("0.25"))
-        self.cash_tables = [self._table(self.cash, name) for name in ("One", "Two")]
+        # One and Two by index (0, 1); Three, the kitchen table with a default buy-in the host
+        # closes and opens, is the upkeep steps' (night_table_upkeep).
+        self.cash_tables = [self._table(self.cash, name) for name in ("One", "Two", "Three")]
         self.cash_players: list[Player] = []
         self.tour_night = self._night("Tournament", Decimal("1"))
         self.tour_tables = [self._table(self.tour_night, name) for name in ("Kitchen", "Lounge")]

@@ -9,7 +9,8 @@ Each game is played to its end with random legal decisions, the host sitting in 
 every step each viewer's view (what its socket frames carry) is checked against the deck:
 no burn, no card still in the deck, no seed. The cards a viewer saw in its views are the
 most any other door may show it: every ruling the host panel offers is previewed or
-refused for every seat, and after the hand each viewer downloads its history, its PHH file
+refused for every seat, the host's live felt shows only what the public sees, and after the
+hand each viewer downloads its history, its PHH file
 the whole night's PHH file and the verify page; then again once the night is closed, when the
 seeds are revealed except those of a hand whose deck would give a player a card the rules keep
 from them for good (a card taken in Crazy Blind Man: "No player may see the card that was taken
@@ -218,6 +219,21 @@ def _ruling_answers(table: Table, host: User) -> list[str]:
     return answers
 
 
+SYMBOL_CARD = re.compile(r"(?<![0-9A-Za-z])(10|[2-9JQKA])([♠♥♦♣])")
+SUIT_LETTERS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c"}
+
+
+def felt_cards(client: Client, night: Night) -> set[str]:
+    """The cards the host's live felt names, page and status, drawn as the phones draw them
+    ("10♠") or as codes, its players' names aside (`_cards`)."""
+    page = client.get(f"/host/nights/{night.pk}/felt/").content.decode()
+    status = client.get(f"/host/nights/{night.pk}/felt/status.json").json()["html"]
+    # CSRF tokens and links are random letters and digits: a piece of one is no card.
+    text = re.sub(r'\b(value|href|src|action|content)="[^"]*"', "", page + status)
+    as_codes = SYMBOL_CARD.sub(lambda m: ("T" if m[1] == "10" else m[1]) + SUIT_LETTERS[m[2]], text)
+    return _cards(as_codes)
+
+
 def _downloads(client: Client, table: Table, number: int) -> str:
     """Every download of the hand and of the night, its players' names left out (`_cards`)."""
     urls = [
@@ -312,6 +328,8 @@ def _play_checking_every_door(
     start_hand(table, players, server_seed)
     if after_deal is not None:
         after_deal()
+    host_client = Client()
+    host_client.force_login(host)
     state = load_state(table.pk)
     secrets = _secrets(state) | {server_seed}
     seen: dict[Any, set[str]] = {viewer: set() for viewer in VIEWERS}
@@ -324,6 +342,8 @@ def _play_checking_every_door(
             knows = seen["host"] | seen[1]  # the host's own screen, and the cards of his seat
             for answer in _ruling_answers(table, host):
                 assert not _cards(answer) - knows, f"{answer!r} tells the host a card"
+            felt = felt_cards(host_client, table.night)
+            assert not felt - seen["public"], f"the host's felt shows {felt - seen['public']}"
         if not state.hand_in_progress:
             break
         seat, action = choose(state, rnd)

@@ -28,8 +28,9 @@ from tables.forms import whole_number
 from tables.models import Night, Player, Seat, Table
 from tables.models.ledger import ChipRequest, CoHost
 from tables.models.night import game_choices
-from tables.services.hosting import audit, host_panel, host_rulings, table_settings
+from tables.services.hosting import audit, host_panel, host_rulings, table_closing, table_settings
 from tables.services.ledger import night_totals
+from tables.services.seating import table_buy_in
 
 # What the host reads after deciding on a player: what was done, in a sentence.
 DECISION_WORDS = {
@@ -100,7 +101,7 @@ def panel_context(night: Night) -> dict[str, Any]:
     # What the panel shows, as data: the poll compares this, not the HTML (CSRF tokens change).
     shown = [
         [(p.pk, p.status, seated[p.pk].number if p.pk in seated else None) for p in players],
-        [(row.table.pk, row.version) for row in tables],
+        [(row.table.pk, row.version, row.table.status, row.table.default_buy_in) for row in tables],
         [r.pk for r in requests],
         list(night.co_hosts.values_list("pk", flat=True)),
     ]
@@ -214,7 +215,31 @@ def table_action(request: HttpRequest, night_id: int, table_id: int, action: str
         return run_and_confirm(request, table.night, swap, back)
     if action == "settings":
         return _save_settings(request, table, back)
+    if action in table_closing.ACTIONS:
+        change = partial(table_closing.change_status, table.pk, request.user, action, why)
+        return run_and_confirm(
+            request, table.night, change, back if action != "remove" else _panel_url(night_id)
+        )
+    if action == "default-buy-in":
+        raw = request.POST.get("chips", "").strip()
+        chips = whole_number(raw) if raw else None
+        if chips == 0:
+            messages.error(
+                request, "The default buy-in is a whole number of chips, at least 1 (empty for none)."
+            )
+            return redirect(back)
+        set_it = partial(table_buy_in.set_default_buy_in, table, request.user, chips, why)
+        return run_and_confirm(request, table.night, set_it, back)
     raise PermissionDenied("Unknown action.")
+
+
+@login_required
+@require_POST
+def let_everyone_in(request: HttpRequest, night_id: int) -> HttpResponse:
+    """Let in every player waiting for approval, with one tap."""
+    night = get_hosted_night(request, night_id)
+    let_in = partial(host_panel.let_everyone_in, night, request.user, request.POST.get("why", ""))
+    return run_and_confirm(request, night, let_in, _panel_url(night.pk), then="They wait for a seat.")
 
 
 SETTING_NUMBERS = ("small_blind", "big_blind", "ante", "cap", "action_seconds", "bomb_ante", "bomb_pot_every")

@@ -225,7 +225,8 @@ def tournament_clock(request: HttpRequest, tournament_id: int, button: str) -> H
     confirmed = request.POST.get("confirmed") == "1"
     since = audit.newest_id(tournament.night)
     try:
-        clock_service.run_clock(tournament.pk, request.user, action, confirmed=confirmed)
+        # The Start button deals the first hand at the tournament's tables, at the level's blinds.
+        clock_service.run_clock(tournament.pk, request.user, action, confirmed=confirmed, deal=True)
     except clock_service.ConfirmationNeeded:
         # Nothing changed: the page asks the host to confirm, naming who would lose a rebuy.
         return redirect(reverse("tournament_detail", args=[tournament.pk]) + "?confirm=next#clock-controls")
@@ -402,11 +403,21 @@ def tournament_seating(request: HttpRequest, tournament_id: int) -> HttpResponse
     }
     tables = seating_service.numbered_tables(tournament)
     seating = [
-        (tables[table.number], [(seat, names.get(player, "?")) for seat, player in table.players.items()])
+        (
+            tables[table.number],
+            [(seat, names.get(player, "?")) for seat, player in table.players.items()],
+            table.seats,
+        )
         for table in seating_service.current_seating(tournament)
     ]
     last = [Move.from_json(move) for move in (tournament.last_moves or {}).get("moves", [])]
+    chosen = {row["table"]: row["seats"] for row in tournament.tables or []}
+    choices = [
+        (table, table.pk in chosen, chosen.get(table.pk, table.max_seats))
+        for table in tournament.night.tables.exclude(status="removed").order_by("created_at", "id")
+    ]
     context = {
+        "table_choices": choices,
         "tournament": tournament,
         "night": tournament.night,
         "seating": seating,
@@ -441,8 +452,15 @@ def tournament_undo_moves(request: HttpRequest, tournament_id: int) -> HttpRespo
 def tournament_draw(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = _get_tournament_for_user(request, tournament_id)
     since = audit.newest_id(tournament.night)
+    chosen = {}
+    for table in tournament.night.tables.order_by("created_at", "id"):
+        if request.POST.get(f"table_{table.pk}"):
+            chosen[table.pk] = whole_number(request.POST.get(f"seats_{table.pk}"))
+    if 0 in chosen.values():
+        messages.error(request, "Give each table you chose its number of seats, a whole number.")
+        return redirect("tournament_seating", tournament_id=tournament.pk)
     try:
-        seating_service.draw_opening_seats(tournament.pk, request.user)
+        seating_service.draw_opening_seats(tournament.pk, request.user, tables=chosen)
     except ActionRefused as refusal:
         messages.error(request, str(refusal))
     else:

@@ -33,6 +33,7 @@ from tables.services.hosting.change_words import describe_changes
 from tables.services.ledger import ledger
 from tables.services.seating import joining, seating
 from tables.services.seating.seating import seated_words
+from tables.services.tournament.tournament_tables import check_open
 
 # Host commands that are rulings about the hand: logged even when refused.
 RULING_COMMANDS = frozenset({*INTENT_RULINGS, "ruling"})
@@ -97,6 +98,23 @@ def decide_player(player: Player, by: AbstractBaseUser | None, decision: str, wh
         audit.record(player.night, by, line, why, payload={"player": player.pk, "decision": decision})
 
 
+def let_everyone_in(night: Night, by: AbstractBaseUser | None, why: str = "") -> list[Player]:
+    """Let in every player waiting for approval at once, first come first in: each through the
+    one approval (`decide_player`, its own line in the log), all or none."""
+    check_host(by, night)
+    with transaction.atomic():
+        pending = list(
+            Player.objects.select_for_update()
+            .filter(night=night, status=Player.Status.PENDING)
+            .order_by("joined_at", "id")
+        )
+        if not pending:
+            raise ActionRefused("Nobody is waiting to be let in.")
+        for player in pending:
+            decide_player(player, by, "approve", why)
+    return pending
+
+
 def move_player(
     player: Player, table: Table, number: int, by: AbstractBaseUser | None, why: str = ""
 ) -> Seat:
@@ -105,7 +123,7 @@ def move_player(
     with transaction.atomic():
         was = Seat.objects.select_related("table").filter(player=player).first()
         where = f" from {was.table.name}, seat {was.number}" if was is not None else ""
-        seat = seating.move_player(player, table, number)
+        seat = seating.move_player(player, table, number, by)
         what = seated_words(seat).replace(": seated at", f": moved{where} to", 1)
         payload = {"player": player.pk, "table": table.pk, "seat": number}
         audit.record(table.night, by, what, why, table=table, payload=payload)
@@ -116,7 +134,7 @@ def seat_waiting(table: Table, by: AbstractBaseUser | None, why: str = "") -> se
     """Random seats at `table` for the players waiting (house rule: seats are drawn at random)."""
     check_host(by, table.night)
     with transaction.atomic():
-        result = seating.seat_waiting_players(table)
+        result = seating.seat_waiting_players(table, by)
         seats = [[seat.player_id, seat.table_id, seat.number] for seat in result.seated]
         audit.record(
             table.night, by, f"Drew seats: {result.words}", why, table=table, payload={"seats": seats}
@@ -222,6 +240,9 @@ def table_command(table: Table, by: AbstractBaseUser | None, command: str, why: 
     if command not in TABLE_COMMANDS:
         raise ActionRefused("Choose deal, pause or resume.")
     intent = {"type": "pause"} if command == "pause" else {"type": "start_hand"}
+    if command != "pause":
+        table.refresh_from_db(fields=["status"])
+        check_open(table)
     return send(table, by, intent, TABLE_COMMANDS[command], why)
 
 
@@ -317,7 +338,7 @@ class TableOverview:
 
 def overview(night: Night) -> list[TableOverview]:
     rows = []
-    for table in night.tables.all():
+    for table in night.tables.exclude(status=Table.Status.REMOVED):
         state = live.load_state(table.pk)
         public = engine_live.view(state, "public")
         hand = public["hand"] if state.hand_in_progress else None

@@ -9,6 +9,7 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 
+from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 
 from engine.live import SYSTEM, LiveTable
@@ -17,8 +18,10 @@ from tables.errors import ActionRefused
 from tables.live import tournament as live_tournament
 from tables.models import Night, Player, Seat, Table
 from tables.models.live import TableSnapshot
+from tables.services.ledger import ledger
+from tables.services.seating.table_buy_in import buy_in_on_sitting
 from tables.services.tournament.tournament_play import tournament_at
-from tables.services.tournament.tournament_tables import check_may_sit, takes_cash_chips
+from tables.services.tournament.tournament_tables import check_may_sit, check_open, takes_cash_chips
 
 
 @dataclass(frozen=True)
@@ -54,14 +57,18 @@ def _lock_night(night_id: int) -> Night:
     return Night.objects.select_for_update().get(pk=night_id)
 
 
-def seat_waiting_players(table: Table) -> SeatingResult:
-    """Seat the players waiting, each in a random free seat, keeping the night's cash tables
-    even: each player goes to the table with the fewest players (`table`, the one the host
-    chose, first among equals), so two tables fill together instead of one after the other."""
+def seat_waiting_players(table: Table, by: AbstractBaseUser | None = None) -> SeatingResult:
+    """Seat the players waiting, each in a random free seat, keeping the night's open cash
+    tables even: each player goes to the table with the fewest players (`table`, the one the
+    host chose, first among equals), so two tables fill together instead of one after the
+    other. A guest with nothing bought is drawn among the tables with a default buy-in, if one
+    has room, and buys it as they sit (`table_buy_in`)."""
     with transaction.atomic():
         night = _lock_night(table.night_id)
         if not night.is_open:
             raise ActionRefused("This night is closed.")
+        table.refresh_from_db(fields=["status", "default_buy_in"])
+        check_open(table)
         playing = tournament_at(table.pk)
         if playing is not None:  # and so no cash chips sit there (tournament_tables)
             raise ActionRefused(
@@ -73,6 +80,7 @@ def seat_waiting_players(table: Table) -> SeatingResult:
         # A player with nothing to sit with (cashed out, or out of a tournament) waits on, and so
         # does a tournament entrant still in: their chips are the tournament's, and its draw
         # seats them. The others are drawn.
+        tables = [table, *(t for t in night.tables.exclude(pk=table.pk) if t.is_open and takes_cash_chips(t))]
         waiting = [
             player
             for player in waiting
@@ -84,7 +92,6 @@ def seat_waiting_players(table: Table) -> SeatingResult:
                 "Nobody waiting has cash chips to sit down with: record their buy-in first "
                 "(tournament players are seated by the tournament's draw)."
             )
-        tables = [table, *(t for t in night.tables.exclude(pk=table.pk) if takes_cash_chips(t))]
         free = {t.pk: free_seat_numbers(t) for t in tables}
         if not any(free.values()):
             raise ActionRefused(f"{table.name} is full." if len(tables) == 1 else "Every table is full.")
@@ -93,18 +100,27 @@ def seat_waiting_players(table: Table) -> SeatingResult:
             open_tables = [t for t in tables if free[t.pk]]
             if not open_tables:
                 break
+            # A guest with nothing bought goes where a default buy-in pays for their chips, if
+            # such a table has room: drawn elsewhere they would sit with chips nobody paid for.
+            paying = (
+                [t for t in open_tables if t.default_buy_in] if not ledger.has_cash_entries(player) else []
+            )
+            open_tables = paying or open_tables
             # Fewest players first; min() keeps the first of equals, the host's table.
             emptiest = min(open_tables, key=lambda t: t.max_seats - len(free[t.pk]))
             number = secrets.choice(free[emptiest.pk])
             free[emptiest.pk].remove(number)
             check_may_sit(player, emptiest)
+            buy_in_on_sitting(player, emptiest, by)
             seated.append(Seat.objects.create(table=emptiest, number=number, player=player))
             _sit_at_live_table(seated[-1])
     return SeatingResult(seated=seated, still_waiting=len(waiting) - len(seated))
 
 
-def move_player(player: Player, table: Table, number: int) -> Seat:
-    """Put a player in a chosen free seat, leaving their current seat if they have one."""
+def move_player(player: Player, table: Table, number: int, by: AbstractBaseUser | None = None) -> Seat:
+    """Put a player in a chosen free seat, leaving their current seat if they have one. A guest
+    taking their first seat with nothing bought buys the table's default buy-in, if it has one
+    (`table_buy_in`)."""
     if table.night_id != player.night_id:
         raise ActionRefused(f"{table.name} is not a table of this night.")
     if not 1 <= number <= table.max_seats:
@@ -121,7 +137,9 @@ def move_player(player: Player, table: Table, number: int) -> Seat:
             if occupant.player_id == player.pk:
                 raise ActionRefused(f"{player.display_name} already sits there.")
             raise ActionRefused(f"Seat {number} at {table.name} is taken by {occupant.player.display_name}.")
+        table.refresh_from_db(fields=["status", "default_buy_in"])
         check_may_sit(player, table)
+        buy_in_on_sitting(player, table, by)
         seat = Seat.objects.filter(player=player).first() or Seat(player=player)
         waits_for_rebuy = seat.pk is not None and _busted_in_a_tournament(seat)
         seat.table = table

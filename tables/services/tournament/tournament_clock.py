@@ -8,7 +8,7 @@ rebuy period ("Once your rebuys are used up, or the rebuy window closes, the nex
 bust is for good") asks the host to confirm first. Level changes and their undoing are
 written to the night's open log too. Once a change has committed, the tournament's tables
 waiting on the clock deal as soon as it allows (`tournament_dealer`): play resumes when the
-clock does.
+clock does. The Start deals the first hand at each of its tables with players to deal to.
 """
 
 from __future__ import annotations
@@ -76,9 +76,14 @@ def run_clock(
     *,
     seconds: int = 60,
     confirmed: bool = False,
+    deal: bool = False,
     now: datetime.datetime | None = None,
 ) -> Tournament:
     """Start, pause, resume, skip a level either way, or add or remove `seconds`; logged.
+
+    The Start with `deal` (the host's Start button) deals the first hand at each of the
+    tournament's tables with players to deal to (`tournament_dealer.deal_at_the_start`); without
+    it the host deals each table when they choose.
 
     A level change may be undone for `LEVEL_UNDO_SECONDS` (`undo_level_change`); one that ends
     the rebuy period needs `confirmed`, else `ConfirmationNeeded` is raised. After the change,
@@ -122,11 +127,17 @@ def run_clock(
             fields.append("status")
         tournament.save(update_fields=fields)
         detail = _describe(shown)
+        to_deal = (
+            tournament_dealer.tables_to_deal(tournament) if deal and action == TournamentAction.START else []
+        )
+        if to_deal:
+            detail += f"; dealing at {', '.join(table.name for table in to_deal)}"
         if action in (TournamentAction.ADD_TIME, TournamentAction.REMOVE_TIME):
             detail = f"{seconds} s; {detail}"
         # A level change has its own line in the night's log above (with its undo); the rest here.
         log_action(tournament, actor, action, detail, now, night_line="" if action in LEVEL_CHANGES else None)
     tournament_dealer.clock_changed(tournament, now.timestamp())
+    tournament_dealer.deal_at_the_start(to_deal, now.timestamp())
     return tournament
 
 

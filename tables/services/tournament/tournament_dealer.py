@@ -9,17 +9,25 @@ The waits are stored deadlines like any other (`tables.live.timers`): a restart 
 deadline needs is someone to fire it, and during a break the phones sleep and their sockets
 close. The clock screen, which stays open on the projector all night, therefore fires the due
 deadlines of its own tournament's tables each time it reads the clock (`fire_due_at_tables`).
+
+The host's Start deals at once at every table of the tournament with players to deal to and
+its dealer stopped (`deal_at_the_start`), at the level's blinds ("the stakes of each hand are
+the level in force when the hand starts"): the tables show 25/50 when the clock says 25/50,
+and nobody has to start each table by hand.
 """
 
 from __future__ import annotations
 
 import time
 
+from engine.live import HOST
+from engine.live.common import can_deal
 from engine.live.tournament import TournamentPlay
 from engine.live.tournament import clock_changed as engine_clock_changed
 from tables import live
+from tables.errors import ActionRefused
 from tables.live import timers
-from tables.models import Seat
+from tables.models import Seat, Table
 from tables.models.tournaments import Tournament
 
 
@@ -57,3 +65,30 @@ def fire_due_at_tables(tournament: Tournament, now: float | None = None) -> int:
     if tournament.status == Tournament.Status.FINISHED:
         return 0
     return timers.fire_due(now=now, table_ids=tables_playing(tournament))
+
+
+def tables_to_deal(tournament: Tournament) -> list[Table]:
+    """The tournament's tables the clock's start deals at: their dealer stopped, no hand being
+    played or shuffled, and at least two players with chips to deal to."""
+    ready = []
+    for table_id in tables_playing(tournament):
+        state = live.load_state(table_id)
+        busy = state.dealing or state.hand_in_progress or state.shuffling is not None
+        if not busy and can_deal(state.table):
+            ready.append(table_id)
+    return list(Table.objects.filter(pk__in=ready).order_by("created_at", "id"))
+
+
+def deal_at_the_start(tables: list[Table], now: float) -> int:
+    """Deal the first hand at each of `tables` (`tables_to_deal`, read before the clock started),
+    as the host's Deal would; the dealer then deals on by itself. Call after the clock's start has
+    committed: each table is locked on its own. A table that can no longer deal (someone left
+    meanwhile) is skipped. Returns how many tables dealt."""
+    dealt = 0
+    for table in tables:
+        try:
+            live.apply_intent(table.pk, HOST, {"type": "start_hand"}, now=now)
+        except ActionRefused:
+            continue
+        dealt += 1
+    return dealt

@@ -3,13 +3,17 @@
 "Seats will be randomly assigned." The engine draws (with `secrets`) and proposes moves
 (`engine.tournament.propose_moves`); each confirmed move goes through the ordinary
 seating service, so the live tables hear of it the same way as any other seat change.
-Tables are numbered 1, 2, ... in the order they were added to the night (`numbered_tables`).
+The host chooses the tables for the draw and how many seats each (`choose_tables`): only those
+are the tournament's (`numbered_tables`, numbered 1, 2, ... in the order chosen), so a cash
+table nobody chose is never drawn. The draw uses as few of them as seat everyone, the players
+spread so they differ by at most one, as the balancing rules would have them
+(`engine.tournament.balancing`): fewer seats a table spread the players over more tables.
 """
 
 from __future__ import annotations
 
 import datetime
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -17,14 +21,16 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
+from engine.table_state import uses_blinds
 from engine.tournament import Move, MoveReason, TableSeating, TournamentError, apply_moves, draw_seats
 from engine.tournament import propose_moves as engine_propose_moves
+from engine.tournament.balancing import MAX_SEATS, MIN_SEATS
 from tables import live
 from tables.errors import ActionRefused
 from tables.models import Player, Seat, Table
 from tables.models.tournaments import Tournament, TournamentAction, TournamentEntry
 from tables.services.seating import seating
-from tables.services.tournament.tournament_tables import numbered_tables, refusal_to_sit
+from tables.services.tournament.tournament_tables import numbered_tables, refusal_to_sit, seats_for
 from tables.services.tournament.tournaments import check_not_over, lock_tournament, log_action
 
 
@@ -44,14 +50,54 @@ def current_seating(tournament: Tournament) -> tuple[TableSeating, ...]:
             for seat in Seat.objects.filter(table=table)
             if str(seat.player_id) in players
         }
-        seating_by_table.append(TableSeating(number, table.max_seats, seated))
+        # A seat the host gave by hand beyond the tournament's seats still counts as a seat.
+        seats = max(seats_for(tournament, table), *seated, 0)
+        seating_by_table.append(TableSeating(number, seats, seated))
     return tuple(seating_by_table)
 
 
+def check_chosen_tables(tournament: Tournament, chosen: Mapping[int, int]) -> list[dict[str, int]]:
+    """The host's choice of tables ({table id: seats}, in order) as `Tournament.tables` stores
+    it; refused, in words, if a table is not the night's, not open, deals no blinds, has players
+    on it, or is given seats it does not have."""
+    if not chosen:
+        raise ActionRefused("Choose at least one table for the draw.")
+    tables = {table.pk: table for table in tournament.night.tables.filter(pk__in=list(chosen))}
+    games = live.games_dealt(tables)
+    rows = []
+    for table_id, seats in chosen.items():
+        table = tables.get(table_id)
+        if table is None or table.status == Table.Status.REMOVED:
+            raise ActionRefused("Choose the tables from the list of this night's tables.")
+        if table.status != Table.Status.OPEN:
+            raise ActionRefused(f"{table.name} is closed: open it again to draw seats there.")
+        if not uses_blinds(games[table.pk]):
+            raise ActionRefused(
+                f"{table.name} deals a game without blinds: a tournament's levels are blinds."
+            )
+        most = min(table.max_seats, MAX_SEATS)
+        if isinstance(seats, bool) or not isinstance(seats, int) or not MIN_SEATS <= seats <= most:
+            raise ActionRefused(f"{table.name} can seat {MIN_SEATS} to {most} players of the tournament.")
+        taken = Seat.objects.filter(table=table).select_related("player").order_by("number").first()
+        if taken is not None:
+            raise ActionRefused(
+                f"{taken.player.display_name} sits at {table.name}: the draw seats entrants at empty tables."
+            )
+        rows.append({"table": table.pk, "seats": seats})
+    return rows
+
+
 def draw_opening_seats(
-    tournament_id: int, actor: AbstractBaseUser | None, now: datetime.datetime | None = None
+    tournament_id: int,
+    actor: AbstractBaseUser | None,
+    now: datetime.datetime | None = None,
+    *,
+    tables: Mapping[int, int] | None = None,
 ) -> int:
-    """Draw a random seat for every entrant across the night's empty tables; returns how many."""
+    """Draw a random seat for every entrant across the tournament's empty tables; returns how many.
+
+    `tables` ({table id: seats}, in the host's order) chooses the tournament's tables first, in
+    the same transaction: a refused draw keeps the earlier choice."""
     now = now or timezone.now()
     with transaction.atomic():
         tournament = lock_tournament(tournament_id)
@@ -59,17 +105,25 @@ def draw_opening_seats(
         players = _players_in(tournament)
         if Seat.objects.filter(player_id__in=[int(p) for p in players]).exists():
             raise ActionRefused("Some entrants already have seats: the draw is for players without one.")
-        tables = {n: t for n, t in numbered_tables(tournament).items() if not t.seats.exists()}
+        if tables is not None:
+            tournament.tables = check_chosen_tables(tournament, tables)
+            tournament.save(update_fields=["tables"])
+        empty = {n: t for n, t in numbered_tables(tournament).items() if not t.seats.exists()}
         try:
-            drawn = draw_seats(list(players), {number: table.max_seats for number, table in tables.items()})
+            drawn = draw_seats(list(players), {n: seats_for(tournament, t) for n, t in empty.items()})
         except TournamentError as error:
             raise ActionRefused(str(error)) from None
         placed = []
         for seated in drawn:
             for number, player_key in seated.players.items():
-                seat = seating.move_player(players[player_key].player, tables[seated.number], number)
+                seat = seating.move_player(players[player_key].player, empty[seated.number], number)
                 placed.append(seating.seated_words(seat))
         line = f"Drew seats for {len(players)} players: {'; '.join(placed)}"
+        if tables is not None:
+            chosen = [
+                f"{t.name}, {seats_for(tournament, t)} seats" for t in numbered_tables(tournament).values()
+            ]
+            line += f" (the tables chosen: {', '.join(chosen)})"
         log_action(tournament, actor, TournamentAction.DRAW, f"{len(players)} players", now, night_line=line)
     return len(players)
 

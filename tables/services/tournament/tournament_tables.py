@@ -20,13 +20,26 @@ from tables.models.tournaments import Tournament
 
 
 def numbered_tables(tournament: Tournament) -> dict[int, Table]:
-    """The night's tables a tournament can play at: those dealing a game with blinds, which its
-    levels raise (a Blind Hold'em table of 23 seats may run beside it). Tables are numbered 1, 2,
-    ... in the order they were added to the night."""
-    in_order = list(tournament.night.tables.order_by("created_at", "id"))
+    """The tables a tournament plays at, numbered 1, 2, ...: those the host chose for it, in the
+    order chosen (`Tournament.tables`), or, until the host chooses, every table of the night in
+    the order added. Only open tables dealing a game with blinds, which its levels raise (a Blind
+    Hold'em table of 23 seats may run beside it), and never one the host closed or removed."""
+    open_tables = tournament.night.tables.filter(status=Table.Status.OPEN).order_by("created_at", "id")
+    chosen = [row["table"] for row in tournament.tables or []]
+    if chosen:
+        by_id = {table.pk: table for table in open_tables.filter(pk__in=chosen)}
+        in_order = [by_id[pk] for pk in chosen if pk in by_id]
+    else:
+        in_order = list(open_tables)
     games = live.games_dealt(table.pk for table in in_order)
     tables = [table for table in in_order if uses_blinds(games[table.pk])]
     return {number: table for number, table in enumerate(tables, 1)}
+
+
+def seats_for(tournament: Tournament, table: Table) -> int:
+    """The seats the tournament uses at `table`: as many as the host chose for it, else all."""
+    chosen = {row["table"]: row["seats"] for row in tournament.tables or []}
+    return min(chosen.get(table.pk, table.max_seats), table.max_seats)
 
 
 def takes_cash_chips(table: Table) -> bool:
@@ -67,9 +80,19 @@ def refusal_to_sit(player: Player, table: Table, playing: Tournament | None) -> 
     )
 
 
+def check_open(table: Table) -> None:
+    """Refuse, in words, anything that seats a player or deals at a table the host closed."""
+    if table.status == Table.Status.CLOSED:
+        raise ActionRefused(f"{table.name} is closed: open it again before anyone sits or a hand is dealt.")
+    if table.status == Table.Status.REMOVED:
+        raise ActionRefused(f"{table.name} was taken off the night.")
+
+
 def check_may_sit(player: Player, table: Table) -> None:
     """Refuse, in words, to seat `player` at `table` with chips of another kind than the table's:
-    cash chips at a tournament's table, or a tournament's chips anywhere but at its own."""
+    cash chips at a tournament's table, or a tournament's chips anywhere but at its own; nobody
+    sits at a table the host closed."""
+    check_open(table)
     refusal = refusal_to_sit(player, table, tournament_still_playing(player.pk))
     if refusal:
         raise ActionRefused(refusal)
