@@ -29,6 +29,8 @@ def test_the_toggle_turns_auto_muck_on_for_its_player_only(daphne_server: Any, b
     phones = open_phones(browser, daphne_server, arranged, NAMES)
     ann = phones[0]
     ann.page.set_viewport_size({"width": 360, "height": 740})
+    # A setting chosen between hands: the hand the table was arranged with is folded out first.
+    daphne_server.call("tables.tests.test_browser_coming_back:fold_out", table=table_id)
     toggle = ann.page.locator("#me [data-action=auto_muck]")
     toggle.wait_for(state="visible", timeout=WAIT_MS)
     assert toggle.get_attribute("aria-pressed") == "false"

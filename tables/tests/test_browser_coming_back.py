@@ -58,6 +58,18 @@ def bust(table: int, seat: int) -> None:
     apply_when_free(table, "host", {"type": "set_stack", "seat": seat, "stack": 0})
 
 
+def buy_in_the_others(table: int) -> None:
+    """Everyone but seat 1 buys in for 200 (between hands): Ann's rebuy is bought chips, and a
+    deal never seats a stack no buy-in backs beside bought chips."""
+    from tables.live import load_state
+    from tables.models import Player
+    from tables.services.ledger import ledger
+
+    for seat in load_state(table).table.seats:
+        if seat.seat != 1:
+            ledger.record_chips_in(Player.objects.get(pk=int(seat.player)), "buy_in", 200, None)
+
+
 def approve_requests(table: int) -> list[str]:
     """The host approves every chip request waiting on the night (as on the ledger page)."""
     from tables.models import Table
@@ -107,6 +119,7 @@ def test_back_after_a_rebuy_the_player_chooses_and_may_switch_until_the_deal(
 
     # Ann loses everything, and the big blind goes past her seat while she has no chips.
     daphne_server.call(f"{THIS}:fold_out", table=table_id)
+    daphne_server.call(f"{THIS}:buy_in_the_others", table=table_id)
     daphne_server.call(f"{THIS}:bust", table=table_id, seat=1)
     for _ in range(4):
         daphne_server.call(f"{THIS}:deal", table=table_id)

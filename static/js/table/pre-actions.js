@@ -36,10 +36,25 @@ function offered(model) {
  * The pre-action toggles. `send(action)` sends an ordinary action. The returned `render(model)`
  * draws them and, when my turn comes with a choice still standing, sends it (once).
  */
+// The most of the screen's height the pre-actions may take.
+const ROOM_SHARE = 0.12;
+
 export function createPreActions(container, { send }) {
   let choice = null;
   let key = "";
   let sentFor = -1;
+
+  // A convenience, not needed to play: where the screen is short for the text size (a larger
+  // text setting, a zoomed page, a phone on its side) it gives its room back to the cards, the
+  // pot and the buttons, also when the text grows after it was drawn.
+  function giveRoomBackIfShort() {
+    if (!container.hidden && container.getBoundingClientRect().height > window.innerHeight * ROOM_SHARE) {
+      choice = null;
+      container.hidden = true;
+      fill(container);
+    }
+  }
+  if (typeof ResizeObserver === "function") new ResizeObserver(giveRoomBackIfShort).observe(container);
 
   function draw(model) {
     const row = PRE_ACTIONS.map((pre) =>
@@ -86,5 +101,6 @@ export function createPreActions(container, { send }) {
       return;
     }
     draw(model);
+    giveRoomBackIfShort();
   };
 }

@@ -126,11 +126,13 @@ export function seatChoices(model, { onIntent, rebuy }) {
   }
   if (mine.status === "busted") return rebuy ? [rebuy.form(model)] : [];
   if (rebuy) rebuy.forget();
-  const list = [straddleToggle(model, onIntent), autoMuckToggle(model, onIntent)];
+  const list = [straddleToggle(model, onIntent)];
   if ((mine.entry_choices || []).length) list.push(comingBack(model, mine, onIntent));
   const me = model.me;
   const folded = me.status === "folded" || me.status === "mucked";
   const between = !model.inProgress || !me.inHand || folded;
+  // A setting, chosen between hands: in a hand the room is the cards', the pot's and the buttons'.
+  if (between) list.push(autoMuckToggle(model, onIntent));
   if (between && !(mine.status === "sitting_out" && (mine.entry_choices || []).length)) {
     const out = mine.status === "sitting_out";
     list.push(
