@@ -18,10 +18,10 @@ from django.template.loader import render_to_string
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+from engine.cards import card_text
 from tables.models import Night
 from tables.services.hosting import host_panel
-from tables.services.hosting.host_panel import card_text
-from tables.views.host_panel import get_hosted_night
+from tables.views.host_panel import get_hosted_night, polled_status
 
 # A hand moves quickly: the felt asks more often than the panel does.
 POLL_MS = 1500
@@ -89,8 +89,4 @@ def felt(request: HttpRequest, night_id: int) -> HttpResponse:
 def felt_status(request: HttpRequest, night_id: int) -> JsonResponse:
     """The felt polls this; the HTML comes only when a table changed."""
     night = get_hosted_night(request, night_id)
-    context = felt_context(night)
-    payload: dict[str, Any] = {"fingerprint": context["fingerprint"]}
-    if request.GET.get("since") != context["fingerprint"]:
-        payload["html"] = render_to_string("tables/host_felt_tables.html", context, request=request)
-    return JsonResponse(payload)
+    return polled_status(request, felt_context(night), "tables/host_felt_tables.html")

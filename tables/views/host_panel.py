@@ -143,10 +143,15 @@ def panel(request: HttpRequest, night_id: int) -> HttpResponse:
 def panel_status(request: HttpRequest, night_id: int) -> JsonResponse:
     """The panel polls this; the HTML comes only when something it shows changed."""
     night = get_hosted_night(request, night_id)
-    context = panel_context(night)
+    return polled_status(request, panel_context(night), "tables/host_panel_body.html")
+
+
+def polled_status(request: HttpRequest, context: dict[str, Any], template: str) -> JsonResponse:
+    """What a polling page (the panel, the felt) asks for: the fingerprint of what it shows, and
+    the HTML only when that changed since the fingerprint the page sent (`since`)."""
     payload: dict[str, Any] = {"fingerprint": context["fingerprint"]}
     if request.GET.get("since") != context["fingerprint"]:
-        payload["html"] = render_to_string("tables/host_panel_body.html", context, request=request)
+        payload["html"] = render_to_string(template, context, request=request)
     return JsonResponse(payload)
 
 
