@@ -38,16 +38,24 @@ export function straddleToggle(model, onIntent) {
     // "it must be exactly double the big blind": the reason, not a button that would be refused.
     return el("p", { class: "seat-note seat-straddle-refused" }, next.straddle_refusal);
   }
+  const words = on
+    ? `Straddling next hand: ${chips(next.straddle)} (tap to cancel)`
+    : `Straddle next hand (${chips(next.straddle)})`;
+  return seatToggle("straddle", on, words, onIntent);
+}
+
+/** A setting of my seat the table keeps, switched on and off by one intent with `on`. */
+function seatToggle(intent, on, words, onIntent) {
   return el(
     "button",
     {
       type: "button",
-      class: "seat-toggle seat-straddle",
-      "data-action": "straddle",
+      class: `seat-toggle seat-${intent.replace(/_/g, "-")}`,
+      "data-action": intent,
       "aria-pressed": on ? "true" : "false",
-      onclick: () => onIntent({ type: "straddle", on: !on }),
+      onclick: () => onIntent({ type: intent, on: !on }),
     },
-    on ? `Straddling next hand: ${chips(next.straddle)} (tap to cancel)` : `Straddle next hand (${chips(next.straddle)})`,
+    words,
   );
 }
 
@@ -56,17 +64,7 @@ export function autoMuckToggle(model, onIntent) {
   const mine = mySeat(model);
   if (!mine) return null;
   const on = Boolean(model.autoMuck);
-  return el(
-    "button",
-    {
-      type: "button",
-      class: "seat-toggle seat-auto-muck",
-      "data-action": "auto_muck",
-      "aria-pressed": on ? "true" : "false",
-      onclick: () => onIntent({ type: "auto_muck", on: !on }),
-    },
-    on ? "Auto-muck beaten hands: on" : "Auto-muck beaten hands: off",
-  );
+  return seatToggle("auto_muck", on, `Auto-muck beaten hands: ${on ? "on" : "off"}`, onIntent);
 }
 
 function postButton(post, handCount, onIntent, instead = false) {
