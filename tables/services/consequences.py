@@ -4,7 +4,8 @@ the intent it checks (`BEFORE_INTENT`), installed in the write path when the app
 socket, a ruling, a timer, a seating service) records the same things in the same transaction:
 
 - a finished hand at a tournament's table places its busted players (`tournament_play`);
-- a seat left or changed moves the player's seat record with them;
+- a player who sits down, leaves, moves or busts: the seat records follow the table
+  (`seat_records`, which the whole night reads to know who sits where);
 - a cash deal is checked before it is dealt: bought chips meet only bought chips.
 """
 
@@ -19,32 +20,14 @@ from tables.errors import ActionRefused
 from tables.live import Applied
 from tables.live.consequences import Check, Consequence
 from tables.live.tournament import tournament_at
-from tables.models import Player, Seat
+from tables.models import Player
 from tables.models.ledger import CASH, LedgerEntry
+from tables.services.seating import seat_records
 from tables.services.tournament import tournament_play
 
 
 def place_busted_players(applied: Applied) -> None:
     tournament_play.hand_played(applied)
-
-
-def seat_records_follow(applied: Applied) -> None:
-    """A player who leaves or changes seats takes their seat record along: the ledger and the
-    seating read the records, and a record left behind would seat the player where they are not
-    (their next buy-in going onto no table, their old seat looking taken). Dealt in to a hand, a
-    player leaving goes when it ends, as "Has left" lets them go: their seat is free at once."""
-    assert applied.before is not None and applied.state is not None
-    for event in applied.events:
-        if event["type"] not in ("table.leave", "table.change_seat"):
-            continue
-        occupant = applied.before.table.seat(event["seat"])
-        if occupant is None or not occupant.player.isdigit():
-            continue
-        records = Seat.objects.filter(table_id=applied.table_id, player_id=int(occupant.player))
-        if event["type"] == "table.leave":
-            records.delete()
-        else:
-            records.update(number=event["to"])
 
 
 def bought_chips_play_only_bought_chips(table_id: int, state: LiveTable, intent: Mapping[str, Any]) -> None:
@@ -73,10 +56,13 @@ def bought_chips_play_only_bought_chips(table_id: int, state: LiveTable, intent:
     )
 
 
+# In the order they run: a bust places its player, or holds their seat for a rebuy, before the
+# seat records follow the table.
 AFTER_EVENT: dict[str, tuple[Consequence, ...]] = {
-    "table.hand_finished": (place_busted_players,),
-    "table.leave": (seat_records_follow,),
-    "table.change_seat": (seat_records_follow,),
+    "table.hand_finished": (place_busted_players, seat_records.follow_the_table),
+    "table.sit": (seat_records.follow_the_table,),
+    "table.leave": (seat_records.follow_the_table,),
+    "table.change_seat": (seat_records.follow_the_table,),
 }
 BEFORE_INTENT: dict[str, tuple[Check, ...]] = {
     "start_hand": (bought_chips_play_only_bought_chips,),

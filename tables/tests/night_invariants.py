@@ -146,26 +146,23 @@ class NightInvariants:
             assert len(kinds) <= 1, f"{table.name} seats tournament chips and cash chips together"
 
     @invariant()
-    def every_live_seat_has_its_seat_record(self) -> None:
+    def the_seat_records_are_the_live_tables(self) -> None:
+        """Where a player sits has one truth, the live table: the seat records are exactly its
+        players (one who left during a hand is gone at once), and the seats waiting for a
+        rebuy ("busting isn't the end while you still have a rebuy left")."""
         seen: set[str] = set()
-        offers = (
-            {str(e.player_id) for e in tournament_play.rebuy_offers(self.tournament)}
-            if self.tournament
-            else set()
-        )
+        offers = tournament_play.rebuy_offers(self.tournament) if self.tournament else []
         for table in [*self.cash_tables, *self.tour_tables, *self.bar_tables]:
             rows = {str(s.player_id): s.number for s in Seat.objects.filter(table=table)}
+            sitting = {}
             for seat in load_state(table.pk).table.seats:
                 assert seat.player not in seen, f"{seat.name} sits twice"
                 seen.add(seat.player)
-                assert rows.get(seat.player) == seat.seat, (
-                    f"{seat.name} sits at {table.name} without a seat record"
-                )
-            live_players = {s.player for s in load_state(table.pk).table.seats}
-            for player in rows:
-                assert player in live_players or player in offers, (
-                    f"a seat record at {table.name} with nobody in it"
-                )
+                if not seat.leaving:
+                    sitting[seat.player] = seat.seat
+            waiting = {str(e.player_id): e.out_seat for e in offers if e.out_table_id == table.pk}
+            assert not set(waiting) & seen, "a player waiting for a rebuy also sits at a table"
+            assert rows == sitting | waiting, (table.name, rows, sitting, waiting)
 
     @invariant()
     def tournament_money_is_in_the_ledger(self) -> None:

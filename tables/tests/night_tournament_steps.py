@@ -254,7 +254,7 @@ class TournamentSteps:
             with self.refused_changes_nothing():  # an empty seat's leave is refused
                 host_panel.socket_command(table, self.host, {"type": "leave", "seat": number}, "", None)
             self.tournament_chips_are_conserved()
-            self.every_live_seat_has_its_seat_record()
+            self.the_seat_records_are_the_live_tables()
             self.cash_chips_are_conserved()
         if undo:
             with self.refused_changes_nothing():

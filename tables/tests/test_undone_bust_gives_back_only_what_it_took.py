@@ -22,6 +22,7 @@ from tables.live import apply_intent, load_state
 from tables.models import Night, Seat, Table
 from tables.models.tournaments import Tournament, TournamentAction, TournamentEntry
 from tables.services.hosting import host_panel
+from tables.services.seating import seat_records
 from tables.services.tournament import tournament_clock, tournament_play, tournament_seating, tournaments
 from tables.tests.tournament_helpers import all_in_and_call, make_tournament, seed_busting
 
@@ -80,7 +81,7 @@ def test_out_pressed_instead_of_rebuy_is_undone_back_to_the_rebuy_offer(
     tournaments.record_busts(tournament.pk, host, [(busted.pk, None)])  # "Out", meant "Rebuy"
     tournaments.undo_last_bust(tournament.pk, host, "he rebuys")
     busted.refresh_from_db()
-    assert busted.place is None and busted.out_table is None
+    assert busted.place is None and seat_records.held_seat(busted) == (table.pk, seat.number)
     assert Seat.objects.get(player=busted.player).number == seat.number
     assert tournament_play.rebuy_offers(tournament) == [busted] and _chips(table) == in_play  # no chips yet
     tournaments.record_rebuy(busted.pk, host)

@@ -12,9 +12,9 @@ from engine.live import apply as engine_apply
 from engine.tournament import PayoutTable, RebuyRules, Structure
 from tables import live
 from tables.live import apply_intent, load_state, player_actor
-from tables.models import Night, Player, Seat, Table
+from tables.models import Night, Player, Table
 from tables.models.tournaments import Tournament, TournamentAction, TournamentEntry
-from tables.services.seating import joining, seating
+from tables.services.seating import joining, seat_records, seating
 from tables.services.tournament import tournament_clock, tournament_seating, tournament_setup
 
 T0 = datetime.datetime(2026, 11, 27, 20, 0, tzinfo=datetime.UTC)
@@ -114,9 +114,10 @@ def loses_every_chip(table: Table, player: Player) -> None:
         table.pk, "host", {"type": "set_stack", "seat": winner.seat, "stack": winner.stack + busted.stack}
     )
     live.apply_intent(table.pk, "host", {"type": "leave", "seat": busted.seat})
-    # A bust in a hand keeps the seat's record (the seat waits); a leave gives it up, so it is
-    # put back as the hand would have left it.
-    Seat.objects.create(table=table, number=busted.seat, player=player)
+    # A bust in a hand holds the seat for the rebuy (the seat waits); a leave gives it up, so it
+    # is held as the hand would have held it.
+    entry = TournamentEntry.objects.get(player=player, place__isnull=True)
+    seat_records.hold_for_rebuy(entry, table.pk, busted.seat)
 
 
 def entry_of(tournament: Tournament, name: str) -> int:

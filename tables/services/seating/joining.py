@@ -93,8 +93,7 @@ def remove_player(player: Player) -> None:
     (at once between hands; dealt in to a hand, when it ends)."""
     with transaction.atomic():
         check_holds_no_chips(player)
-        _leave_live_tables(player.pk, player.night_id)
-        player.seats.all().delete()
+        _leave_live_tables(player.pk, player.night_id)  # and their seat records with them
         player.status = Player.Status.LEFT
         player.transfer_token = None
         player.save(update_fields=["status", "transfer_token"])

@@ -10,7 +10,7 @@ import secrets
 from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import IntegrityError, transaction
+from django.db import transaction
 
 from engine.live import SYSTEM, LiveTable
 from tables import live
@@ -18,7 +18,9 @@ from tables.errors import ActionRefused
 from tables.live import tournament as live_tournament
 from tables.models import Night, Player, Seat, Table
 from tables.models.live import TableSnapshot
+from tables.models.tournaments import TournamentEntry
 from tables.services.ledger import ledger
+from tables.services.seating import seat_records
 from tables.services.seating.table_buy_in import buy_in_on_sitting
 from tables.services.tournament.tournament_play import tournament_at
 from tables.services.tournament.tournament_tables import check_may_sit, check_open, takes_cash_chips
@@ -112,8 +114,8 @@ def seat_waiting_players(table: Table, by: AbstractBaseUser | None = None) -> Se
             free[emptiest.pk].remove(number)
             check_may_sit(player, emptiest)
             buy_in_on_sitting(player, emptiest, by)
-            seated.append(Seat.objects.create(table=emptiest, number=number, player=player))
-            _sit_at_live_table(seated[-1])
+            _sit_at_live_table(Seat(table=emptiest, number=number, player=player))
+            seated.append(Seat.objects.select_related("table", "player").get(player=player))
     return SeatingResult(seated=seated, still_waiting=len(waiting) - len(seated))
 
 
@@ -132,7 +134,7 @@ def move_player(player: Player, table: Table, number: int, by: AbstractBaseUser 
         player.refresh_from_db(fields=["status"])
         if player.status != Player.Status.APPROVED:
             raise ActionRefused(f"{player.display_name} has not been let in.")
-        occupant = table.seats.filter(number=number).select_related("player").first()
+        occupant = table.seats.filter(number=number).select_related("player").first()  # or held
         if occupant is not None:
             if occupant.player_id == player.pk:
                 raise ActionRefused(f"{player.display_name} already sits there.")
@@ -140,34 +142,26 @@ def move_player(player: Player, table: Table, number: int, by: AbstractBaseUser 
         table.refresh_from_db(fields=["status", "default_buy_in"])
         check_may_sit(player, table)
         buy_in_on_sitting(player, table, by)
-        seat = Seat.objects.filter(player=player).first() or Seat(player=player)
-        waits_for_rebuy = seat.pk is not None and _busted_in_a_tournament(seat)
-        seat.table = table
-        seat.number = number
-        try:
-            with transaction.atomic():
-                if seat.pk is None:
-                    seat.save()
-                else:
-                    seat.save(update_fields=["table", "number"])
-        except IntegrityError:
-            raise ActionRefused(f"Seat {number} at {table.name} was just taken.") from None
-        if not waits_for_rebuy:
-            _sit_at_live_table(seat)
-    return seat
+        waiting = _waiting_for_rebuy(player)
+        if waiting is not None:
+            # Their seat waits for the host's rebuy or Out: moved, it moves and still waits, with
+            # no stack (a rebuy sits them down with the rebuy stack).
+            seat_records.hold_for_rebuy(waiting, table.pk, number)
+        else:
+            _sit_at_live_table(Seat(table=table, number=number, player=player))
+    return Seat.objects.select_related("table", "player").get(player=player)
 
 
-def _busted_in_a_tournament(seat: Seat) -> bool:
-    """A tournament entrant whose seat has no chips at its live table: they lost them in a hand
-    and wait for the host's rebuy or Out. Moved, their seat moves and still waits: they get no
-    stack (a rebuy sits them down with the rebuy stack)."""
-    in_tournament = live_tournament.starting_stack(seat.player_id) is not None
-    return in_tournament and live.load_state(seat.table_id).table.seat_of(str(seat.player_id)) is None
+def _waiting_for_rebuy(player: Player) -> TournamentEntry | None:
+    """The player's tournament entry, if their seat waits for a rebuy (`seat_records`)."""
+    entries = TournamentEntry.objects.filter(player=player, place__isnull=True, out_table__isnull=False)
+    return entries.first()
 
 
 def _sit_at_live_table(seat: Seat) -> None:
-    """The host seated or moved a player: the live tables learn it through the write path.
-    Call inside the seating transaction: a refusal undoes the seating."""
+    """The host seated or moved a player to `seat` (not saved: the seat records follow the live
+    tables, `seat_records`): the live tables learn it through the write path. Call inside the
+    seating transaction: a refusal undoes the seating."""
     player_id = str(seat.player_id)
     stack = live.starting_stack(seat)
     from_another_table = False  # then they bring the stack they had there

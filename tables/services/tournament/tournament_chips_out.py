@@ -22,6 +22,7 @@ from tables.live import apply_intent, load_state
 from tables.live.tournament import chips_before_sitting
 from tables.models import Player, Seat
 from tables.models.tournaments import Tournament, TournamentEntry
+from tables.services.seating import seat_records
 from tables.services.tournament.tournament_tables import refusal_to_sit
 
 OUT_FIELDS = ("out_table", "out_seat", "out_chips")
@@ -113,26 +114,29 @@ def check_can_come_back(entry: TournamentEntry, may_rebuy: bool) -> None:
 
 
 def give_back(entry: TournamentEntry) -> str:
-    """Undo what the bust did to the player's seat (after `check_can_come_back`); says what."""
+    """Undo what the bust did to the player's seat (after `check_can_come_back`, with the entry
+    in again, saved); says what. What the entry kept for the undo is used up (`OUT_FIELDS`),
+    except for a player who had lost their chips in a hand: their seat waits for the rebuy
+    again (`seat_records`)."""
     name = entry.player.display_name
-    if entry.out_table_id is None:
-        if entry.out_chips:
-            return f"{name} is back in, not seated yet, with the {entry.out_chips} chips taken out"
-        return f"{name} is back in, not seated yet"
-    table, number = entry.out_table, entry.out_seat
-    assert table is not None and number is not None
-    Seat.objects.create(table=table, number=number, player=entry.player)
-    if entry.out_chips == 0:
+    table, number, chips = entry.out_table, entry.out_seat, entry.out_chips
+    if table is not None and number is not None and chips == 0:
+        seat_records.hold_for_rebuy(entry, table.pk, number)
         return f"{name} is back in seat {number} at {table.name}, busted, with a rebuy to decide"
+    seat_records.hold_for_rebuy(entry, None, None)  # nothing held: the undo's record is used up
+    if table is None or number is None:
+        if chips:
+            return f"{name} is back in, not seated yet, with the {chips} chips taken out"
+        return f"{name} is back in, not seated yet"
     sit = {
         "type": "sit",
         "seat": number,
         "player": str(entry.player_id),
-        "stack": entry.out_chips,
+        "stack": chips,
         "name": name,
     }
     apply_intent(table.pk, HOST, sit)
-    return f"{name} is back in seat {number} at {table.name} with the {entry.out_chips} chips taken out"
+    return f"{name} is back in seat {number} at {table.name} with the {chips} chips taken out"
 
 
 def chips_taken_out(tournament: Tournament) -> int:

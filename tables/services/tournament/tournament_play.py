@@ -26,7 +26,7 @@ from engine.live.tournament import busted
 from engine.tournament import can_rebuy, clock_state
 from tables import live
 from tables.live.tournament import tournament_at
-from tables.models import Player, Seat
+from tables.models import Player
 from tables.models.live import Hand
 from tables.models.tournaments import Tournament, TournamentEntry
 from tables.services.tournament import tournament_results, tournaments
@@ -60,26 +60,28 @@ def hand_played(finished: live.Applied) -> None:
     )
     reading = clock_state(tournament.get_clock(), tournament.get_structure(), started or _epoch(now))
     rules = tournament.get_rebuy_rules()
+    seat_numbers = {seat.player: seat.seat for seat in state.hand.config.seats}
     out: list[tuple[int, int | None]] = []
     for player in out_of_chips:
         entry = tournament.entries.filter(player_id=int(player.player), place__isnull=True).first()
         if entry is None:
             continue
         if can_rebuy(rules, reading, rebuys_used=entry.rebuys, chips=0):
-            continue  # their seat waits for the host to record the rebuy (rebuy_offers)
+            # Their seat waits for the host to record the rebuy (rebuy_offers); its record
+            # follows when the write path's seat records run after this (consequences).
+            entry.out_table_id, entry.out_seat, entry.out_chips = table_id, seat_numbers[player.player], 0
+            entry.save(update_fields=["out_table", "out_seat", "out_chips"])
+            continue
         out.append((entry.pk, player.chips_at_start))
     if out:
         tournaments.record_busts(tournament.pk, None, out, now=_epoch(now))
 
 
 def rebuy_offers(tournament: Tournament) -> list[TournamentEntry]:
-    """Entrants still in whose seat has no chips at its live table: they busted and may rebuy."""
-    offers = []
-    for entry in tournament.entries.select_related("player").filter(place__isnull=True):
-        seat = Seat.objects.filter(player_id=entry.player_id).first()
-        if seat is not None and live.load_state(seat.table_id).table.seat_of(str(entry.player_id)) is None:
-            offers.append(entry)
-    return offers
+    """Entrants still in whose seat waits for a rebuy: they lost their chips in a hand and may
+    buy back in (`seat_records.held_seat`)."""
+    waiting = tournament.entries.select_related("player").filter(place__isnull=True, out_table__isnull=False)
+    return list(waiting)
 
 
 def close_lapsed_offers(tournament: Tournament, now: datetime.datetime) -> list[TournamentEntry]:
@@ -109,8 +111,8 @@ def _busting_hand(entry: TournamentEntry) -> tuple[tuple[datetime.datetime, int,
 
     It is their last hand at their table: a player with no chips is dealt no more.
     """
-    seat = Seat.objects.filter(player_id=entry.player_id).first()
-    hands = Hand.objects.filter(table_id=seat.table_id).order_by("-number") if seat else Hand.objects.none()
+    table_id = entry.out_table_id  # the table whose seat waits for them
+    hands = Hand.objects.filter(table_id=table_id).order_by("-number") if table_id else Hand.objects.none()
     for hand in hands.iterator(chunk_size=20):
         for dealt in HandConfig.from_json(hand.config).seats:
             if dealt.player == str(entry.player_id):

@@ -14,6 +14,7 @@ from tables.errors import ActionRefused
 from tables.live import tournament as live_tournament
 from tables.models import Seat
 from tables.models.tournaments import Tournament, TournamentEntry
+from tables.services.seating import seat_records
 
 
 def rebuy_seated(entry: TournamentEntry, stack: int) -> None:
@@ -30,6 +31,7 @@ def rebuy_seated(entry: TournamentEntry, stack: int) -> None:
         )
     if live.load_state(seat.table_id).table.seat_of(str(entry.player_id)) is not None:
         raise ActionRefused(f"{name} still has chips at the table: a rebuy is for a player who busted.")
+    seat_records.hold_for_rebuy(entry, None, None)  # the seat waited for this: it is theirs again
     sit = {"type": "sit", "seat": seat.number, "player": str(entry.player_id), "stack": stack, "name": name}
     live.apply_intent(seat.table_id, SYSTEM, sit)
 

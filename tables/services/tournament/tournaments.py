@@ -37,6 +37,7 @@ from tables.models.ledger import EntryKind
 from tables.models.live import TableSnapshot
 from tables.models.tournaments import Tournament, TournamentAction, TournamentEntry, TournamentLog
 from tables.services.hosting import audit
+from tables.services.seating import seat_records
 from tables.services.tournament import tournament_chips_out as chips_out
 from tables.services.tournament import tournament_money
 from tables.services.tournament.tournament_results import deal_of
@@ -238,15 +239,17 @@ def record_busts(
             chips_out.remember_where_out(champion, won)
             champion.place, champion.shared_by, champion.finished_at = 1, 1, now
             champion.save(update_fields=["place", "shared_by", "finished_at", *chips_out.OUT_FIELDS])
-            Seat.objects.filter(player_id=champion.player_id).delete()
             tournament.status = Tournament.Status.FINISHED
         for finish in finishes:
             entry = still_in.pop(int(finish.player))
             chips_out.remember_where_out(entry, taken[entry.pk])
             entry.place, entry.shared_by, entry.finished_at = finish.place, finish.shared_by, now
             entry.save(update_fields=["place", "shared_by", "finished_at", *chips_out.OUT_FIELDS])
-            Seat.objects.filter(player_id=entry.player_id).delete()
             out.append(entry)
+        # A seat that waited for a rebuy is free now: its record goes (the others left their
+        # live tables, and their records with them).
+        for table_id in sorted({t.seat.table_id for t in [*taken.values(), won] if t.seat is not None}):
+            seat_records.sync(table_id)
         # The last bust ends the tournament: its pool is paid out, named in that bust's line.
         paid = tournament_money.pay_out(tournament, actor) if champion else tournament_money.Paid()
         for number, (finish, entry) in enumerate(zip(finishes, out, strict=True), 1):
@@ -329,9 +332,6 @@ def undo_last_bust(
             tournament.status = Tournament.Status.RUNNING
             tournament.save(update_fields=["status"])
         back = [chips_out.give_back(entry) for entry in back_in]
-        for entry in back_in:
-            entry.out_table, entry.out_seat, entry.out_chips = None, None, 0
-            entry.save(update_fields=list(chips_out.OUT_FIELDS))
         taken_back = tournament_money.Paid()
         if champion is not None:
             taken_back = tournament_money.take_back_prizes(tournament, actor)
