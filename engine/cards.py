@@ -135,15 +135,35 @@ def format_cards(cards: Iterable[Card]) -> str:
     return "".join(str(c) for c in cards)
 
 
+# A rank as people write it on a card: 10 for a ten, the letter or figure otherwise.
+RANK_TEXT = {letter: "10" if letter == "T" else letter for letter in RANKS}
+
+
 def card_text(code: str) -> str:
-    """A card for people, as every page and phone draws it (static/js/table/cards.js draws it
-    the same way, held to this by a test): the rank, 10 for a ten, and the suit's symbol.
+    """A card for people, as every page and phone draws it: the rank, 10 for a ten, and the
+    suit's symbol.
 
     >>> card_text("7h"), card_text("Ts")
     ('7♥', '10♠')
     """
     rank, suit = code[0], code[1]
-    return ("10" if rank == "T" else rank) + SUIT_SYMBOLS[SUITS.index(suit)]
+    return RANK_TEXT[rank] + SUIT_SYMBOLS[SUITS.index(suit)]
+
+
+def card_words() -> dict[str, dict[str, str]]:
+    """How cards are written, by rank and suit letter, for pages that draw cards themselves (the
+    phones' module, static/js/table/cards.js, imports them from the app: one table, one truth).
+
+    >>> words = card_words()
+    >>> words["rankNames"]["T"], words["rankText"]["T"], words["suitSymbols"]["s"]
+    ('Ten', '10', '♠')
+    """
+    return {
+        "rankNames": {RANKS[rank - 2]: name.capitalize() for rank, name in RANK_NAMES.items()},
+        "rankText": dict(RANK_TEXT),
+        "suitNames": dict(SUIT_NAMES),
+        "suitSymbols": {suit: SUIT_SYMBOLS[index] for index, suit in enumerate(SUITS)},
+    }
 
 
 def is_red(code: str) -> bool:

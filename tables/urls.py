@@ -13,6 +13,7 @@ urlpatterns = [
     path("join/<str:code>/", players.join, name="join"),
     path("play/", players.play, name="play"),
     path("manifest.webmanifest", players.web_app_manifest, name="web_app_manifest"),
+    path("cards/words.js", players.card_words_module, name="card_words_module"),
     path("play/status.json", players.play_status, name="play_status"),
     path("continue/<str:token>/", players.continue_here, name="continue_here"),
     # Hosts.

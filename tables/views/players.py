@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import json
+
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
-from django.views.decorators.cache import never_cache
+from django.views.decorators.cache import cache_control, never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
+from engine.cards import card_words
 from tables import rate_limits
 from tables.errors import ActionRefused
 from tables.forms import DisplayNameForm, JoinCodeForm
@@ -129,3 +132,13 @@ def web_app_manifest(request: HttpRequest) -> JsonResponse:
         + [{"src": static("img/icon.svg"), "sizes": "any", "type": "image/svg+xml"}],
     }
     return JsonResponse(manifest, content_type="application/manifest+json")
+
+
+@require_GET
+@cache_control(public=True, max_age=3600)
+def card_words_module(request: HttpRequest) -> HttpResponse:
+    """How cards are written (rank and suit names, "10" for a ten, suit symbols), as an ES module
+    the phones' card drawing imports: the engine's table, served, so a card reads the same on a
+    phone as on every page without a second copy of the table in JavaScript."""
+    body = f"export const CARD_WORDS = Object.freeze({json.dumps(card_words(), ensure_ascii=False)});\n"
+    return HttpResponse(body, content_type="text/javascript; charset=utf-8")

@@ -1,11 +1,10 @@
 // Playing cards: big rank and suit, a text label for screen readers, an optional four-colour deck.
+// How cards are written is the engine's table (engine.cards.card_words), served by the app, so
+// a card reads the same here as on every page.
+import { CARD_WORDS } from "/cards/words.js";
 
-const RANK_NAMES = {
-  A: "Ace", K: "King", Q: "Queen", J: "Jack", T: "Ten",
-  9: "Nine", 8: "Eight", 7: "Seven", 6: "Six", 5: "Five", 4: "Four", 3: "Three", 2: "Two",
-};
-const SUIT_NAMES = { s: "spades", h: "hearts", d: "diamonds", c: "clubs" };
-const SUIT_SYMBOLS = { s: "\u2660", h: "\u2665", d: "\u2666", c: "\u2663" };
+const { rankNames: RANK_NAMES, rankText: RANK_TEXT, suitNames: SUIT_NAMES, suitSymbols: SUIT_SYMBOLS } =
+  CARD_WORDS;
 
 /** {rank, suit} of a card code like "As" or "Td"; null for a card this viewer cannot see. */
 export function parseCard(code) {
@@ -25,7 +24,7 @@ export function cardName(code) {
 /** "7♥", "10♠": a card as a short text. */
 export function cardText(code) {
   const card = parseCard(code);
-  return card ? `${card.rank === "T" ? "10" : card.rank}${SUIT_SYMBOLS[card.suit]}` : "?";
+  return card ? `${RANK_TEXT[card.rank]}${SUIT_SYMBOLS[card.suit]}` : "?";
 }
 
 /** "Ace of spades, King of hearts". */
@@ -58,7 +57,7 @@ export function cardElement(code, { size = "md", label = null, onSelect = null, 
   node.dataset.card = `${card.rank}${card.suit}`;
   const rank = document.createElement("span");
   rank.className = "card-rank";
-  rank.textContent = card.rank === "T" ? "10" : card.rank;
+  rank.textContent = RANK_TEXT[card.rank];
   rank.setAttribute("aria-hidden", "true");
   const suit = document.createElement("span");
   suit.className = "card-suit";
