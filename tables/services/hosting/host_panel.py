@@ -29,7 +29,7 @@ from tables.live.tournament import tournament_still_playing
 from tables.models import Night, Player, Seat, Table
 from tables.models.ledger import CoHost
 from tables.services.hosting import audit, hosting
-from tables.services.hosting.change_words import describe_changes
+from tables.services.hosting.change_words import describe
 from tables.services.ledger import ledger
 from tables.services.seating import joining, seating
 from tables.services.seating.seating import seated_words
@@ -226,13 +226,11 @@ def _chips_command(
 
 
 def _changes(applied: live.Applied) -> list[str]:
-    """What a command changed that everyone can see, in words, from the table before and after
-    it (the write's own states: nothing is read again)."""
+    """What a command changed, in words, from the write's own events and the table before and
+    after it (nothing is read again); cards only as the public sees them after it."""
     if applied.before is None or applied.state is None:
         return []
-    return describe_changes(
-        engine_live.view(applied.before, "public"), engine_live.view(applied.state, "public")
-    )
+    return describe(applied.before, applied.state, applied.events)
 
 
 def table_command(table: Table, by: AbstractBaseUser | None, command: str, why: str = "") -> int:
