@@ -30,7 +30,7 @@ from tables.errors import ActionRefused
 from tables.models import Player, Table
 from tables.services.hosting import audit
 from tables.services.hosting.change_words import UNSEEN, describe, public_cards
-from tables.services.ledger import ledger, money_words
+from tables.services.ledger import ledger, money_words, seat_commands
 
 
 @dataclass(frozen=True, slots=True)
@@ -305,10 +305,12 @@ def apply_ruling(
             if intent["type"] == "set_stack":
                 # Through the ledger, so that the chips it adds or takes have their entry, whose
                 # line (the ruling, the reason, the stack before and after) is the ruling's line.
-                player = _seated_player(table, live.load_state(table.pk), intent["seat"])
+                # Decided under the table's one lock, as the preview saw it (`version`).
                 label = f"{table.name}: {shown.ruling.label}"
-                entry = ledger.adjust_stack(player, intent["stack"], by, why, ruling=label)
-                applied = live.Applied(live.current_version(table.pk))
+                done = seat_commands.set_seat_stack(
+                    table.pk, {**intent, "reason": why}, by, expected_version=version, ruling=label
+                )
+                applied, entry = done.applied, done.entry
             else:
                 applied = live.apply_intent(table.pk, engine_live.HOST, intent, expected_version=version)
             if entry is None:
