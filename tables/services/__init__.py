@@ -11,7 +11,7 @@ subject (docs/design.md, "Where things live"):
 - `seasons`: nights grouped in a season, its clock, and the payments that settle it.
 - `hosting`: host accounts, nights and tables (`hosting`), the host panel and its socket
   commands (`host_panel`), rulings (`host_rulings`), table settings, and the night's open log
-  (`audit`, `change_words`).
+  (`audit`, `change_words`, `hand_change_words`).
 - `hands`: what is kept of the hands played (replays, seeds revealed when a night closes).
 - `consequences`: what a change to a table means for the night, by event type, run by the
   write path (`tables.live`).

@@ -25,12 +25,11 @@ from engine.live.rulings import INTENT_RULINGS
 from tables import live
 from tables.access import check_host, owns_night
 from tables.errors import ActionRefused
-from tables.live.tournament import tournament_still_playing
 from tables.models import Night, Player, Seat, Table
 from tables.models.ledger import CoHost
 from tables.services.hosting import audit, hosting
-from tables.services.hosting.change_words import describe_changes
-from tables.services.ledger import ledger
+from tables.services.hosting.change_words import describe
+from tables.services.ledger import seat_commands
 from tables.services.seating import joining, seating
 from tables.services.seating.seating import seated_words
 from tables.services.tournament.tournament_tables import check_open
@@ -173,12 +172,7 @@ def socket_command(
     applied and logged in one transaction, so no command is ever applied without its line."""
     try:
         with transaction.atomic():
-            carried = _chips_command(table_id, by, intent, expected_version)
-            if carried is None:
-                applied = live.apply_intent(table_id, engine_live.HOST, intent, client_id, expected_version)
-                logged = False
-            else:
-                applied, logged = carried
+            applied, logged = _through_the_ledger(table_id, by, intent, client_id, expected_version)
             # A command the ledger carried out has its line already (the entry, the stack
             # before and after, the reason): one line per command.
             if not applied.duplicate and not logged:
@@ -193,46 +187,34 @@ def socket_command(
     return applied
 
 
-def _chips_command(
-    table_id: int, by: AbstractBaseUser | None, intent: Mapping[str, Any], expected_version: int | None
-) -> tuple[live.Applied, bool] | None:
-    """A socket command that moves chips goes through the ledger, like the panel's own tools:
-    `leave` for a bought-in player is their cash-out, `set_stack` a ledger-backed adjustment.
-    Returns the new version and whether the ledger wrote the log line (an entry); None for
-    every other command (and for players the ledger never saw, leaving)."""
-    if intent.get("type") not in ("leave", "set_stack"):
-        return None
-    state = live.locked_table(table_id).state
-    live.refuse_if_stale(state, expected_version, intent.get("type"))
-    occupant = state.table.seat(intent.get("seat")) if isinstance(intent.get("seat"), int) else None
-    if occupant is None or not occupant.player.isdigit():
-        return None  # the engine refuses it with its own words
-    player = Player.objects.select_related("night").filter(pk=int(occupant.player)).first()
-    if player is None:
-        return None
-    if intent["type"] == "leave":
-        playing = tournament_still_playing(player.pk)
-        if playing is not None:
-            raise ActionRefused(
-                f"{player.display_name} is still in {playing.name}: record who is out on its page, "
-                "which takes their chips out of play."
-            )
-        if not ledger.has_cash_entries(player):
-            return None  # a tournament's leftover chips, or chips no buy-in backs: not cash
-        entry = ledger.cash_out(player, by, str(intent.get("reason", "")) or "left the table")
-    else:
-        entry = ledger.adjust_stack(player, intent.get("stack"), by, str(intent.get("reason", "")))
-    return live.Applied(live.current_version(table_id)), entry is not None
+# Socket commands that move chips go through the ledger, like the panel's own tools: `leave` for a
+# bought-in player is their cash-out, `set_stack` a ledger-backed adjustment.
+CHIPS_COMMANDS = {"leave": seat_commands.leave_seat, "set_stack": seat_commands.set_seat_stack}
+
+
+def _through_the_ledger(
+    table_id: int,
+    by: AbstractBaseUser | None,
+    intent: Mapping[str, Any],
+    client_id: str,
+    expected_version: int | None,
+) -> tuple[live.Applied, bool]:
+    """The command applied through the one door, by the ledger when it moves chips (it decides
+    under the door's lock whether the seat's player has entries); and whether the ledger wrote
+    the command's line (an entry)."""
+    command = CHIPS_COMMANDS.get(str(intent.get("type")))
+    if command is None:
+        return live.apply_intent(table_id, engine_live.HOST, intent, client_id, expected_version), False
+    done = command(table_id, intent, by, client_id, expected_version)
+    return done.applied, done.entry is not None
 
 
 def _changes(applied: live.Applied) -> list[str]:
-    """What a command changed that everyone can see, in words, from the table before and after
-    it (the write's own states: nothing is read again)."""
+    """What a command changed, in words, from the write's own events and the table before and
+    after it (nothing is read again); cards only as the public sees them after it."""
     if applied.before is None or applied.state is None:
         return []
-    return describe_changes(
-        engine_live.view(applied.before, "public"), engine_live.view(applied.state, "public")
-    )
+    return describe(applied.before, applied.state, applied.events)
 
 
 def table_command(table: Table, by: AbstractBaseUser | None, command: str, why: str = "") -> int:

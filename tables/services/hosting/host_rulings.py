@@ -22,14 +22,15 @@ from django.db import transaction
 from engine import live as engine_live
 from engine import views as engine_views
 from engine.errors import EngineError
+from engine.live.preview import until_unseen_cards
 from engine.live.rulings import INTENT_RULINGS
 from tables import live
 from tables.access import check_host
 from tables.errors import ActionRefused
 from tables.models import Player, Table
 from tables.services.hosting import audit
-from tables.services.hosting.change_words import describe_changes
-from tables.services.ledger import ledger, money_words
+from tables.services.hosting.change_words import UNSEEN, describe, public_cards
+from tables.services.ledger import ledger, money_words, seat_commands
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,18 +117,25 @@ class Preview:
     changes: list[str]
 
 
-UNSEEN = "??"
 DEALER_CARRIES_ON = "Then the dealer carries on: the next cards, and what they bring, show once it is made."
 
 
-def _hide_unseen_cards(hand_view: Mapping[str, Any], seen: set[str]) -> dict[str, Any]:
-    """`hand_view` with every card nobody could see in `seen` written as ??.
+def ruling_in_memory(
+    state: engine_live.LiveTable, intent: Mapping[str, Any], now: float
+) -> tuple[engine_live.LiveTable, list[dict[str, Any]], bool]:
+    """What the ruling would make of `state`, worked out by the engine in memory (nothing is
+    written): the state, the events that may be told, and whether the dealer's steps after the
+    ruling were cut before the first card the table has not seen (`engine.live.preview`).
 
-    A preview is not the ruling: until it is made, a card it would turn up (an exposed
-    card, a board dealt because the action closed) stays hidden, or previewing and
-    cancelling would let the host, who usually plays, read cards. Cards are those of the view's
-    card fields (`engine.views.CARD_FIELDS`): a player named like one has not shown it."""
-    return engine_views.with_cards_replaced(hand_view, lambda card: card if card in seen else UNSEEN)
+    A preview is not the ruling: until it is made, a card it would turn up (an exposed card, a
+    board dealt because the action closed) is not told, or previewing and cancelling would let
+    the host, who usually plays, read cards."""
+    after, events = engine_live.apply(state, engine_live.HOST, intent, now)
+    told, cut = until_unseen_cards(state, after)
+    if cut:
+        assert state.hand is not None and told.hand is not None
+        events = [event.to_json() for event in told.hand.events[len(state.hand.events) :]]
+    return told, events, cut
 
 
 def preview(table: Table, by: AbstractBaseUser | None, key: str, values: Mapping[str, str]) -> Preview:
@@ -164,17 +172,13 @@ def _log_attempt(
 
 def _preview(table: Table, key: str, values: Mapping[str, str]) -> Preview:
     intent = build_intent(key, values)
-    state = live.load_state(table.pk)
+    state = live.fresh_state(table.pk)
     try:
-        after, cut = engine_live.preview(state, engine_live.HOST, intent, time.time())
+        after, events, cut = ruling_in_memory(state, intent, time.time())
     except EngineError as error:
         raise ActionRefused(str(error)) from None
-    before_view = engine_live.view(state, "public")
-    seen = engine_views.shown_cards(before_view["hand"]) if before_view["hand"] else set()
-    after_view = {**engine_live.view(after, "public")}
-    if after_view["hand"] is not None:
-        after_view["hand"] = _hide_unseen_cards(after_view["hand"], seen)
-    changes = describe_changes(before_view, after_view)
+    # Cards as the table sees them now: the ruling is not made yet.
+    changes = describe(state, after, events, shown=lambda: public_cards(state))
     if any(STACK_TO.match(line.partition("): ")[2]) for line in changes):
         # The hand ends: stacks change at the table and in the hand, one seat on two lines.
         changes = one_line_per_seat(changes)
@@ -301,10 +305,12 @@ def apply_ruling(
             if intent["type"] == "set_stack":
                 # Through the ledger, so that the chips it adds or takes have their entry, whose
                 # line (the ruling, the reason, the stack before and after) is the ruling's line.
-                player = _seated_player(table, live.load_state(table.pk), intent["seat"])
+                # Decided under the table's one lock, as the preview saw it (`version`).
                 label = f"{table.name}: {shown.ruling.label}"
-                entry = ledger.adjust_stack(player, intent["stack"], by, why, ruling=label)
-                applied = live.Applied(live.current_version(table.pk))
+                done = seat_commands.set_seat_stack(
+                    table.pk, {**intent, "reason": why}, by, expected_version=version, ruling=label
+                )
+                applied, entry = done.applied, done.entry
             else:
                 applied = live.apply_intent(table.pk, engine_live.HOST, intent, expected_version=version)
             if entry is None:

@@ -434,17 +434,21 @@ def _check_holds(
     )
 
 
-def stack_adjustment(player: Player, stack: int) -> tuple[LedgerEntry | None, int]:
+def stack_adjustment(
+    player: Player, stack: int, state: live.LiveTable | None = None
+) -> tuple[LedgerEntry | None, int]:
     """What setting a seated player's stack to `stack` writes: (the entry the difference
     corrects, the difference). The entry is None for a player the ledger never saw, whose
-    stack no entry backs. Refused when chips would come from nowhere or vanish."""
+    stack no entry backs. Refused when chips would come from nowhere or vanish. `state` is
+    their table as locked by the caller (else the committed one is read)."""
     if not isinstance(stack, int) or isinstance(stack, bool) or not 0 <= stack <= MAX_CHIPS_PER_ENTRY:
         raise ActionRefused(f"A stack is a whole number of chips, 0 to {MAX_CHIPS_PER_ENTRY}.")
     seat = Seat.objects.select_related("table").filter(player=player).first()
     name = player.display_name
     if seat is None:
         raise ActionRefused(f"{name} has no seat.")
-    state = live.load_state(seat.table_id)
+    if state is None:
+        state = live.load_state(seat.table_id)
     found = state.table.seat_of(str(player.pk))
     if found is None:
         raise ActionRefused(f"{name} is not at {seat.table.name} yet.")
@@ -467,6 +471,17 @@ def stack_adjustment(player: Player, stack: int) -> tuple[LedgerEntry | None, in
             f"{last_in.get_kind_display().lower()} ({kept}): correct the ledger's entries instead."
         )
     return last_in, difference
+
+
+def check_correction(target: LedgerEntry, chips: int) -> None:
+    """What `correct` refuses of a correction of `target` by `chips` for a seated player, for a
+    caller that decides it under the table's lock (`seat_commands.set_seat_stack`)."""
+    _check_cash_entry(target)
+    _check_not_in_a_tournament(target.player)
+    if target.corrections.filter(is_void=True).exists():
+        raise ActionRefused(f"{target.get_kind_display()} #{target.pk} was voided: it cannot change again.")
+    if chips > 0:
+        _check_still_here(target.player)
 
 
 def adjust_stack(

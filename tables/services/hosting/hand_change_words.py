@@ -1,0 +1,139 @@
+"""What one write changed in the hand being played, in words, from the hand's events.
+
+The hand's events (engine.events and the house rules' rulings) name the seats they touch; the
+hand before and after the write give each touched seat's former and new status, bet and chips
+behind, the pot, the phase and who is to act. A deal's events belong to the new hand: they are
+said as "Hand #N is dealt" (by the table's words), not one by one.
+
+Cards only as `Write.card` gives them: the face where the reader may see it, else ??.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from engine.hand import Hand, SeatState
+
+if TYPE_CHECKING:
+    from tables.services.hosting.change_words import Event, Write
+
+# Events that touch every seat of the hand (what they change is not one seat's): an undo,
+# a misdeal, bets gathered into the pot, pots paid.
+WHOLE_HAND = frozenset({"ruling_undo", "ruling_misdeal", "round_ended", "pots_awarded", "ruling_award"})
+# Events that put cards on the board(s).
+BOARD_EVENTS = frozenset({"board", "second_runout", "ruling_reveal_rest"})
+
+
+def hand_changes(write: Write) -> list[str]:
+    """The lines about the hand being played (none when the write did not touch it)."""
+    old, new = write.before.hand, write.after.hand
+    events = _hand_events(write.events)
+    if old is None or new is None or old.config.hand_number != new.config.hand_number or not events:
+        return []
+    if old.finished and not _reopened(events):
+        return []
+    lines: list[str] = []
+    for seat in _touched_seats(events, new):
+        lines += _seat_lines(write, seat, old, new, events)
+    lines += _exposed(write, events)
+    if any(event["type"] in BOARD_EVENTS for event in events):
+        lines.append("Board: " + " | ".join(" ".join(map(write.card, board)) for board in new.boards))
+    if old.pot != new.pot:
+        lines.append(f"Pot: {old.pot} → {new.pot}")
+    if old.phase != new.phase and not new.finished:
+        lines.append(f"The hand is {new.phase}")
+    if not old.finished and new.finished:
+        lines.append(f"Hand #{new.config.hand_number} ends")
+    if old.to_act != new.to_act and not new.finished and new.to_act:
+        lines.append(f"To act: {write.who(new.to_act).replace('Seat', 'seat', 1)}")
+    return lines
+
+
+def _hand_events(events: Iterable[Event]) -> list[Event]:
+    """The events of the hand on show: a write that deals a new hand words none of its events."""
+    found: list[Event] = []
+    for event in events:
+        kind = str(event.get("type", ""))
+        if kind == "table.hand_started":
+            return []
+        if not kind.startswith("table."):
+            found.append(event)
+    return found
+
+
+def _reopened(events: list[Event]) -> bool:
+    # An undo can take a finished hand's last action back.
+    return any(event["type"] == "ruling_undo" for event in events)
+
+
+def _seats_of(event: Event, hand: Hand) -> Iterable[int]:
+    """The seats one event is about."""
+    if event["type"] in WHOLE_HAND:
+        return hand.index
+    seats: list[int] = []
+    for key in ("seat", "winner"):
+        if isinstance(event.get(key), int):
+            seats.append(event[key])
+    seats += [s for s in event.get("seats") or () if isinstance(s, int)]
+    seats += [int(s) for s in (event.get("shares") or {})]
+    seats += [post["seat"] for post in event.get("posts") or () if isinstance(post, Mapping)]
+    return seats
+
+
+def _touched_seats(events: list[Event], hand: Hand) -> list[int]:
+    touched = {seat for event in events for seat in _seats_of(event, hand)}
+    return [s.seat for s in hand.seats if s.seat in touched]
+
+
+def _status(s: SeatState) -> str:
+    """A seat's state in the hand, as every view says it (engine.views)."""
+    if s.folded:
+        return "folded"
+    if s.mucked:
+        return "mucked"
+    return "all in" if s.all_in else "active"
+
+
+def _seat_lines(write: Write, seat: int, old: Hand, new: Hand, events: list[Event]) -> list[str]:
+    if seat not in old.index or seat not in new.index:
+        return []
+    was, now = old.seat(seat), new.seat(seat)
+    who = write.who(seat)
+    lines = []
+    if _status(was) != _status(now):
+        lines.append(f"{who}: {_status(was)} → {_status(now)}")
+    if was.bet != now.bet:
+        lines.append(f"{who}: bet {was.bet} → {now.bet}")
+    if was.stack != now.stack:
+        lines.append(f"{who}: {was.stack} → {now.stack} chips behind")
+    if now.shown and not was.shown and not now.mucked and _shows(events, seat):
+        lines.append(f"{who}: shows {' '.join(map(write.card, now.hole))}")
+    return lines
+
+
+def _shows(events: list[Event], seat: int) -> bool:
+    return any(
+        (event["type"] == "show" and event.get("seat") == seat)
+        or (event["type"] == "hands_tabled" and seat in (event.get("seats") or ()))
+        for event in events
+    )
+
+
+def _exposed(write: Write, events: list[Event]) -> list[str]:
+    """A card ruled exposed: dead and shown to all during the deal, else face up for the rest of
+    the hand. Named only where the reader may see it."""
+    lines = []
+    for event in events:
+        if event["type"] != "ruling_exposed":
+            continue
+        who, card = write.who(event["seat"]), write.card(_card_text(event.get("card")))
+        if event.get("during_deal"):
+            lines.append(f"{who}: {card} is dead, shown to all")
+        else:
+            lines.append(f"{who}: face up {card}")
+    return lines
+
+
+def _card_text(card: Any) -> str:
+    return str(card) if card is not None else ""
