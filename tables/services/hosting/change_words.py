@@ -14,18 +14,16 @@ is written as ?? (`UNSEEN`). A player named like a card ("As") is a name, never 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
 
 from engine import live as engine_live
 from engine import views as engine_views
 from engine.games import GAMES
 from engine.live import LiveTable
-from tables.services.hosting.hand_change_words import hand_changes
+from tables.services.hosting.hand_change_words import Event, hand_changes
 
-Event = Mapping[str, Any]
 UNSEEN = "??"
 NOTHING_VISIBLE = "Nothing visible changes."
 

@@ -10,13 +10,27 @@ Cards only as `Write.card` gives them: the face where the reader may see it, els
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Protocol
 
 from engine.hand import Hand, SeatState
+from engine.live import LiveTable
 
-if TYPE_CHECKING:
-    from tables.services.hosting.change_words import Event, Write
+Event = Mapping[str, Any]
+
+
+class Write(Protocol):
+    """The write being worded (`change_words.Write`): the states around it, its events, and how
+    the reader may see a card and name a seat."""
+
+    before: LiveTable
+    after: LiveTable
+    events: Sequence[Event]
+
+    def card(self, card: object) -> str: ...
+
+    def who(self, seat: int) -> str: ...
+
 
 # Events that touch every seat of the hand (what they change is not one seat's): an undo,
 # a misdeal, bets gathered into the pot, pots paid.
