@@ -25,7 +25,7 @@ from engine.table_state import SeatState
 from tables import live
 from tables.errors import ActionRefused
 from tables.live.tournament import tournament_at, tournament_still_playing
-from tables.models import Night, Player, Seat
+from tables.models import Night, Player, Seat, Table
 from tables.models.ledger import CASH, KINDS_IN, EntryKind, LedgerEntry, chips_to_sit_with
 from tables.services.ledger.ledger_lines import StackChange, log_entry
 from tables.services.ledger.money_words import format_money
@@ -110,6 +110,31 @@ def chips_held(player: Player) -> int:
 # Writing entries --------------------------------------------------------------------------------
 
 
+def new_entry(
+    player: Player,
+    kind: str,
+    chips: int,
+    by: AbstractBaseUser | None,
+    reason: str,
+    table: Table | None = None,
+    **fields: object,
+) -> LedgerEntry:
+    """Write one entry of the player's night: its money is its chips at the night's chip value,
+    its reason kept short, its recorder the host signed in (None for a system write)."""
+    night = player.night
+    return LedgerEntry.objects.create(
+        night=night,
+        player=player,
+        kind=kind,
+        chips=chips,
+        money=money_for(night, chips),
+        table=table,
+        reason=reason.strip()[:200],
+        recorded_by=by if by is not None and by.is_authenticated else None,
+        **fields,
+    )
+
+
 def _seat_in_live_table(player: Player) -> tuple[Seat, live.LiveTable] | None:
     """The player's seat and its table's live state, locked (created on first use)."""
     seat = Seat.objects.filter(player=player).select_related("table").first()
@@ -184,16 +209,7 @@ def record_chips_in(
         check_holding_within_limit(
             player, chips + (current if seated else max(chips_in_hand(player) or 0, 0))
         )
-        entry = LedgerEntry.objects.create(
-            night=night,
-            player=player,
-            kind=kind,
-            chips=chips,
-            money=money_for(night, chips),
-            table=seated[0].table if seated else None,
-            reason=reason.strip()[:200],
-            recorded_by=by if by is not None and by.is_authenticated else None,
-        )
+        entry = new_entry(player, kind, chips, by, reason, seated[0].table if seated else None)
         stack = None
         if seated is not None:
             seat = seated[0]
@@ -247,16 +263,7 @@ def cash_out(
                 raise ActionRefused(f"{player.display_name} has no chips to cash out.")
             chips = held
             _check_count(player, chips, counted, "off the tables")
-        entry = LedgerEntry.objects.create(
-            night=night,
-            player=player,
-            kind=EntryKind.CASH_OUT,
-            chips=chips,
-            money=money_for(night, chips),
-            table=table,
-            reason=reason.strip()[:200],
-            recorded_by=by if by is not None and by.is_authenticated else None,
-        )
+        entry = new_entry(player, EntryKind.CASH_OUT, chips, by, reason, table)
         log_entry(entry, by, stack)
     return entry
 
@@ -315,18 +322,10 @@ def correct(
         else:
             _check_still_here(entry.player, "given back" if target.kind == EntryKind.CASH_OUT else "bought")
             check_holding_within_limit(entry.player, _held_now(entry.player, seated) + to_player)
-        correction = LedgerEntry.objects.create(
-            night=night,
-            player=entry.player,
-            kind=EntryKind.CORRECTION,
-            chips=chips,
-            money=money_for(night, chips),
-            # The chips go where the player is now: their table, or their hand.
-            table=seated[0].table if seated else None,
-            corrects=target,
-            is_void=void,
-            reason=reason.strip()[:200],
-            recorded_by=by if by is not None and by.is_authenticated else None,
+        # The chips go where the player is now: their table, or their hand.
+        where = seated[0].table if seated else None
+        correction = new_entry(
+            entry.player, EntryKind.CORRECTION, chips, by, reason, where, corrects=target, is_void=void
         )
         stack = None
         if seated is not None:
@@ -353,16 +352,8 @@ def _take_back_money_only(
                 "they moved chips: it can only be taken back"
                 + (f", by {-left:+d} chips at most." if left else ", and nothing of it is left.")
             )
-        correction = LedgerEntry.objects.create(
-            night=entry.night,
-            player=entry.player,
-            kind=EntryKind.CORRECTION,
-            chips=chips,
-            money=money_for(entry.night, chips),
-            corrects=target,
-            money_only=True,
-            reason=reason.strip()[:200],
-            recorded_by=by if by is not None and by.is_authenticated else None,
+        correction = new_entry(
+            entry.player, EntryKind.CORRECTION, chips, by, reason, corrects=target, money_only=True
         )
         log_entry(correction, by, None, ruling)
     return correction
@@ -482,20 +473,3 @@ def check_correction(target: LedgerEntry, chips: int) -> None:
         raise ActionRefused(f"{target.get_kind_display()} #{target.pk} was voided: it cannot change again.")
     if chips > 0:
         _check_still_here(target.player)
-
-
-def adjust_stack(
-    player: Player, stack: int, by: AbstractBaseUser | None, reason: str, ruling: str = ""
-) -> LedgerEntry | None:
-    """The host sets a seated player's stack: the difference is a correction of their last
-    buy-in, rebuy or top-up, so the ledger says where the chips came from (or went). A player
-    the ledger never saw just gets the stack (the totals show it as chips not bought)."""
-    check_player(player.night, player)
-    with transaction.atomic():
-        _seat_in_live_table(player)  # the table locked first, as every entry does
-        target, difference = stack_adjustment(player, stack)
-        if target is not None:
-            return correct(target, difference, by, reason or "stack adjusted by the host", ruling=ruling)
-        seat = Seat.objects.select_related("table", "player").get(player=player)
-        _set_live_stack(seat, stack)
-        return None

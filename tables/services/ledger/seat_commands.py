@@ -56,10 +56,6 @@ def _seated_player(table: Table, state: LiveTable, seat: object) -> Player | Non
     return players.filter(pk=int(occupant.player), night_id=table.night_id).first()
 
 
-def _by(user: AbstractBaseUser | None) -> AbstractBaseUser | None:
-    return user if user is not None and user.is_authenticated else None
-
-
 def leave_seat(
     table_id: int,
     intent: Mapping[str, Any],
@@ -97,16 +93,8 @@ def leave_seat(
         if plan.player is None or not applied.changed:
             return SeatCommand(applied, None)
         chips = plan.chips_before
-        entry = LedgerEntry.objects.create(
-            night=table.night,
-            player=plan.player,
-            kind=EntryKind.CASH_OUT,
-            chips=chips,
-            money=ledger.money_for(table.night, chips),
-            table=table,
-            reason=(str(intent.get("reason", "")) or "left the table").strip()[:200],
-            recorded_by=_by(by),
-        )
+        reason = str(intent.get("reason", "")) or "left the table"
+        entry = ledger.new_entry(plan.player, EntryKind.CASH_OUT, chips, by, reason, table)
         log_entry(entry, by, StackChange(table.name, intent["seat"], chips, None))
     return SeatCommand(applied, entry)
 
@@ -120,7 +108,7 @@ def set_seat_stack(
     ruling: str = "",
 ) -> SeatCommand:
     """Give the intent's seat `intent["stack"]` chips: for a player the ledger saw, the
-    difference is a correction of their last entry of chips in (`ledger.adjust_stack`)."""
+    difference is a correction of their last entry of chips in."""
     table = Table.objects.select_related("night").get(pk=table_id)
     plan = _Plan()
     reason = str(intent.get("reason", ""))
@@ -145,16 +133,9 @@ def set_seat_stack(
             return SeatCommand(applied, None)
         stack = int(intent["stack"])
         difference = stack - plan.chips_before
-        correction = LedgerEntry.objects.create(
-            night=table.night,
-            player=plan.player,
-            kind=EntryKind.CORRECTION,
-            chips=difference,
-            money=ledger.money_for(table.night, difference),
-            table=table,
-            corrects=plan.corrects,
-            reason=(reason or "stack adjusted by the host").strip()[:200],
-            recorded_by=_by(by),
+        why = reason or "stack adjusted by the host"
+        correction = ledger.new_entry(
+            plan.player, EntryKind.CORRECTION, difference, by, why, table, corrects=plan.corrects
         )
         change = StackChange(table.name, intent["seat"], plan.chips_before, stack)
         log_entry(correction, by, change, ruling)
