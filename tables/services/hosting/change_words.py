@@ -111,10 +111,13 @@ def _sat(write: Write, event: Event) -> list[str]:
     return [f"{write.who(event['seat'])} sits down with {event['stack']} chips"]
 
 
+def _stack_before(write: Write, seat: int) -> int:
+    occupant = write.before.table.seat(seat)
+    return occupant.stack if occupant is not None else 0
+
+
 def _left(write: Write, event: Event) -> list[str]:
-    occupant = write.before.table.seat(event["seat"])
-    chips = occupant.stack if occupant is not None else 0
-    return [f"{write.who(event['seat'])} leaves the table with {chips} chips"]
+    return [f"{write.who(event['seat'])} leaves the table with {_stack_before(write, event['seat'])} chips"]
 
 
 def _moved_seat(write: Write, event: Event) -> list[str]:
@@ -124,8 +127,7 @@ def _moved_seat(write: Write, event: Event) -> list[str]:
 
 
 def _stack_set(write: Write, event: Event) -> list[str]:
-    occupant = write.before.table.seat(event["seat"])
-    was = occupant.stack if occupant is not None else 0
+    was = _stack_before(write, event["seat"])
     return [f"{write.who(event['seat'])}: stack {was} → {event['stack']} chips"]
 
 
