@@ -71,8 +71,9 @@ class TableAdmin(admin.ModelAdmin):
 
 @admin.register(Seat)
 class SeatAdmin(ReadOnlyAdmin):
-    """Read-only: a seat record follows the live table's seat, which holds the player's chips,
-    so seats change only through the host's seating (Move, Swap, the draw), which moves both."""
+    """Read-only: a seat record is an index of the live table, which holds the player's chips,
+    written only as the table changes (`tables.services.seating.seat_records`); seats change
+    through the host's seating (Move, Swap, the draw), which moves the live seat."""
 
     list_display = ["table", "number", "player", "seated_at"]
     search_fields = ["player__display_name", "table__name"]
