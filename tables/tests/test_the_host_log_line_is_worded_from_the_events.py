@@ -1,9 +1,10 @@
 """A host command's line in the open log is worded from the engine's events of its write, a ruling's
 preview from the events the engine gives in memory, and a chip command locks its table once.
 
-docs/design.md, The one write path: the door "returns `Applied`: the new version, the table before
-and after, and the engine's events, so a caller that writes its own line (the host's log) reads
-what changed from them, without locking or loading the table again." Visibility: "A refusal
+docs/design.md, The one write path: "The host's log line is worded from the events, by event
+type (`tables.services.hosting.change_words`), with former values from the table before the
+write; a ruling's preview words the events the engine gives in memory, with nothing written."
+Visibility: "A refusal
 message, a ruling preview, a log line, a download, a verify page or a CSV must never depend on a
 card its reader may not see: the host usually plays."
 """
