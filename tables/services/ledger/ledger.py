@@ -14,6 +14,8 @@ which become entries here once the host approves them, in `chip_requests`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
 from decimal import Decimal
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -135,23 +137,28 @@ def new_entry(
     )
 
 
-def _seat_in_live_table(player: Player) -> tuple[Seat, live.LiveTable] | None:
-    """The player's seat and its table's live state, locked (created on first use)."""
-    seat = Seat.objects.filter(player=player).select_related("table").first()
-    if seat is None:
-        return None
-    return seat, live.locked_table(seat.table_id).state
+def _seat_record(player: Player) -> Seat | None:
+    return Seat.objects.select_related("table").filter(player=player).first()
 
 
-def _set_live_stack(seat: Seat, stack: int) -> None:
-    """Give the seat `stack` chips through the write path; refused while they play a hand."""
-    state = live.load_state(seat.table_id)
-    found = state.table.seat_of(str(seat.player_id))
-    if found is None:
-        raise ActionRefused(f"{seat.player.display_name} is not at {seat.table.name} yet.")
-    if stack < 0:
-        raise ActionRefused(f"{seat.player.display_name} has only {found.stack} chips on the table.")
-    live.apply_intent(seat.table_id, HOST, {"type": "set_stack", "seat": found.seat, "stack": stack})
+def _set_stack_at_table(player: Player, seat: Seat, new_stack: Callable[[SeatState], int]) -> StackChange:
+    """Give the seated player the stack `new_stack` decides from their seat, under the door's one
+    lock (it may refuse); refused while they play a hand (the engine says so), or for a record
+    the table does not seat them at: chips sent there would go onto no table."""
+    changes: list[StackChange] = []
+
+    def set_stack(state: live.LiveTable) -> dict[str, object]:
+        found = state.table.seat_of(str(player.pk))
+        if found is None:
+            raise ActionRefused(f"{player.display_name} is not at {seat.table.name} yet.")
+        stack = new_stack(found)
+        if stack < 0:
+            raise ActionRefused(f"{player.display_name} has only {found.stack} chips on the table.")
+        changes.append(StackChange(seat.table.name, found.seat, found.stack, stack))
+        return {"type": "set_stack", "seat": found.seat, "stack": stack}
+
+    live.apply_intent(seat.table_id, HOST, set_stack)
+    return changes[0]
 
 
 def check_chips(chips: int) -> None:
@@ -202,23 +209,22 @@ def record_chips_in(
     _check_not_in_a_tournament(player)
     with transaction.atomic():
         before = has_cash_entries(player)
-        seated = _seat_in_live_table(player)
-        found = _live_seat(player, seated)
-        # A stack the ledger never backed (seated before any buy-in) is replaced, not added to.
-        current = found.stack if found is not None and before else 0
-        check_holding_within_limit(
-            player, chips + (current if seated else max(chips_in_hand(player) or 0, 0))
-        )
-        entry = new_entry(player, kind, chips, by, reason, seated[0].table if seated else None)
-        stack = None
-        if seated is not None:
-            seat = seated[0]
-            if found is not None:
-                _set_live_stack(seat, current + chips)
-                stack = StackChange(
-                    seat.table.name, found.seat, found.stack, current + chips, replaces_unbacked=not before
-                )
-        log_entry(entry, by, stack)
+        seat = _seat_record(player)
+        if seat is None:
+            check_holding_within_limit(player, chips + max(chips_in_hand(player) or 0, 0))
+            entry = new_entry(player, kind, chips, by, reason)
+            log_entry(entry, by, None)
+            return entry
+
+        def topped_up(found: SeatState) -> int:
+            # A stack the ledger never backed (seated before any buy-in) is replaced, not added to.
+            current = found.stack if before else 0
+            check_holding_within_limit(player, chips + current)
+            return current + chips
+
+        stack = _set_stack_at_table(player, seat, topped_up)
+        entry = new_entry(player, kind, chips, by, reason, seat.table)
+        log_entry(entry, by, replace(stack, replaces_unbacked=not before))
     return entry
 
 
@@ -234,38 +240,65 @@ def cash_out(
         check_chips(counted)
     _check_not_in_a_tournament(player)
     with transaction.atomic():
-        seated = _seat_in_live_table(player)
-        table = None
-        if seated is not None:
-            seat, state = seated
-            found = state.table.seat_of(str(player.pk))
-            if found is None:
-                raise ActionRefused(f"{player.display_name} is not at {seat.table.name} yet.")
-            if state.hand_in_progress and state.hand is not None and found.seat in state.hand.index:
-                raise ActionRefused(f"{player.display_name} is in the hand being played; cash out after it.")
-            chips, table = found.stack, seat.table
-            if not has_cash_entries(player):
-                # A stack the table gave, or a tournament winner's seated from before its end took
-                # their chips out of play: paid out, it would be money for chips nobody bought.
-                raise ActionRefused(
-                    f"{player.display_name} bought no cash chips: the {chips} chips at {table.name} "
-                    "are not cash (what a tournament left, or a stack no buy-in backs), so they "
-                    "pay nothing. Use Has left to let them go, or record a buy-in to play cash."
-                )
-            _check_count(player, chips, counted, f"at {table.name}")
-            # The seat's record goes with the leave (tables.services.consequences).
-            live.apply_intent(seat.table_id, HOST, {"type": "leave", "seat": found.seat})
-            stack = StackChange(table.name, found.seat, chips, None)
-        else:
-            stack = None
-            held = chips_in_hand(player)
-            if not held or held < 0:
-                raise ActionRefused(f"{player.display_name} has no chips to cash out.")
-            chips = held
-            _check_count(player, chips, counted, "off the tables")
-        entry = new_entry(player, EntryKind.CASH_OUT, chips, by, reason, table)
-        log_entry(entry, by, stack)
+        seat = _seat_record(player)
+        if seat is not None:
+            entry = cash_out_seated(player, seat, by, reason, counted)[1]
+            assert entry is not None  # a new cash-out: no client id repeats it
+            return entry
+        held = chips_in_hand(player)
+        if not held or held < 0:
+            raise ActionRefused(f"{player.display_name} has no chips to cash out.")
+        _check_count(player, held, counted, "off the tables")
+        entry = new_entry(player, EntryKind.CASH_OUT, held, by, reason)
+        log_entry(entry, by, None)
     return entry
+
+
+def cash_out_seated(
+    player: Player,
+    seat: Seat,
+    by: AbstractBaseUser | None,
+    reason: str,
+    counted: int | None = None,
+    *,
+    at: int | None = None,
+    client_id: str = "",
+    expected_version: int | None = None,
+) -> tuple[live.Applied, LedgerEntry | None]:
+    """The seated player leaves with the whole stack, paid at chip value, decided under the door's
+    one lock (`at`: the seat a host's command named); the entry is written after the leave, in
+    the same transaction. Returns the door's answer and the entry (None: a repeated command)."""
+    table = seat.table
+    taken: list[int] = []
+
+    def leave(state: live.LiveTable) -> dict[str, object]:
+        found = state.table.seat_of(str(player.pk))
+        if found is None:
+            raise ActionRefused(f"{player.display_name} is not at {table.name} yet.")
+        if at is not None and found.seat != at:
+            raise ActionRefused(f"The table has moved on: {player.display_name} is in seat {found.seat}.")
+        if state.hand_in_progress and state.hand is not None and found.seat in state.hand.index:
+            raise ActionRefused(f"{player.display_name} is in the hand being played; cash out after it.")
+        if not has_cash_entries(player):
+            # A stack the table gave, or a tournament winner's seated from before its end took
+            # their chips out of play: paid out, it would be money for chips nobody bought.
+            raise ActionRefused(
+                f"{player.display_name} bought no cash chips: the {found.stack} chips at {table.name} "
+                "are not cash (what a tournament left, or a stack no buy-in backs), so they "
+                "pay nothing. Use Has left to let them go, or record a buy-in to play cash."
+            )
+        _check_count(player, found.stack, counted, f"at {table.name}")
+        taken[:] = [found.seat, found.stack]
+        return {"type": "leave", "seat": found.seat}
+
+    # The seat's record goes with the leave (tables.services.seating.seat_records).
+    applied = live.apply_intent(table.pk, HOST, leave, client_id, expected_version)
+    if not taken or not applied.changed:
+        return applied, None
+    number, chips = taken
+    entry = new_entry(player, EntryKind.CASH_OUT, chips, by, reason, table)
+    log_entry(entry, by, StackChange(table.name, number, chips, None))
+    return applied, entry
 
 
 def _check_count(player: Player, chips: int, counted: int | None, where: str) -> None:
@@ -315,25 +348,29 @@ def correct(
         already = sum(c.chips for c in target.corrections.all())
         if target.chips + already + chips < 0:
             raise ActionRefused(f"That would leave the {target.get_kind_display().lower()} below 0 chips.")
-        seated = _seat_in_live_table(entry.player)
-        _live_seat(entry.player, seated)
-        if to_player < 0:
-            _check_holds(entry.player, -to_player, seated, target)
-        else:
-            _check_still_here(entry.player, "given back" if target.kind == EntryKind.CASH_OUT else "bought")
-            check_holding_within_limit(entry.player, _held_now(entry.player, seated) + to_player)
+        player = entry.player
+
+        def check_moves(held: int) -> int:
+            """What the player holds after the correction, refused if chips would vanish or
+            come to a player who has left, or pass a stack's limit."""
+            if to_player < 0:
+                _check_holds(player, -to_player, held, target)
+            else:
+                _check_still_here(player, "given back" if target.kind == EntryKind.CASH_OUT else "bought")
+                check_holding_within_limit(player, held + to_player)
+            return held + to_player
+
         # The chips go where the player is now: their table, or their hand.
-        where = seated[0].table if seated else None
-        correction = new_entry(
-            entry.player, EntryKind.CORRECTION, chips, by, reason, where, corrects=target, is_void=void
-        )
+        seat = _seat_record(player)
         stack = None
-        if seated is not None:
-            seat, state = seated
-            found = state.table.seat_of(str(entry.player_id))
-            if found is not None:
-                _set_live_stack(seat, found.stack + to_player)
-                stack = StackChange(seat.table.name, found.seat, found.stack, found.stack + to_player)
+        if seat is None:
+            check_moves(max(chips_in_hand(player) or 0, 0))
+        else:
+            stack = _set_stack_at_table(player, seat, lambda found: check_moves(found.stack))
+        where = seat.table if seat is not None else None
+        correction = new_entry(
+            player, EntryKind.CORRECTION, chips, by, reason, where, corrects=target, is_void=void
+        )
         log_entry(correction, by, stack, ruling)
     return correction
 
@@ -386,31 +423,9 @@ def void(entry: LedgerEntry, by: AbstractBaseUser | None, reason: str) -> Ledger
     return correct(entry, -kept, by, reason, void=True)
 
 
-def _live_seat(player: Player, seated: tuple[Seat, live.LiveTable] | None) -> SeatState | None:
-    """The player's seat at the live table of their seat record (None: no record). A record the
-    table does not seat them at is refused: chips sent there would go onto no table."""
-    if seated is None:
-        return None
-    found = seated[1].table.seat_of(str(player.pk))
-    if found is None:
-        raise ActionRefused(f"{player.display_name} is not at {seated[0].table.name} yet.")
-    return found
-
-
-def _held_now(player: Player, seated: tuple[Seat, live.LiveTable] | None) -> int:
-    """The chips a player holds: on their seat (`seated`, as locked), or in their hand."""
-    if seated is not None:
-        found = seated[1].table.seat_of(str(player.pk))
-        return found.stack if found is not None else 0
-    return max(chips_in_hand(player) or 0, 0)
-
-
-def _check_holds(
-    player: Player, chips: int, seated: tuple[Seat, live.LiveTable] | None, target: LedgerEntry
-) -> None:
-    """Chips taken back from a player must be chips they still hold (on their seat, or in their
-    hand): chips already cashed out or lost in a hand cannot vanish from the night."""
-    held = _held_now(player, seated)
+def _check_holds(player: Player, chips: int, held: int, target: LedgerEntry) -> None:
+    """Chips taken back from a player must be chips they still hold (`held`: on their seat, or in
+    their hand): chips already cashed out or lost in a hand cannot vanish from the night."""
     if chips <= held:
         return
     name = player.display_name

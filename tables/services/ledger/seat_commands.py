@@ -23,7 +23,7 @@ from engine.live import HOST, LiveTable
 from tables import live
 from tables.errors import ActionRefused
 from tables.live.tournament import tournament_still_playing
-from tables.models import Player, Table
+from tables.models import Player, Seat, Table
 from tables.models.ledger import EntryKind, LedgerEntry
 from tables.services.ledger import ledger
 from tables.services.ledger.ledger_lines import StackChange, log_entry
@@ -64,38 +64,29 @@ def leave_seat(
     expected_version: int | None = None,
 ) -> SeatCommand:
     """Take the player in the intent's seat off the table: for one who bought cash chips, their
-    cash-out of the whole stack (`ledger.cash_out`'s entry and line)."""
-    table = Table.objects.select_related("night").get(pk=table_id)
-    plan = _Plan()
-
-    def decide(state: LiveTable) -> Mapping[str, Any]:
-        player = _seated_player(table, state, intent.get("seat"))
-        if player is None:
-            return intent
-        playing = tournament_still_playing(player.pk)
-        if playing is not None:
-            raise ActionRefused(
-                f"{player.display_name} is still in {playing.name}: record who is out on its page, "
-                "which takes their chips out of play."
-            )
-        if not ledger.has_cash_entries(player):
-            return intent  # a tournament's leftover chips, or chips no buy-in backs: not cash
-        ledger.check_player(table.night, player)
-        found = state.table.seat_of(str(player.pk))
-        assert found is not None
-        if state.hand_in_progress and state.hand is not None and found.seat in state.hand.index:
-            raise ActionRefused(f"{player.display_name} is in the hand being played; cash out after it.")
-        plan.player, plan.chips_before = player, found.stack
-        return {"type": "leave", "seat": found.seat}
-
-    with transaction.atomic():
-        applied = live.apply_intent(table_id, HOST, decide, client_id, expected_version)
-        if plan.player is None or not applied.changed:
-            return SeatCommand(applied, None)
-        chips = plan.chips_before
-        reason = str(intent.get("reason", "")) or "left the table"
-        entry = ledger.new_entry(plan.player, EntryKind.CASH_OUT, chips, by, reason, table)
-        log_entry(entry, by, StackChange(table.name, intent["seat"], chips, None))
+    cash-out of the whole stack (`ledger.cash_out_seated`, the page's cash-out)."""
+    number = intent.get("seat")
+    seat = None
+    if isinstance(number, int) and not isinstance(number, bool):
+        seat = Seat.objects.select_related("table", "player").filter(table_id=table_id, number=number).first()
+    player = seat.player if seat is not None else None
+    if seat is None or player is None or player.night_id != seat.table.night_id:
+        # An empty seat, a guest, or one leaving during a hand: the engine's own words.
+        return SeatCommand(live.apply_intent(table_id, HOST, intent, client_id, expected_version), None)
+    playing = tournament_still_playing(player.pk)
+    if playing is not None:
+        raise ActionRefused(
+            f"{player.display_name} is still in {playing.name}: record who is out on its page, "
+            "which takes their chips out of play."
+        )
+    if not ledger.has_cash_entries(player):
+        # A tournament's leftover chips, or chips no buy-in backs: not cash.
+        return SeatCommand(live.apply_intent(table_id, HOST, intent, client_id, expected_version), None)
+    ledger.check_player(seat.table.night, player)
+    reason = str(intent.get("reason", "")) or "left the table"
+    applied, entry = ledger.cash_out_seated(
+        player, seat, by, reason, at=number, client_id=client_id, expected_version=expected_version
+    )
     return SeatCommand(applied, entry)
 
 
