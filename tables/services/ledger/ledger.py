@@ -2,9 +2,10 @@
 put on or take off the tables.
 
 A table stack changes only through these entries and the hands. An entry for a seated player
-reaches the live table through the one write path (a ``set_stack`` or ``leave`` host intent)
-in the same transaction, so if the table refuses (the player is in the hand being played),
-no entry is written either. Entries are never changed: a mistake is fixed with a correction.
+reaches the live table through the one write path (a ``set_stack`` or ``leave`` host intent),
+decided from the table under the door's one lock and written after it in the same
+transaction, so if the table refuses (the player is in the hand being played), no entry is
+written either. Entries are never changed: a mistake is fixed with a correction.
 
 Money is exact (Decimal, in the night's currency): the money of an entry is its chips times
 the night's chip value, so money in balances money out plus what is on the tables.
