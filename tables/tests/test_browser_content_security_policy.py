@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from tables.tests.browser import HOST_PASSWORD, HOST_USERNAME, PHONE
-from tables.tests.test_browser_table import WAIT_MS, committed, tap
+from tables.tests.test_browser_table import WAIT_MS, committed, tap, wait_for_next_action
 
 pytestmark = [pytest.mark.browser]
 
@@ -83,11 +83,14 @@ def test_the_table_page_connects_and_plays_under_the_policy(daphne_server: Any, 
     acting = phones[start.hand.to_act - 1]
     acting.page.wait_for_function("() => document.body.dataset.myTurn === 'true'", timeout=WAIT_MS)
     tap(acting, "[data-action=call]")
-    for phone in phones:  # the call went up the socket and the new view came down to both
+    # The call went up the socket (presence, a phone arriving, moves the version too: the hand's
+    # own events are what tell the call) and the new view came down to both.
+    called = wait_for_next_action(daphne_server, table_id, start)
+    assert len(called.hand.events) > len(start.hand.events)
+    for phone in phones:
         phone.page.wait_for_function(
-            "v => Number(document.body.dataset.version || -1) > v", arg=start.version, timeout=WAIT_MS
+            "v => Number(document.body.dataset.version || -1) >= v", arg=called.version, timeout=WAIT_MS
         )
-    assert len(committed(daphne_server, table_id).hand.events) > len(start.hand.events)
     phones[0].page.screenshot(path="/tmp/csp-table-360x740.png")
     for phone in phones:
         assert phone.violations() == []
