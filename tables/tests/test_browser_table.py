@@ -8,6 +8,7 @@ and comes back. Screenshots go to test-artifacts/screenshots/.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import sqlite3
@@ -122,14 +123,24 @@ def deal_and_wait(table: int, seed: str | None = None) -> LiveTable:
     """The host deals, and once the phones' pledged values for the shuffle have come and dealt
     the cards (docs/shuffle.md), the table with its new hand (run inside the server by
     DaphneServer.call)."""
+    from tables.errors import ActionRefused
     from tables.live import load_state
 
-    apply_when_free(table, "host", {"type": "start_hand", **({"seed": seed} if seed else {})})
+    deal = {"type": "start_hand", **({"seed": seed} if seed else {})}
+    before = load_state(table).commitment
+    apply_when_free(table, "host", deal)
     deadline = time.monotonic() + WAIT_MS / 1000
-    while (state := load_state(table)).hand is None or state.shuffling is not None:
+    while True:
+        state = load_state(table)
+        if state.shuffling is None and state.commitment != before and state.hand is not None:
+            return state  # a new seed's cards are on the table
+        if state.shuffling is None:
+            # None of the phones' values came in time: that deal was void, and the table still
+            # shows the hand before it (docs/shuffle.md). Dealt again, as the host would.
+            with contextlib.suppress(ActionRefused):
+                apply_when_free(table, "host", deal)
         assert time.monotonic() < deadline, "the phones' values never dealt the cards"
         time.sleep(0.05)
-    return state
 
 
 # Reading the server's state from the test ------------------------------------------------------
