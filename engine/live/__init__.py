@@ -120,12 +120,16 @@ def _schedule_deal(state: LiveTable, now: float) -> LiveTable:
     return replace(state, next_deal_at=now + state.options.deal_delay)
 
 
-def preview(state: LiveTable, actor: Actor, intent: Intent, now: float) -> tuple[LiveTable, bool]:
-    """What `apply` would make of the intent, as far as it may be told before it is made: cut
-    short before the first card the table has not seen (`engine.live.preview`), and whether it
-    was cut. Raises the same EngineError as `apply`."""
-    after, _ = apply(state, actor, intent, now)
-    return until_unseen_cards(state, after)
+def preview(state: LiveTable, actor: Actor, intent: Intent, now: float) -> tuple[LiveTable, Events, bool]:
+    """What `apply` would make of the intent, as far as it may be told before it is made: the
+    state and its events, cut short before the first card the table has not seen
+    (`engine.live.preview`), and whether they were cut. Raises the same EngineError as `apply`."""
+    after, events = apply(state, actor, intent, now)
+    told, cut = until_unseen_cards(state, after)
+    if cut:
+        assert state.hand is not None and told.hand is not None
+        events = [event.to_json() for event in told.hand.events[len(state.hand.events) :]]
+    return told, events, cut
 
 
 def is_stale(state: LiveTable, seen_version: int, intent_type: object = None) -> bool:

@@ -22,7 +22,6 @@ from django.db import transaction
 from engine import live as engine_live
 from engine import views as engine_views
 from engine.errors import EngineError
-from engine.live.preview import until_unseen_cards
 from engine.live.rulings import INTENT_RULINGS
 from tables import live
 from tables.access import check_host
@@ -120,24 +119,6 @@ class Preview:
 DEALER_CARRIES_ON = "Then the dealer carries on: the next cards, and what they bring, show once it is made."
 
 
-def ruling_in_memory(
-    state: engine_live.LiveTable, intent: Mapping[str, Any], now: float
-) -> tuple[engine_live.LiveTable, list[dict[str, Any]], bool]:
-    """What the ruling would make of `state`, worked out by the engine in memory (nothing is
-    written): the state, the events that may be told, and whether the dealer's steps after the
-    ruling were cut before the first card the table has not seen (`engine.live.preview`).
-
-    A preview is not the ruling: until it is made, a card it would turn up (an exposed card, a
-    board dealt because the action closed) is not told, or previewing and cancelling would let
-    the host, who usually plays, read cards."""
-    after, events = engine_live.apply(state, engine_live.HOST, intent, now)
-    told, cut = until_unseen_cards(state, after)
-    if cut:
-        assert state.hand is not None and told.hand is not None
-        events = [event.to_json() for event in told.hand.events[len(state.hand.events) :]]
-    return told, events, cut
-
-
 def preview(table: Table, by: AbstractBaseUser | None, key: str, values: Mapping[str, str]) -> Preview:
     """What the ruling would do now, or ActionRefused with the engine's reason. Either way
     the attempt is in the open log."""
@@ -174,7 +155,7 @@ def _preview(table: Table, key: str, values: Mapping[str, str]) -> Preview:
     intent = build_intent(key, values)
     state = live.fresh_state(table.pk)
     try:
-        after, events, cut = ruling_in_memory(state, intent, time.time())
+        after, events, cut = engine_live.preview(state, engine_live.HOST, intent, time.time())
     except EngineError as error:
         raise ActionRefused(str(error)) from None
     # Cards as the table sees them now: the ruling is not made yet.

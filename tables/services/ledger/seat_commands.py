@@ -1,13 +1,14 @@
 """The host's chip commands to a seat of a live table (sent over its socket, or a stack ruling
 from the panel), kept by the ledger through the one door, `tables.live.apply_intent`.
 
-`leave` for a player who bought cash chips is their cash-out; `set_stack` for a player the
-ledger saw is a correction of their last buy-in, rebuy or top-up. Who sits in the seat, and
-every check of the chips, is decided from the table as it stands under the door's one lock
-(the intent is a function of the locked table), so the table is locked and read once; the
-entry is written after the engine applied the change, in the same transaction, with the stack
-the table had before it. A refused command writes nothing. A player the ledger never saw gets
-the plain intent: the engine applies it, or refuses it with its own words.
+`leave` for a player who bought cash chips is their cash-out, the ledger page's own
+(`ledger.cash_out_seated`, which checks under the lock that the player is still in the seat
+named); `set_stack` for a player the ledger saw is a correction of their last buy-in, rebuy or
+top-up. The chips are decided from the table as it stands under the door's one lock (the
+intent is a function of the locked table), so the table is locked and read once; the entry is
+written after the engine applied the change, in the same transaction, with the stack the table
+had before it. A refused command writes nothing. A player the ledger never saw gets the plain
+intent: the engine applies it, or refuses it with its own words.
 """
 
 from __future__ import annotations

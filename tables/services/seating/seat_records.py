@@ -22,6 +22,7 @@ write that would seat a player at two tables is refused whole.
 from __future__ import annotations
 
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 
 from engine.live import LiveTable
 from tables import live
@@ -29,6 +30,9 @@ from tables.errors import ActionRefused
 from tables.live import Applied
 from tables.models import Player, Seat, Table
 from tables.models.tournaments import TournamentEntry
+
+# A tournament entry whose seat waits for a rebuy: still in, with the seat it went out of.
+WAITING_FOR_REBUY = Q(place__isnull=True, out_table__isnull=False, out_seat__isnull=False)
 
 
 def wanted_rows(table_id: int, state: LiveTable) -> dict[int, int]:
@@ -38,7 +42,7 @@ def wanted_rows(table_id: int, state: LiveTable) -> dict[int, int]:
         for seat in state.table.seats
         if not seat.leaving and seat.player.isdigit()
     }
-    held = TournamentEntry.objects.filter(out_table_id=table_id, place__isnull=True, out_seat__isnull=False)
+    held = TournamentEntry.objects.filter(WAITING_FOR_REBUY, out_table_id=table_id)
     for player_id, number in held.values_list("player_id", "out_seat"):
         wanted.setdefault(player_id, number)
     return wanted
@@ -97,12 +101,17 @@ def _sitting(state: LiveTable) -> set[tuple[str, int]]:
     return {(seat.player, seat.seat) for seat in state.table.seats if not seat.leaving}
 
 
-def hold_for_rebuy(entry: TournamentEntry, table_id: int | None, number: int | None) -> None:
-    """Keep `entry`'s seat waiting for a rebuy at (`table_id`, `number`), or none (None), and
-    the records of the tables concerned with it. The entry is saved."""
+def hold_for_rebuy(
+    entry: TournamentEntry, table_id: int | None, number: int | None, *, follow: bool = True
+) -> None:
+    """Keep `entry`'s seat waiting for a rebuy at (`table_id`, `number`), or none (None); the
+    entry is saved, and the records of the tables concerned follow (`follow=False`: a write
+    whose own seat records run next, the hand that busted the player)."""
     was = entry.out_table_id
     entry.out_table_id, entry.out_seat, entry.out_chips = table_id, number, 0
     entry.save(update_fields=["out_table", "out_seat", "out_chips"])
+    if not follow:
+        return
     for concerned in dict.fromkeys(t for t in (was, table_id) if t is not None):
         sync(concerned)
 

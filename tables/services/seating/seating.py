@@ -154,8 +154,7 @@ def move_player(player: Player, table: Table, number: int, by: AbstractBaseUser 
 
 def _waiting_for_rebuy(player: Player) -> TournamentEntry | None:
     """The player's tournament entry, if their seat waits for a rebuy (`seat_records`)."""
-    entries = TournamentEntry.objects.filter(player=player, place__isnull=True, out_table__isnull=False)
-    return entries.first()
+    return TournamentEntry.objects.filter(seat_records.WAITING_FOR_REBUY, player=player).first()
 
 
 def _sit_at_live_table(seat: Seat) -> None:

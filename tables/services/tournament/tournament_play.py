@@ -29,6 +29,7 @@ from tables.live.tournament import tournament_at
 from tables.models import Player
 from tables.models.live import Hand
 from tables.models.tournaments import Tournament, TournamentEntry
+from tables.services.seating import seat_records
 from tables.services.tournament import tournament_results, tournaments
 
 
@@ -69,8 +70,7 @@ def hand_played(finished: live.Applied) -> None:
         if can_rebuy(rules, reading, rebuys_used=entry.rebuys, chips=0):
             # Their seat waits for the host to record the rebuy (rebuy_offers); its record
             # follows when the write path's seat records run after this (consequences).
-            entry.out_table_id, entry.out_seat, entry.out_chips = table_id, seat_numbers[player.player], 0
-            entry.save(update_fields=["out_table", "out_seat", "out_chips"])
+            seat_records.hold_for_rebuy(entry, table_id, seat_numbers[player.player], follow=False)
             continue
         out.append((entry.pk, player.chips_at_start))
     if out:
@@ -80,8 +80,7 @@ def hand_played(finished: live.Applied) -> None:
 def rebuy_offers(tournament: Tournament) -> list[TournamentEntry]:
     """Entrants still in whose seat waits for a rebuy: they lost their chips in a hand and may
     buy back in (`seat_records.held_seat`)."""
-    waiting = tournament.entries.select_related("player").filter(place__isnull=True, out_table__isnull=False)
-    return list(waiting)
+    return list(tournament.entries.select_related("player").filter(seat_records.WAITING_FOR_REBUY))
 
 
 def close_lapsed_offers(tournament: Tournament, now: datetime.datetime) -> list[TournamentEntry]:
