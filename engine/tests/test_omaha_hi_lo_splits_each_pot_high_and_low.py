@@ -14,6 +14,7 @@ from __future__ import annotations
 from engine.config import Stakes
 from engine.events import Award, PotsAwarded
 from engine.hand import Hand
+from engine.phh import hand_from_phh, hand_to_phh, replay
 from engine.tests.hand_helpers import make_hand, play
 from engine.views import view
 
@@ -164,3 +165,15 @@ def test_the_results_name_each_half_and_the_low_with_its_five_cards():
     assert (high["half"], high["decided"]["winner_words"]) == ("high", "three kings")
     assert (low["half"], low["decided"]["winner_words"]) == ("low", "7-5-3-2-A")
     assert low["decided"]["winner_cards"] == {"2": ["7c", "5h", "3d", "2c", "Ac"]}
+
+
+def test_a_pot_limit_hi_lo_hand_is_written_as_po_with_its_game_and_replays():
+    """PHH has a code for fixed-limit Omaha hi-lo (`FO/8`) and none for pot-limit hi-lo: that one
+    is written as `PO` with `_game = "plo8"`, and read back as the same game."""
+    hand = _heads_up({1: "KhKdQcJc", 2: "Ac2cTs9s"}, "3d5h8sKs7c")
+    text = hand_to_phh(hand)
+    assert 'variant = "PO"' in text and '_game = "plo8"' in text
+    assert replay(text) == [s.stack for s in hand.clockwise_from_button()]
+    fixed = _heads_up({1: "KhKdQcJc", 2: "Ac2cTs9s"}, "3d5h8sKs7c", game="flo8")
+    assert 'variant = "FO/8"' in hand_to_phh(fixed) and "\n_game =" not in hand_to_phh(fixed)
+    assert hand_from_phh(hand_to_phh(fixed)).awards == fixed.awards
