@@ -23,7 +23,7 @@ export function resultLines(model) {
     let what = potName(award.pot || 0, potCount);
     // Hi-lo: "Ann wins the high half of the pot (45) with a flush; Ben the low with 8-6-4-3-A". A high
     // that took it all because no low qualified says so.
-    if (award.half && !award.scoop) what = `the ${award.half} half of ${what.replace(/^the /, "")}`;
+    if (award.half && !award.scoop) what = `the ${award.half} half of ${what}`;
     if (boards.length > 1 && award.board !== null && award.board !== undefined) {
       what += ranTwice(model) ? ` in run ${award.board + 1}` : ` on board ${award.board + 1}`;
     }
