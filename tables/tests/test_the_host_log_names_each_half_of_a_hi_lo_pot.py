@@ -43,7 +43,8 @@ def test_each_half_of_each_pot_has_its_line_with_its_winners_and_hand() -> None:
     lines = describe(before, after, events)
     for award in awards:
         half = "high, no low: the whole pot" if award.scoop else award.half
-        winners = ", ".join(f"Seat {seat} ({after.hand.seat(seat).name}) {amount}" for seat, amount in award.shares)
+        names = [f"Seat {seat} ({after.hand.seat(seat).name}) {amount}" for seat, amount in award.shares]
+        winners = ", ".join(names)
         assert f"Pot, {half}: {winners} with {award.hand}" in lines, lines
 
 
