@@ -13,13 +13,15 @@ Each runout splits the pot as `engine.hi_lo` does: half to the best high, half t
 (eight or better), the whole pot to the high when no low qualifies, tied hands sharing their half
 (odd chips are left out: a share is a fraction of the pot). A *scoop* is the whole pot alone.
 With the flop or the turn known every runout is counted; before the flop a seeded sample of
-SAMPLES boards is dealt (95% of the time within 1.6 percentage points: each runout asks every
-hand for two evaluations, so the sample is smaller than Hold'em's in engine.equity).
+SAMPLES boards is dealt from a SHAKE-256 stream, as in engine.equity (95% of the time within 1.6
+percentage points: each runout asks every hand for two evaluations, so the sample is smaller
+than Hold'em's).
 """
 
 from __future__ import annotations
 
-import random
+import hashlib
+import struct
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
@@ -77,12 +79,24 @@ def hi_lo_equity(
         runouts: Iterable[tuple[Card, ...]] = combinations(stub, needed)
         count = comb(len(stub), needed)
     else:
-        rng = random.Random(seed)
-        runouts = (tuple(rng.sample(stub, needed)) for _ in range(SAMPLES))
+        runouts = _sampled_runouts(stub, needed, SAMPLES, seed)
         count = SAMPLES
     scoops, splits, shares = _count(hands, board, runouts)
     counted = zip(scoops, splits, shares, strict=True)
     return HiLoEquity(tuple(HiLoPlayer(s / count, p / count, h / count) for s, p, h in counted), count, exact)
+
+
+def _sampled_runouts(stub: list[Card], needed: int, samples: int, seed: int) -> Iterable[tuple[Card, ...]]:
+    """`samples` random completions of the board by partial Fisher-Yates on `stub`, from the same
+    kind of SHAKE-256 stream as engine.equity (deterministic: the same spot shows the same odds)."""
+    stream = hashlib.shake_256(b"homegame hi-lo equity " + seed.to_bytes(16, "big", signed=True))
+    words = struct.unpack(f"<{samples * needed}I", stream.digest(4 * samples * needed))
+    stub = list(stub)
+    for start in range(0, samples * needed, needed):
+        for place in range(needed):
+            pick = place + ((words[start + place] * (len(stub) - place)) >> 32)
+            stub[pick], stub[place] = stub[place], stub[pick]
+        yield tuple(stub[:needed])
 
 
 def _count(
