@@ -232,27 +232,45 @@ class ShowdownStarted(Event):
 
 @dataclass(frozen=True, slots=True)
 class Award:
-    """One pot (or one board's half of it) and who won how much. `hand` names the winning hand."""
+    """One pot (or one board's half of it, or its high or low half) and who won how much. `hand`
+    names the winning hand; `half` is "high" or "low" in a hi-lo game (None: the pot is played
+    for one hand), and a high half that scoops because no low qualified says so with `scoop`."""
 
     pot: int
     board: int | None
     amount: int
     shares: tuple[tuple[int, int], ...]
     hand: str = ""
+    half: str | None = None
+    scoop: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data = {
             "pot": self.pot,
             "board": self.board,
             "amount": self.amount,
             "winners": [{"seat": seat, "amount": amount} for seat, amount in self.shares],
             "hand": self.hand,
         }
+        # Written only in hi-lo games, so a high-only award keeps the shape it always had.
+        if self.half is not None:
+            data["half"] = self.half
+        if self.scoop:
+            data["scoop"] = True
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Award:
         shares = tuple((w["seat"], w["amount"]) for w in data["winners"])
-        return cls(data["pot"], data["board"], data["amount"], shares, data.get("hand", ""))
+        return cls(
+            data["pot"],
+            data["board"],
+            data["amount"],
+            shares,
+            data.get("hand", ""),
+            data.get("half"),
+            bool(data.get("scoop", False)),
+        )
 
 
 @dataclass(frozen=True, slots=True)

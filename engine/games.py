@@ -46,6 +46,13 @@ class HandRule(StrEnum):
     OMAHA = "omaha"  # exactly two hole cards and three board cards
 
 
+class HandType(StrEnum):
+    """A kind of hand a pot is played for; a game lists the ones that share each pot."""
+
+    HIGH = "high"  # the best poker hand (engine.evaluator)
+    LOW_EIGHT = "low"  # eight or better, aces low (engine.low)
+
+
 class StepKind(StrEnum):
     """What the dealer does at one step (engine.dealer.STEP_HANDLERS says how, for each kind)."""
 
@@ -112,6 +119,8 @@ class GameDef:
     forced_bets: ForcedBets
     ranking: str = "standard"  # "standard" | "short_deck" (engine.evaluator)
     hand_rule: HandRule = HandRule.ANY_FIVE
+    # The hands that share each pot: high alone, or high and an eight-or-better low (hi-lo).
+    hand_types: tuple[HandType, ...] = (HandType.HIGH,)
     min_players: int = 2
     max_players: int = 10
     options: tuple[GameOption, ...] = ()  # announced before each deal (`HandConfig.options`)
@@ -175,6 +184,11 @@ class GameDef:
         return off
 
     @property
+    def hi_lo(self) -> bool:
+        """Whether each pot is split between the best high hand and the best low."""
+        return HandType.LOW_EIGHT in self.hand_types
+
+    @property
     def burns(self) -> int:
         return sum(1 for street in self.streets if street.burn)
 
@@ -230,7 +244,25 @@ def _holdem(key: str, name: str, structure: Structure, **extra: object) -> GameD
     )
 
 
-def _bomb(key: str, name: str, hole_cards: int, boards: int) -> GameDef:
+def _omaha(key: str, name: str, structure: Structure, hole_cards: int = 4, *, hi_lo: bool = False) -> GameDef:
+    """Omaha with blinds: "A hand uses exactly two hole cards and exactly three board cards";
+    hi-lo: "the pot is split between the best high hand and the best low hand"."""
+    return GameDef(
+        key=key,
+        name=name,
+        short_deck=False,
+        hole_cards=hole_cards,
+        boards=1,
+        streets=holdem_streets(),
+        structure=structure,
+        forced_bets=ForcedBets.BLINDS,
+        hand_rule=HandRule.OMAHA,
+        hand_types=(HandType.HIGH, HandType.LOW_EIGHT) if hi_lo else (HandType.HIGH,),
+        options=(RABBIT_HUNT,),
+    )
+
+
+def _bomb(key: str, name: str, hole_cards: int, boards: int, *, hi_lo: bool = False) -> GameDef:
     omaha = hole_cards > 2
     return GameDef(
         key=key,
@@ -242,6 +274,7 @@ def _bomb(key: str, name: str, hole_cards: int, boards: int) -> GameDef:
         structure=Structure.POT_LIMIT if omaha else Structure.NO_LIMIT,
         forced_bets=ForcedBets.BOMB_ANTE,
         hand_rule=HandRule.OMAHA if omaha else HandRule.ANY_FIVE,
+        hand_types=(HandType.HIGH, HandType.LOW_EIGHT) if hi_lo else (HandType.HIGH,),
     )
 
 
@@ -330,19 +363,12 @@ GAMES: dict[str, GameDef] = {
             ranking="short_deck",
             options=(RABBIT_HUNT,),
         ),
-        # PHH's "PO" variant: pot-limit Omaha with blinds (the other Omaha games are bomb pots).
-        GameDef(
-            key="plo",
-            name="Pot-Limit Omaha",
-            short_deck=False,
-            hole_cards=4,
-            boards=1,
-            streets=holdem_streets(),
-            structure=Structure.POT_LIMIT,
-            forced_bets=ForcedBets.BLINDS,
-            hand_rule=HandRule.OMAHA,
-            options=(RABBIT_HUNT,),
-        ),
+        # PHH's "PO" variant: pot-limit Omaha with blinds; "FO/8" is fixed-limit Omaha hi-lo.
+        _omaha("plo", "Pot-Limit Omaha", Structure.POT_LIMIT),
+        _omaha("plo5", "Pot-Limit Omaha, 5 cards", Structure.POT_LIMIT, 5),
+        _omaha("plo6", "Pot-Limit Omaha, 6 cards", Structure.POT_LIMIT, 6),
+        _omaha("plo8", "Pot-Limit Omaha Hi-Lo", Structure.POT_LIMIT, hi_lo=True),
+        _omaha("flo8", "Fixed-Limit Omaha Hi-Lo", Structure.FIXED_LIMIT, hi_lo=True),
         _bomb("bomb_pot", "No-Limit Hold'em Bomb Pot", 2, 1),
         _bomb("bomb_pot_double", "No-Limit Hold'em Double Board Bomb Pot", 2, 2),
         _bomb("plo_bomb", "PLO Bomb Pot", 4, 1),
@@ -351,6 +377,8 @@ GAMES: dict[str, GameDef] = {
         _bomb("plo5_bomb_double", "PLO5 Double Board Bomb Pot", 5, 2),
         _bomb("plo6_bomb", "PLO6 Bomb Pot", 6, 1),
         _bomb("plo6_bomb_double", "PLO6 Double Board Bomb Pot", 6, 2),
+        _bomb("plo8_bomb", "PLO Hi-Lo Bomb Pot", 4, 1, hi_lo=True),
+        _bomb("plo8_bomb_double", "PLO Hi-Lo Double Board Bomb Pot", 4, 2, hi_lo=True),
         BLIND_HOLDEM,
         _crazy_blind_man("crazy_blind_man", "Crazy Blind Man", Structure.NO_LIMIT),
         _crazy_blind_man("crazy_blind_man_fl", "Fixed-Limit Crazy Blind Man", Structure.FIXED_LIMIT),

@@ -50,7 +50,8 @@ Events (engine.events, frozen, `to_json()` -> {"type": ..., fields}, `engine.eve
   dealer: posts{posts:[{seat, kind, amount, live}]} hole_cards{hands:[[seat, [cards]]]} burn{card}
   board{cards:[[board 1 cards], [board 2 cards]]} round_started{street}
   round_ended{street, returned:[[seat, chips]], pots:[{amount, eligible}]} hands_tabled{seats}
-  showdown_started{order} pots_awarded{awards:[{pot, board, amount, winners:[{seat, amount}], hand}]}.
+  showdown_started{order}
+  pots_awarded{awards:[{pot, board, amount, winners:[{seat, amount}], hand, half?, scoop?}]}.
   `Hand.replay(config, deck, events)` rebuilds the state; `apply(event)` applies one trusted event;
   `record(event)` applies it and runs the dealer.
 Extending

@@ -14,7 +14,9 @@ other board's cards are not dead for a runout), hands tabled with the board comp
 players) and Blind Hold'em (cards are played unseen, there is no all-in reveal to show).
 
 Shape: {"board": ["Ah", ...], "street": "preflop" | "flop" | "turn", "exact": bool,
-"players": [{"seat", "win", "tie", "share"}]} with each chance a fraction rounded to 4 places.
+"players": [{"seat", "win", "tie", "share"}]} with each chance a fraction rounded to 4 places;
+in a hi-lo game (engine.hi_lo_equity) "hi_lo": true and each player {"seat", "scoop", "split",
+"share"}: the whole pot alone, some of it but not all, and the expected part.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from engine.cards import parse_cards
 from engine.equity import all_in_equity
 from engine.errors import EngineError
 from engine.events import BoardDealt, HandsTabled
+from engine.hi_lo_equity import hi_lo_equity
 from engine.house import blind_holdem, crazy_blind_man
 
 if TYPE_CHECKING:
@@ -62,6 +65,8 @@ def all_in_odds(hand: Hand) -> dict[str, Any] | None:
     if len(seats) < 2:
         return None
     holes = tuple("".join(str(c) for c in hand.seats[hand.index[seat]].hole) for seat in seats)
+    if hand.game.hi_lo:
+        return _hi_lo_odds(seats, holes, board)
     players = _odds(holes, "".join(board), hand.game.ranking)
     if players is None:
         return None
@@ -102,5 +107,37 @@ def _odds(
         return None
     chances = tuple(
         (round(p.win, DECIMALS), round(p.tie, DECIMALS), round(p.share, DECIMALS)) for p in result.players
+    )
+    return chances, result.exact
+
+
+def _hi_lo_odds(seats: list[int], holes: tuple[str, ...], board: list[str]) -> dict[str, Any] | None:
+    chances = _hi_lo_chances(holes, "".join(board))
+    if chances is None:
+        return None
+    players, exact = chances
+    return {
+        "board": board,
+        "street": STREET_OF_BOARD_SIZE[len(board)],
+        "exact": exact,
+        "hi_lo": True,
+        "players": [
+            {"seat": seat, "scoop": scoop, "split": split, "share": share}
+            for seat, (scoop, split, share) in zip(seats, players, strict=True)
+        ],
+    }
+
+
+@lru_cache(maxsize=256)
+def _hi_lo_chances(
+    holes: tuple[str, ...], board: str
+) -> tuple[tuple[tuple[float, float, float], ...], bool] | None:
+    """(scoop, split, share) per hole, and whether every runout was counted."""
+    try:
+        result = hi_lo_equity([parse_cards(h) for h in holes], parse_cards(board), seed=SEED)
+    except EngineError:
+        return None
+    chances = tuple(
+        (round(p.scoop, DECIMALS), round(p.split, DECIMALS), round(p.share, DECIMALS)) for p in result.players
     )
     return chances, result.exact

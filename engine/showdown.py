@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from engine import hi_lo
 from engine.errors import IllegalActionError
 from engine.events import Award, Mucked, PotsAwarded, ShowdownStarted, Showed
 from engine.games import HandRule
@@ -120,7 +121,8 @@ def award(hand: Hand) -> PotsAwarded:
 
     Double board: "the pot is split in half. Each half goes to the best hand on its
     board", and "the extra smallest unit goes to the first board". Ties split
-    equally, the odd chip to the first winner left of the button.
+    equally, the odd chip to the first winner left of the button. Hi-lo games split each
+    board's part of each pot again between high and low (`engine.hi_lo`).
     """
     not_folded = [s.seat for s in hand.seats if not s.folded]
     left_of_button = [hand.seats[i].seat for i in clockwise_after(hand.seat_numbers, hand.config.button)]
@@ -141,21 +143,18 @@ def award(hand: Hand) -> PotsAwarded:
         halves = [pot.amount - pot.amount // 2, pot.amount // 2] if boards == 2 else [pot.amount]
         for board_index, amount in enumerate(halves):
             contenders = [seat for seat in left_of_button if seat in tabled]
+            board = board_index if boards > 1 else None
             for seat in contenders:
                 if (seat, board_index) not in values:
                     values[seat, board_index] = hand_value(hand, seat, board_index)
+            if hand.game.hi_lo:
+                highs = {seat: values[seat, board_index] for seat in contenders}
+                awards.extend(hi_lo.split(hand, number, board, amount, contenders, highs))
+                continue
             best = max(values[seat, board_index] for seat in contenders)
             winners = [seat for seat in contenders if values[seat, board_index] == best]
             shares = split_evenly(amount, winners)
-            awards.append(
-                Award(
-                    number,
-                    board_index if boards > 1 else None,
-                    amount,
-                    tuple(shares.items()),
-                    best.description,
-                )
-            )
+            awards.append(Award(number, board, amount, tuple(shares.items()), best.description))
     return PotsAwarded(tuple(awards))
 
 

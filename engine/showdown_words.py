@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from engine.deciding_cards import decide, hand_words
 from engine.errors import EngineError
 from engine.evaluator import HandValue
+from engine.hi_lo import LOW, low_value
 from engine.house import views as home_views
 from engine.showdown import hand_value
 
@@ -37,6 +38,8 @@ def explain(hand: Hand, award: Award) -> dict[str, Any] | None:
     board = award.board or 0
     tabled = [s for s in hand.seats if not s.folded and _tabled_for_everyone(hand, s)]
     winners = {seat for seat, _ in award.shares}
+    if award.half == LOW:
+        return _explain_low(hand, award, tabled, winners)
     values = _values(hand, tabled, board)
     if values is None or not winners <= set(values):
         return None
@@ -50,6 +53,21 @@ def explain(hand: Hand, award: Award) -> dict[str, Any] | None:
             str(seat): [str(c) for c in _winner_cards(values[seat], closest)] for seat in sorted(winners)
         },
         "losers": [_loser(best, seat, value) for seat, value in sorted(beaten.items(), key=lambda i: -i[1])],
+    }
+
+
+def _explain_low(
+    hand: Hand, award: Award, tabled: list[SeatState], winners: set[int]
+) -> dict[str, Any] | None:
+    """A low half: the winning low and its five cards (lows are read from the top card down, so
+    the words name them all; no beaten hand is compared)."""
+    lows = {s.seat: low_value(hand, s.seat, award.board or 0) for s in tabled if s.seat in winners}
+    if set(lows) != winners or any(low is None for low in lows.values()):
+        return None
+    return {
+        "winner_words": award.hand,
+        "winner_cards": {str(seat): [str(c) for c in low.cards] for seat, low in sorted(lows.items()) if low},
+        "losers": [],
     }
 
 

@@ -11,11 +11,13 @@ Shape: {"viewer": {"seat", "role"}, "hand_number", "game", "game_name", "phase",
 "button", "stakes": {non-zero Stakes fields}, "posts": [{"seat", "kind", "amount"}] (who posted
 which blind, straddle or ante), "seats": [{"seat", "player", "name", "stack",
 "bet", "committed", "status" (active|folded|all_in|mucked), "last_action", "card_count",
-"cards" (list or None when hidden), "shown", "hand" (descriptions per board once tabled),
+"cards" (list or None when hidden), "shown", "hand" (descriptions per board once tabled; hi-lo:
+"<high>; low <low>" or "<high>; no low"),
 "is_turn", "won"}], "boards": [[cards]], "pot" (collected), "pots": [{"amount", "eligible"}],
 "bets_total", "to_act", "current_bet", "showdown_order", "results": [{"pot", "board", "amount",
-"winners": [{"seat", "amount"}], "hand", "decided" (what decided it, from tabled hands only: see
-`engine.showdown_words`)}], "finished", "your_cards" (seat viewers),
+"winners": [{"seat", "amount"}], "hand", "half" and "scoop" (hi-lo games only: "high" | "low";
+a high half that took the whole pot because no low qualified), "decided" (what decided it, from
+tabled hands only: see `engine.showdown_words`)}], "finished", "your_cards" (seat viewers),
 "legal_actions" (seat viewers: see `Hand.legal_actions`), "all_in_odds" (only once hands are tabled
 all-in: see `engine.odds`)}.
 
@@ -42,6 +44,7 @@ from engine import odds
 from engine.betting import STREET_NAMES
 from engine.errors import EngineError
 from engine.events import PostsMade
+from engine.hi_lo import low_value
 from engine.house import views as home_views
 from engine.records import non_zero
 from engine.showdown import hand_value
@@ -77,9 +80,14 @@ def _tabled_hand(hand: Hand, s: SeatState) -> list[str] | None:
     if not s.shown or s.mucked or not all(len(board) >= 3 for board in hand.boards):
         return None
     try:
-        return [hand_value(hand, s.seat, index).description for index in range(len(hand.boards))]
+        highs = [hand_value(hand, s.seat, index).description for index in range(len(hand.boards))]
     except EngineError:  # a variant whose cards do not make a hand yet
         return None
+    if not hand.game.hi_lo:
+        return highs
+    lows = [low_value(hand, s.seat, index) for index in range(len(hand.boards))]
+    low_words = [f"low {low.description}" if low else "no low" for low in lows]
+    return [f"{high}; {low}" for high, low in zip(highs, low_words, strict=True)]
 
 
 def _seat_view(hand: Hand, s: SeatState, visible: bool, extras: dict[str, Any]) -> dict[str, Any]:

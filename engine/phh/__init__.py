@@ -1,4 +1,4 @@
-"""Hand histories in the Poker Hand History (PHH) format, for variants NT, FT, NS and PO.
+"""Hand histories in the Poker Hand History (PHH) format, for variants NT, FT, NS, PO and FO/8.
 
     loads(text) -> dict          the fields of a PHH file, checked
     dumps(history) -> str        TOML text for those fields
@@ -6,7 +6,9 @@
     replay(text) -> list[int]    finishing stacks (p1 first) after playing the file through this engine
     hand_from_phh(text) -> Hand  the Hand itself after those actions
 
-Bomb pots and other games without a PHH variant code are written with user-defined
+PHH has no code for pot-limit Omaha hi-lo, nor for 5- and 6-card Omaha: they are written as `PO`
+with `_game` naming the game ("plo8", "plo5", "plo6"). Bomb pots and other games without a PHH
+variant code are written with user-defined
 "_" fields (`_game`, `_boards`, ...; see `engine.phh.write`) and read back the same way.
 Crazy Blind Man removals and staged Blind Hold'em reveals go in `_home_actions`
 (`engine.phh.home`). Hands with host rulings are refused when written.

@@ -31,12 +31,13 @@ class HandHistoryError(EngineError):
     """A hand history that cannot be read, written or replayed; the message says where."""
 
 
-# The four variants this engine plays, and the fields each needs ("required fields").
+# The variants this engine plays, and the fields each needs ("required fields").
 VARIANT_FIELDS: dict[str, tuple[str, ...]] = {
     "NT": ("antes", "blinds_or_straddles", "min_bet", "starting_stacks", "actions"),
     "NS": ("antes", "blinds_or_straddles", "min_bet", "starting_stacks", "actions"),
     "PO": ("antes", "blinds_or_straddles", "min_bet", "starting_stacks", "actions"),
     "FT": ("antes", "blinds_or_straddles", "small_bet", "big_bet", "starting_stacks", "actions"),
+    "FO/8": ("antes", "blinds_or_straddles", "small_bet", "big_bet", "starting_stacks", "actions"),
 }
 
 # The specification's field order, used when writing.

@@ -28,7 +28,7 @@ from engine.phh.format import HandHistoryError
 from engine.phh.home import HomeAction, apply_home_action, home_actions, removed_cards
 from engine.seating import clockwise_after
 
-GAME_OF_VARIANT = {"NT": "nlhe", "FT": "flhe", "NS": "short_deck", "PO": "plo"}
+GAME_OF_VARIANT = {"NT": "nlhe", "FT": "flhe", "NS": "short_deck", "PO": "plo", "FO/8": "flo8"}
 VARIANT_OF_GAME = {game: variant for variant, game in GAME_OF_VARIANT.items()}
 
 

@@ -2,14 +2,19 @@
 
 "The cards speak for themselves": every player who reached the showdown without folding or
 mucking can win the main pot, so it goes to the best of their hands on each board (a tie
-shares it), named as the evaluator names it. Side pots go to players still in.
+shares it), named as the evaluator names it. Side pots go to players still in. In a hi-lo game
+the low half of the main pot goes to the best eight-or-better low, worked out here from every
+two hole cards and three board cards (engine.low.low_of_five judges each five).
 """
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from engine.evaluator import HandValue, evaluate, evaluate_omaha
 from engine.games import HandRule
 from engine.hand import Hand
+from engine.low import LowValue, low_of_five
 
 
 def value_of(hand: Hand, seat: int, board: int) -> HandValue:
@@ -19,6 +24,17 @@ def value_of(hand: Hand, seat: int, board: int) -> HandValue:
     if hand.game.hand_rule is HandRule.OMAHA:
         return evaluate_omaha(hole, cards, hand.game.ranking)
     return evaluate((*hole, *cards), hand.game.ranking)
+
+
+def low_of(hand: Hand, seat: int, board: int) -> LowValue | None:
+    """The seat's best low on one board, every two hole cards with every three board cards."""
+    lows = [
+        low
+        for pair in combinations(hand.seat(seat).hole, 2)
+        for three in combinations(hand.boards[board], 3)
+        if (low := low_of_five(pair + three)) is not None
+    ]
+    return min(lows, default=None)
 
 
 def assert_awards_follow_the_cards(hand: Hand) -> None:
@@ -37,6 +53,15 @@ def assert_awards_follow_the_cards(hand: Hand) -> None:
             assert {seat for seat, _ in award.shares} <= set(in_at_the_end), (number, award)
             continue
         board = award.board or 0
+        if award.half == "low":
+            lows = {seat: low_of(hand, seat, board) for seat in showdown}
+            best_low = min(low for low in lows.values() if low is not None)
+            expected = {seat for seat, low in lows.items() if low == best_low}
+            assert {seat for seat, _ in award.shares} == expected, (number, award, lows, hand.boards)
+            assert award.hand == best_low.description, (number, award, best_low.description)
+            continue
+        if award.scoop:
+            assert all(low_of(hand, seat, board) is None for seat in showdown), (number, award)
         values = {seat: value_of(hand, seat, board) for seat in showdown}
         best = max(values.values())
         expected = {seat for seat, value in values.items() if value == best}

@@ -134,9 +134,27 @@ def _card(text: str) -> dict[str, str]:
     return {"rank": shown[:-1], "suit": shown[-1], "colour": "red" if is_red(text) else "black", "text": text}
 
 
+def halves_sentence(results: list[dict[str, Any]], names: dict[int, str]) -> str:
+    """A hi-lo hand's pots, half by half: "Ann wins the high, 45; Ben the low with 8-6-4-3-A, 45"
+    (a high that took a pot with no low: "the whole pot, no low"). From the public results only."""
+    parts = []
+    for number, result in enumerate(results):
+        winners = [names.get(w["seat"], f"Seat {w['seat']}") for w in result.get("winners") or ()]
+        verb = "" if number else ("wins " if len(winners) == 1 else "win ")
+        what = "the whole pot, no low" if result.get("scoop") else f"the {result.get('half')}"
+        pot = f" of side pot {result['pot']}" if result.get("pot") else ""
+        board = f" on board {result['board'] + 1}" if isinstance(result.get("board"), int) else ""
+        how = f" with {result['hand']}" if result.get("half") == "low" and result.get("hand") else ""
+        parts.append(f"{' and '.join(winners)} {verb}{what}{pot}{board}{how}, {result['amount']}")
+    return "; ".join(parts)
+
+
 def _said(view: dict[str, Any]) -> str:
     event = view.get("event") or {}
     names = {s["seat"]: s["name"] for s in view["seats"]}
+    results = view.get("results") or []
+    if event.get("type") == "pots_awarded" and any(result.get("half") for result in results):
+        return halves_sentence(results, names)
     who = names.get(event.get("seat"), "")
     kind = str(event.get("type", "")).replace("_", " ")
     amount = event.get("amount") or event.get("to")

@@ -40,7 +40,8 @@ export function renderMe(container, model, { blinds = new Map(), onSeat = null, 
       : known.length
         ? `Your cards: ${cardsName(known)}`
         : `Your ${count} cards, face down`;
-    cards = el("div", { class: `my-cards${folded ? " my-cards-folded" : ""}`, role: "group", "aria-label": label }, list);
+    const attrs = { class: `my-cards${folded ? " my-cards-folded" : ""}`, role: "group", "aria-label": label };
+    cards = el("div", { ...attrs, "data-count": list.length }, list);
   }
   fill(
     container,

@@ -21,8 +21,12 @@ export function percent(fraction) {
   return `${Math.round(value * 100)}%`;
 }
 
-/** One player's chances in words: "82% to win" or "45% to win, 10% tie". */
+/** One player's chances in words: "82% to win" or "45% to win, 10% tie"; in hi-lo (the server
+ * gives "scoop" and "split"): "40% to scoop, 25% a split". */
 export function oddsWords(player) {
+  if (player && typeof player.scoop === "number") {
+    return `${percent(player.scoop)} to scoop, ${percent(player.split)} a split`;
+  }
   const tie = player && player.tie >= 0.005 ? `, ${percent(player.tie)} tie` : "";
   return `${percent(player && player.win)} to win${tie}`;
 }

@@ -21,13 +21,17 @@ export function resultLines(model) {
     const who = listWords(winners);
     const verb = winners.length === 1 && who !== "You" ? "wins" : winners.length > 1 ? "split" : "win";
     let what = potName(award.pot || 0, potCount);
+    // Hi-lo: "Ann wins the high half of the pot (45) with a flush; Ben the low with 8-6-4-3-A". A high
+    // that took it all because no low qualified says so.
+    if (award.half && !award.scoop) what = `the ${award.half} half of ${what}`;
     if (boards.length > 1 && award.board !== null && award.board !== undefined) {
       what += ranTwice(model) ? ` in run ${award.board + 1}` : ` on board ${award.board + 1}`;
     }
     const decided = award.decided || null;
     const words = decided ? decided.winner_words : award.hand;
     const how = words ? ` with ${words}` : "";
-    lines.push({ kind: "win", text: `${who} ${verb} ${what} (${chips(award.amount)})${how}.` });
+    const noLow = award.scoop ? ": no low" : "";
+    lines.push({ kind: "win", half: award.half || null, text: `${who} ${verb} ${what} (${chips(award.amount)})${how}${noLow}.` });
     for (const loser of (decided && decided.losers) || []) {
       const name = names.get(loser.seat) || `Seat ${loser.seat}`;
       const whose = possessive(winners);
@@ -81,7 +85,9 @@ export function renderResults(container, model) {
     el(
       "ul",
       { class: "results-list" },
-      resultLines(model).map((line) => el("li", { class: `result-${line.kind}`, "data-seat": line.seat, text: line.text })),
+      resultLines(model).map((line) =>
+        el("li", { class: `result-${line.kind}`, "data-seat": line.seat, "data-half": line.half, text: line.text }),
+      ),
     ),
     runTwiceSentence(model) ? el("p", { class: "results-runs", "data-runs": model.runTwice.runs, text: runTwiceSentence(model) }) : null,
     model.allInOdds ? el("p", { class: "results-odds", text: oddsSentence(model.allInOdds, model.seats) }) : null,

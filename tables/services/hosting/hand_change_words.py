@@ -51,6 +51,7 @@ def hand_changes(write: Write) -> list[str]:
     for seat in _touched_seats(events, new):
         lines += _seat_lines(write, seat, old, new, events)
     lines += _exposed(write, events)
+    lines += _halves(write, events)
     if any(event["type"] in BOARD_EVENTS for event in events):
         lines.append("Board: " + " | ".join(" ".join(map(write.card, board)) for board in new.boards))
     if old.pot != new.pot:
@@ -146,6 +147,27 @@ def _exposed(write: Write, events: list[Event]) -> list[str]:
             lines.append(f"{who}: {card} is dead, shown to all")
         else:
             lines.append(f"{who}: face up {card}")
+    return lines
+
+
+def _halves(write: Write, events: list[Event]) -> list[str]:
+    """Hi-lo pots, one line a half: "Main pot, high: Seat 1 (Ann) 45 with a flush, ace high". The
+    hand's words are those every viewer's results show (the tabled hands')."""
+    lines = []
+    for event in events:
+        if event["type"] != "pots_awarded":
+            continue
+        awards = [award for award in event.get("awards") or () if isinstance(award, Mapping)]
+        pots = 1 + max((award.get("pot") or 0 for award in awards), default=0)
+        for award in awards:
+            if not award.get("half"):
+                continue
+            pot = "Pot" if pots == 1 else ("Main pot" if not award.get("pot") else f"Side pot {award['pot']}")
+            board = f", board {award['board'] + 1}" if isinstance(award.get("board"), int) else ""
+            half = "high, no low: the whole pot" if award.get("scoop") else award["half"]
+            winners = ", ".join(f"{write.who(w['seat'])} {w['amount']}" for w in award.get("winners") or ())
+            how = f" with {award['hand']}" if award.get("hand") else ""
+            lines.append(f"{pot}{board}, {half}: {winners}{how}")
     return lines
 
 
