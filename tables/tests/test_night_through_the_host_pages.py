@@ -275,6 +275,7 @@ class NightThroughTheHostPages(TournamentFromTheHostPages, HostPosts, NightInvar
             "ruling": "adjust_stack",
             "seat": str(number),
             "stack": stack,
+            "how": "paid",
             "confirm": "1",
             "version": str(version),
             "why": "recounted",
