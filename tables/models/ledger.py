@@ -211,6 +211,37 @@ class ChipRequest(models.Model):
         return f"{self.player} asks for {self.chips} chips ({self.status})"
 
 
+class TransferPaid(models.Model):
+    """A settle-up transfer marked paid, by one of its two people (or the host). A side with no
+    player is the bank. Marked unpaid again, the row stays (`undone_at`). Transfers are worked out
+    from the ledger each time: a mark counts for the transfer with the same payer, payee and amount."""
+
+    night = models.ForeignKey("tables.Night", on_delete=models.CASCADE, related_name="transfers_paid")
+    payer = models.ForeignKey(
+        "tables.Player", on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    payee = models.ForeignKey(
+        "tables.Player", on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    amount = models.PositiveBigIntegerField(help_text="In the currency's minor unit (cents).")
+    marked_by = models.CharField(max_length=150, help_text="Who marked it, as the log names them.")
+    marked_at = models.DateTimeField(auto_now_add=True)
+    undone_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["marked_at", "id"]
+        constraints = [
+            models.CheckConstraint(condition=models.Q(amount__gt=0), name="transferpaid_amount_positive"),
+            models.CheckConstraint(
+                condition=models.Q(payer__isnull=False) | models.Q(payee__isnull=False),
+                name="transferpaid_not_bank_to_bank",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.payer or 'the bank'} paid {self.payee or 'the bank'} {self.amount}"
+
+
 class HostCallLine(AppendOnlyModel):
     """One call a host made: who, when, what exactly and why. The night's log (`AuditEntry`) and
     a season's log (`tables.models.seasons.SeasonAuditEntry`) are both made of these lines."""
