@@ -11,6 +11,7 @@ disappeared (the bank's difference, shown on the ledger until the settle-up sett
 
 from __future__ import annotations
 
+import datetime
 from decimal import Decimal
 
 import pytest
@@ -23,6 +24,7 @@ from tables.models import Player, Table
 from tables.models.ledger import EntryKind, LedgerEntry
 from tables.services.hosting import host_panel, host_rulings
 from tables.services.ledger import closing, ledger, night_totals, settle_up
+from tables.services.seasons import season_payments, seasons
 from tables.tests.conftest import host_calls
 from tables.tests.live_helpers import seat_guest, seat_players
 
@@ -156,3 +158,22 @@ def test_closing_the_night_shows_the_cash_box_the_host_should_hold(
         "disappeared (16.00 EUR): the bank is paid 16.00 EUR in the settle-up; balanced; "
         "the cash box should hold 16.00 EUR"
     )
+
+
+def test_a_season_settles_a_nights_bank_difference_with_the_bank(
+    table: Table, host: User, ines_and_bob: tuple[Player, Player]
+) -> None:
+    """The season's settle-up adds up each person's nights: with chips that disappeared, the
+    nets no longer add up to 0 by themselves, and the bank is the party that makes them."""
+    season = seasons.create_season(
+        host, seasons.SeasonSettings("November", datetime.date(2026, 11, 1), datetime.date(2026, 11, 30))
+    )
+    _rule(table, host, seat="1", stack="40", how="bank")
+    closing.close_night(table.night, host)
+    standings = seasons.season_table(season)
+    settled = seasons.season_settlement(standings)
+    assert settled.balances == {"Ines": -1600, settle_up.BANK: 1600}
+    owed = season_payments.still_owed(standings)
+    assert [(owed.names[t.payer], owed.names[t.payee], t.amount) for t in owed.transfers] == [
+        ("Ines", season_payments.BANK_NAME, 1600)
+    ]
