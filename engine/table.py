@@ -63,6 +63,7 @@ __all__ = [
     "finish_hand",
     "leave",
     "move_button",
+    "move_chips",
     "new_table",
     "plan_next_hand",
     "redeal_of",
@@ -343,6 +344,26 @@ def set_stack(state: TableState, seat: int, stack: int) -> TableState:
         # Topped up: straight back in unless a blind passed meanwhile (then post or wait, by sit_in).
         status = SeatStatus.SITTING_OUT if s.owes_entry else SeatStatus.ACTIVE
     return state.with_seat(replace(s, stack=stack, status=status))
+
+
+def verify_move_chips(state: TableState, source: int, target: int, chips: int) -> None:
+    """Chips from one seat to another between hands: a pot pushed to the wrong seat, put right."""
+    giver, taker = state.occupant(source), state.occupant(target)
+    if source == target:
+        raise TableError("Chips move from one seat to another seat.")
+    if not isinstance(chips, int) or isinstance(chips, bool) or chips < 1:
+        raise TableError("Move a whole number of chips, one or more.")
+    if chips > giver.stack:
+        raise TableError(f"{giver.name or giver.player} has only {giver.stack} chips.")
+    verify_set_stack(state, source, giver.stack - chips)
+    verify_set_stack(state, target, taker.stack + chips)
+
+
+def move_chips(state: TableState, source: int, target: int, chips: int) -> TableState:
+    """`chips` leave seat `source` for seat `target` in one change: no chip made or lost."""
+    verify_move_chips(state, source, target, chips)
+    given = set_stack(state, source, state.occupant(source).stack - chips)
+    return set_stack(given, target, given.occupant(target).stack + chips)
 
 
 def verify_move_button(state: TableState, seat: int) -> None:

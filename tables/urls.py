@@ -141,6 +141,13 @@ urlpatterns += [
     ),
 ]
 
+from tables.views import settle_up_phone  # noqa: E402
+
+urlpatterns += [
+    path("nights/<int:night_id>/settle-up/handle/", settle_up_phone.save_handle, name="settle_up_handle"),
+    path("nights/<int:night_id>/settle-up/paid/", settle_up_phone.mark_paid, name="settle_up_paid"),
+]
+
 from tables.views import seasons as season_views  # noqa: E402
 
 urlpatterns += [

@@ -27,6 +27,7 @@ INTENTS: dict[str, IntentKind] = {
     "straddle": IntentKind(seating.straddle, frozenset({PLAYER})),
     "change_seat": IntentKind(seating.change_seat, frozenset({HOST})),
     "set_stack": IntentKind(seating.set_stack, frozenset({HOST})),
+    "move_chips": IntentKind(seating.move_chips, frozenset({HOST})),
     "move_button": IntentKind(seating.move_button, frozenset({HOST})),
     "presence": IntentKind(seating.presence, frozenset({SYSTEM}), passive=True),
     # A player's own setting (engine.live.player_settings): it decides nothing for the others,

@@ -61,6 +61,19 @@ def set_stack(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Res
     return new, [{"type": "table.set_stack", "seat": seat, "stack": stack}]
 
 
+def move_chips(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result:
+    """The host moves chips from one seat to another: both stacks change in one write, each said
+    as the stack it is set to."""
+    source, target = intent_field(intent, "from", int), intent_field(intent, "to", int)
+    chips = intent_field(intent, "chips", int)
+    new = between_hands(state, lambda t: tables.move_chips(t, source, target, chips))
+    events: Events = [
+        {"type": "table.set_stack", "seat": seat, "stack": new.table.occupant(seat).stack}
+        for seat in (source, target)
+    ]
+    return new, events
+
+
 def move_button(
     state: LiveTable, actor: Actor, intent: Mapping[str, Any], now: float
 ) -> tuple[LiveTable, Events]:

@@ -145,6 +145,22 @@ class TournamentSettingsForm(forms.Form):
         text = self.cleaned_data["payouts"]
         return parse_percentages(text) if text.strip() else None
 
+    def clean(self) -> dict[str, object]:
+        """Refuse an add-on the set-up both offers and does not: a price or stack saved with the
+        box unticked counted in the pool line while no Add-on button ever came."""
+        data = super().clean() or {}
+        price, stack = data.get("add_on_price"), data.get("add_on_stack")
+        if data.get("add_on"):
+            if stack == 0:
+                self.add_error("add_on_stack", "An add-on gives chips: give its stack, or untick the add-on.")
+        elif price or stack:
+            self.add_error(
+                "add_on",
+                f"The add-on has a price ({price or 0}) and a stack ({stack or 0} chips) but is not "
+                "ticked: tick “Add-on at the first break” to offer it, or set both to 0.",
+            )
+        return data
+
 
 def _fixed_text(plan: PayoutPlan) -> str:
     return ", ".join(str(p) for p in plan.fixed.to_json()) if plan.fixed is not None else ""

@@ -7,7 +7,7 @@
 - `seasons`: people across nights, their name claims, seasons and each season's log.
 """
 
-from tables.models.ledger import AuditEntry, ChipRequest, CoHost, LedgerEntry
+from tables.models.ledger import AuditEntry, ChipRequest, CoHost, LedgerEntry, TransferPaid
 from tables.models.live import Hand, HandEvent, TableConnection, TableSnapshot
 from tables.models.night import MAX_NAME_LENGTH, Night, NightStatus, Player, PlayerStatus, Seat, Table
 from tables.models.seasons import (
@@ -48,4 +48,5 @@ __all__ = [
     "TournamentDeal",
     "TournamentEntry",
     "TournamentLog",
+    "TransferPaid",
 ]

@@ -56,6 +56,9 @@ class EntryKind(models.TextChoices):
     TOURNAMENT_ADD_ON = "tournament_add_on", "Tournament add-on"
     PRIZE = "prize", "Prize"
     DEAL = "deal", "Deal share"
+    # Chips that appeared on a stack or disappeared from one by a host's ruling, paid by nobody:
+    # the bank's (the host's cash box's) difference, settled in the settle-up. Never money in or out.
+    BANK = "bank", "Bank's difference"
 
 
 # Kinds that bring money and cash chips in; a cash-out takes them out; a correction follows its target.
@@ -72,7 +75,8 @@ class LedgerEntry(AppendOnlyModel):
     on a correction, which is signed and counts on the side (in or out) of the entry it corrects.
 
     A tournament's entries (`tournament` set) are money only: tournament chips are not cash
-    chips, so their `chips` is 0."""
+    chips, so their `chips` is 0. A bank's difference (`EntryKind.BANK`) is signed too: chips
+    that appeared (+) or disappeared (-) at a seat, at chip value, which nobody paid or was paid."""
 
     Kind = EntryKind
 
@@ -110,7 +114,8 @@ class LedgerEntry(AppendOnlyModel):
         constraints = [
             models.CheckConstraint(condition=models.Q(kind__in=EntryKind.values), name="ledger_kind_valid"),
             models.CheckConstraint(
-                condition=models.Q(kind=EntryKind.CORRECTION) | models.Q(chips__gte=0, money__gte=0),
+                condition=models.Q(kind__in=[EntryKind.CORRECTION, EntryKind.BANK])
+                | models.Q(chips__gte=0, money__gte=0),
                 name="ledger_amounts_positive_unless_correction",
             ),
             models.CheckConstraint(
@@ -131,8 +136,13 @@ class LedgerEntry(AppendOnlyModel):
         return f"{self.get_kind_display()} {self.player}: {self.chips} chips, {self.money}"
 
     @property
+    def is_bank(self) -> bool:
+        return self.kind == EntryKind.BANK
+
+    @property
     def is_in(self) -> bool:
-        """Whether this entry counts as money and chips brought in (else taken out)."""
+        """Whether this entry counts as money and chips brought in (else taken out). A bank's
+        difference is neither: the totals and the settle-up count it on its own (`is_bank`)."""
         kind = self.corrects.kind if self.kind == EntryKind.CORRECTION and self.corrects else self.kind
         return kind in KINDS_IN or kind in TOURNAMENT_KINDS_IN
 
@@ -199,6 +209,37 @@ class ChipRequest(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} asks for {self.chips} chips ({self.status})"
+
+
+class TransferPaid(models.Model):
+    """A settle-up transfer marked paid, by one of its two people (or the host). A side with no
+    player is the bank. Marked unpaid again, the row stays (`undone_at`). Transfers are worked out
+    from the ledger each time: a mark counts for the transfer with the same payer, payee and amount."""
+
+    night = models.ForeignKey("tables.Night", on_delete=models.CASCADE, related_name="transfers_paid")
+    payer = models.ForeignKey(
+        "tables.Player", on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    payee = models.ForeignKey(
+        "tables.Player", on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    amount = models.PositiveBigIntegerField(help_text="In the currency's minor unit (cents).")
+    marked_by = models.CharField(max_length=150, help_text="Who marked it, as the log names them.")
+    marked_at = models.DateTimeField(auto_now_add=True)
+    undone_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["marked_at", "id"]
+        constraints = [
+            models.CheckConstraint(condition=models.Q(amount__gt=0), name="transferpaid_amount_positive"),
+            models.CheckConstraint(
+                condition=models.Q(payer__isnull=False) | models.Q(payee__isnull=False),
+                name="transferpaid_not_bank_to_bank",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.payer or 'the bank'} paid {self.payee or 'the bank'} {self.amount}"
 
 
 class HostCallLine(AppendOnlyModel):

@@ -147,6 +147,10 @@ class Player(models.Model):
     )
     joined_at = models.DateTimeField(auto_now_add=True)
     decided_at = models.DateTimeField(null=True, blank=True, help_text="When the host approved or rejected.")
+    # How others pay this player at the settle-up: an https link the phone opens (PayPal.me,
+    # Revolut, Venmo, Lydia) or plain text (a bank transfer reference). Checked by
+    # tables.services.ledger.payment_handles; shown only to who pays them.
+    payment_handle = models.CharField(max_length=200, blank=True, default="")
 
     class Meta:
         ordering = ["joined_at", "id"]

@@ -43,7 +43,11 @@ class NightInvariants:
     def cash_chips_are_conserved(self) -> None:
         bought: dict[int, int] = {}
         cashed: dict[int, int] = {}
+        bank_chips = 0  # chips a ruling made appear or disappear, paid by nobody: the bank's
         for entry in ledger.entries(self.cash):
+            if entry.is_bank:
+                bank_chips += entry.chips
+                continue
             side = bought if entry.is_in else cashed
             side[entry.player_id] = side.get(entry.player_id, 0) + entry.chips
         on_tables: dict[int, int] = {}
@@ -69,9 +73,15 @@ class NightInvariants:
             net_total += net
             expected = ledger.money_for(self.cash, net)
             assert balances.get(names[player.pk], 0) == expected, (names[player.pk], net, balances)
-        assert net_total == 0, net_total
+        # The players' nets add up to the bank's difference, which the settle-up pays to the bank.
+        assert net_total == bank_chips, (net_total, bank_chips)
         totals = night_totals.totals(self.cash)
         assert totals.balanced and totals.unbacked_chips == unbacked, (totals, unbacked)
+        assert totals.bank_chips == bank_chips, (totals, bank_chips)
+        # The ledger's money in is the money taken in: every payment, never a bank's difference.
+        paid = ledger.entries(self.cash).exclude(kind="bank")
+        assert totals.money_in == sum((e.money for e in paid if e.is_in), Decimal(0)), totals
+        assert totals.cash_box == totals.money_in - totals.money_out
         # Tournament chips are not cash chips: at the tournament's night, only a guest who is no
         # entrant (one whose late entry was refused) can hold chips no buy-in backs.
         totals = night_totals.totals(self.tour_night)

@@ -77,6 +77,8 @@ def test_the_host_runs_the_night_from_a_phone_and_the_players_phone_follows(
     box.get_by_label("Adjust a stack").check()
     box.locator("input[name=seat]").fill(str(seat.number))
     box.locator("input[name=stack]").fill("250")
+    # Where the chips went (issue 39, 1): the host says it was a miscounted buy-in.
+    box.get_by_label("A miscounted buy-in").check()
     box.locator("input[name=why]").fill("50 chips were paid to the bar")
     box.get_by_role("button", name="Check what changes").click()
     changes = host.locator("#ruling-confirm .changes")
@@ -85,6 +87,7 @@ def test_the_host_runs_the_night_from_a_phone_and_the_players_phone_follows(
         f"Seat {seat.number} (Ann): stack 300 → 250 chips\nLedger: a correction of -50 chips (-5.00 EUR)"
     )
     assert changes.inner_text().startswith(expected)
+    assert host.locator("[data-field=cash-box]").inner_text() == "Cash box: give Ann 5.00 EUR back."
     save_screenshot(host, "host-ruling-confirm")
     host.get_by_role("button", name="Make the ruling").click()
     host.locator(".message-success").filter(has_text="Adjust a stack: ").wait_for()

@@ -220,7 +220,7 @@ CASH_SCENARIOS: dict[tuple[str, str], Scenario] = {
     ("host_ruling", "award_pot"): (deal_a_hand, _ruling("award_pot", seat="2"), "Seat 2 (Bob): stack"),
     ("host_ruling", "adjust_stack"): (
         None,
-        _ruling("adjust_stack", seat="1", stack="250"),
+        _ruling("adjust_stack", seat="1", stack="250", how="paid"),
         "Adjust a stack: Correction: Ann, +50 chips",
     ),
     ("host_co_host_add", ""): (

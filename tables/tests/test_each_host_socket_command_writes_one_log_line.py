@@ -56,6 +56,11 @@ SOCKET_SCENARIOS: dict[str, tuple[Callable[[Night2], object] | None, dict[str, A
     ),
     "change_seat": (None, {"type": "change_seat", "seat": 1, "to": 6}, "moved a player to another seat"),
     "set_stack": (None, {"type": "set_stack", "seat": 2, "stack": 150}, "Correction: Bob, -50 chips"),
+    "move_chips": (
+        None,
+        {"type": "move_chips", "from": 2, "to": 1, "chips": 50},
+        "Seat 2 (Bob): stack 200 → 150 chips",
+    ),
     "move_button": (None, {"type": "move_button", "seat": 2}, "Button: not placed yet → seat 2"),
     "options": (None, {"type": "options", "action_seconds": 30}, "changed the table's options"),
     "set_game": (

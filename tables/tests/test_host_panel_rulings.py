@@ -24,7 +24,7 @@ def test_adjusting_a_stack_previews_the_change_then_makes_it_with_its_reason(
 ) -> None:
     ann, _ = seat_players(table, ["Ann", "Bob"])
     ledger.record_chips_in(ann, "buy_in", 200, host)
-    shown = host_rulings.preview(table, host, "adjust_stack", {"seat": "1", "stack": "150"})
+    shown = host_rulings.preview(table, host, "adjust_stack", {"seat": "1", "stack": "150", "how": "paid"})
     buy_in = ledger.entries(table.night).get(player=ann)
     assert shown.changes == [
         "Seat 1 (Ann): stack 200 → 150 chips",
@@ -32,7 +32,12 @@ def test_adjusting_a_stack_previews_the_change_then_makes_it_with_its_reason(
     ]
     assert load_state(table.pk).table.seat(1).stack == 200  # a preview changes nothing
     host_rulings.apply_ruling(
-        table, host, "adjust_stack", {"seat": "1", "stack": "150"}, "miscounted chips", shown.version
+        table,
+        host,
+        "adjust_stack",
+        {"seat": "1", "stack": "150", "how": "paid"},
+        "miscounted chips",
+        shown.version,
     )
     assert load_state(table.pk).table.seat(1).stack == 150
     # One line: the ruling, the ledger's correction, the seat and the stack before and after.
@@ -59,7 +64,7 @@ def test_a_refused_ruling_shows_the_engines_reason_and_changes_nothing(table: Ta
     version = load_state(table.pk).version
     with pytest.raises(ActionRefused, match="in the hand being played"):
         host_rulings.apply_ruling(
-            table, host, "adjust_stack", {"seat": "1", "stack": "5"}, "why not", version
+            table, host, "adjust_stack", {"seat": "1", "stack": "5", "how": "paid"}, "why not", version
         )
     assert load_state(table.pk).version == version
     # No ruling was made; the attempt itself is in the open log ("every ruling preview and

@@ -113,7 +113,7 @@ def test_a_ruling_is_one_tap_then_a_confirmation_of_what_changes(
     ann, _ = seat_players(table, ["Ann", "Bob"])
     ledger.record_chips_in(ann, "buy_in", 300, host)
     url = f"/host/nights/{table.night_id}/tables/{table.pk}/panel/ruling/"
-    confirm = host_client.post(url, {"ruling": "adjust_stack", "seat": "1", "stack": "250"})
+    confirm = host_client.post(url, {"ruling": "adjust_stack", "seat": "1", "stack": "250", "how": "paid"})
     page = confirm.content.decode()
     assert "Seat 1 (Ann): stack 300 → 250 chips" in page
     assert load_state(table.pk).table.seat(1).stack == 300
@@ -124,6 +124,7 @@ def test_a_ruling_is_one_tap_then_a_confirmation_of_what_changes(
             "ruling": "adjust_stack",
             "seat": "1",
             "stack": "250",
+            "how": "paid",
             "confirm": "1",
             "version": version,
             "why": "spilled",
@@ -140,7 +141,9 @@ def test_a_ruling_is_one_tap_then_a_confirmation_of_what_changes(
 def test_a_refused_ruling_shows_the_engines_reason(host_client: Client, table: Table) -> None:
     seat_players(table, ["Ann", "Bob"])
     url = f"/host/nights/{table.night_id}/tables/{table.pk}/panel/ruling/"
-    response = host_client.post(url, {"ruling": "adjust_stack", "seat": "7", "stack": "5"}, follow=True)
+    response = host_client.post(
+        url, {"ruling": "adjust_stack", "seat": "7", "stack": "5", "how": "paid"}, follow=True
+    )
     assert "seat 7" in response.content.decode().lower()
 
 

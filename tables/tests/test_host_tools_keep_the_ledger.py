@@ -37,10 +37,10 @@ def test_adjusting_a_stack_then_correcting_the_buy_in_does_not_count_twice(table
     """Issue 16, 5: a stack adjusted 198 -> 250 and then the buy-in corrected by +52 left 302 chips
     on the table and a ledger 52 short. The adjustment is itself the correction."""
     ann, _ = _bought_in(table, host, {"Ann": 198, "Bob": 200})
-    shown = host_rulings.preview(table, host, "adjust_stack", {"seat": "1", "stack": "250"})
+    shown = host_rulings.preview(table, host, "adjust_stack", {"seat": "1", "stack": "250", "how": "paid"})
     assert shown.changes[-1].startswith("Ledger: a correction of +52 chips (5.20 EUR) to Ann's buy-in")
     host_rulings.apply_ruling(
-        table, host, "adjust_stack", {"seat": "1", "stack": "250"}, "recount", shown.version
+        table, host, "adjust_stack", {"seat": "1", "stack": "250", "how": "paid"}, "recount", shown.version
     )
     assert load_state(table.pk).table.seat(1).stack == 250
     (correction,) = ledger.entries(table.night).filter(kind=EntryKind.CORRECTION)
@@ -57,7 +57,7 @@ def test_an_adjustment_that_takes_more_than_the_last_buy_in_is_refused(table: Ta
     _bought_in(table, host, {"Ann": 198, "Bob": 200})
     ledger.record_chips_in(Player.objects.get(display_name="Ann"), EntryKind.TOP_UP, 10, host)
     with pytest.raises(ActionRefused, match="more than their last top-up"):
-        host_rulings.preview(table, host, "adjust_stack", {"seat": "1", "stack": "100"})
+        host_rulings.preview(table, host, "adjust_stack", {"seat": "1", "stack": "100", "how": "paid"})
 
 
 def test_the_hosts_socket_leave_cashes_out_a_bought_in_player(table: Table, host: User) -> None:

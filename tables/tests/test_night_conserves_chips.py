@@ -2,29 +2,34 @@
 
 "Chips are bought, sit on a seat, move between seats only through hands or host rulings, and leave
 through a cash-out or a tournament finish" (docs/chips-and-money.md). A cash night and a tournament
-night are played side by side by the host's own tools: joins, buy-ins, rebuys, seats (a guest
-seated before buying in, sent off over the socket or not), seat changes over the socket, draws,
-swaps, players sat out and back in, chips asked from phones (approved or declined), random hands
-through the write path, stack adjustments, corrections, cash-outs, players leaving, a tournament
-with its draw, busts and their undo, rebuys, a break with add-ons, balancing and the final table
-(drawn once, drawn again, confirmed and undone), the clock taken back a level or its last change
-undone, an agreed deal, the tournament played to its end with its winner taken off the table by the
-host's `leave` over the socket and the last bust undone after, and closing the night. The cash
-tables also play the house games (tables/tests/night_house_rules.py): run it twice, the 7-2 bounty,
-straddles, the rabbit hunt and Blind Hold'em's staged reveal, and the host voids entries, archives
-and reopens nights, draws the waiting players evenly and moves players with the Move form. The
-tournament's night has a cash game of its own at the Bar (added after the draw), and the host's
-Move tries to take its players to the tournament's tables and the entrants to the Bar. Every night
-also plays a featured hand of each house game's chip-moving moment
-(tables/tests/night_featured_hands.py): a 7-2 bounty paid, an all-in run twice with an odd chip to
-halve, a straddle posted, a rabbit hunted; and the host's rulings in the middle of a hand at either
-kind of table (tables/tests/night_rulings.py): a misdeal, an award, a killed or folded hand, an
-undone action, an exposed card. A decision the hand offered as legal and the write path refused
-fails the night: it would leave the table stuck mid-hand.
+night are played side by side by the host's own tools: joins, buy-ins, rebuys, seats (a guest seated
+before buying in, sent off over the socket or not), seat changes over the socket, draws, swaps,
+players sat out and back in, chips asked from phones (approved or declined), random hands through
+the write path, stack rulings saying where the chips went (moved from another player, a miscounted
+buy-in, the bank's difference) and chips moved between seats over the socket, corrections,
+cash-outs, players leaving, a tournament with its draw, busts and their undo, rebuys, a break with
+add-ons, balancing and the final table (drawn once, drawn again, confirmed and undone), the clock
+taken back a level or its last change undone, an agreed deal, the tournament played to its end with
+its winner taken off the table by the host's `leave` over the socket and the last bust undone after,
+and closing the night. The cash tables also play the house games
+(tables/tests/night_house_rules.py): run it twice, the 7-2 bounty, straddles, the rabbit hunt and
+Blind Hold'em's staged reveal, and the host voids entries, archives and reopens nights, draws the
+waiting players evenly and moves players with the Move form. The tournament's night has a cash game
+of its own at the Bar (added after the draw), and the host's Move tries to take its players to the
+tournament's tables and the entrants to the Bar. Every night also plays a featured hand of each
+house game's chip-moving moment (tables/tests/night_featured_hands.py): a 7-2 bounty paid, an all-in
+run twice with an odd chip to halve, a straddle posted, a rabbit hunted; and the host's rulings in
+the middle of a hand at either kind of table (tables/tests/night_rulings.py): a misdeal, an award, a
+killed or folded hand, an undone action, an exposed card. A decision the hand offered as legal and
+the write path refused fails the night: it would leave the table stuck mid-hand.
+
 After every step:
 
-- cash: chips on the tables + chips in players' hands + chips cashed out = chips bought, for
-  every player and for the night, and no chip sits on a table without a buy-in;
+- cash: chips on the tables + chips in players' hands + chips cashed out = chips bought + the
+  bank's difference, for the night (for every player, their net is their balance), and no chip
+  sits on a table without a buy-in; the ledger's money in is the money taken in: a stack ruling
+  moves money only as its preview told the host (given back or taken at the cash box), a transfer
+  and a bank's difference none;
 - tournament: chips in play = entries x starting stack + rebuys x rebuy stack + add-ons x
   add-on stack - chips taken out of play, and only players still in hold them (not the winner
   of a tournament over: its end took them out of play); and chips in play, as the tournament
@@ -61,6 +66,7 @@ import datetime
 import itertools
 import os
 import random
+import re
 from decimal import Decimal
 
 import pytest
@@ -82,7 +88,7 @@ from tables.models import Night, Player, Seat, Table
 from tables.models.ledger import EntryKind
 from tables.models.tournaments import Tournament
 from tables.services.hosting import host_panel, host_rulings, hosting
-from tables.services.ledger import chip_requests, closing, ledger
+from tables.services.ledger import chip_requests, closing, ledger, night_totals
 from tables.services.seasons import seasons
 from tables.services.seating import joining, seating
 from tables.tests.ledger_helpers import play_hand
@@ -237,21 +243,55 @@ class NightMachine(
             host_panel.decide_player(self._cash_player(who), self.host, "remove")
 
     @precondition(lambda self: self.cash_players)
-    @rule(who=st.integers(0, 7), stack=st.integers(1, 600))
-    def adjust_stack(self, who: int, stack: int) -> None:
+    @rule(
+        who=st.integers(0, 7),
+        stack=st.integers(1, 600),
+        how=st.sampled_from(["transfer", "paid", "bank"]),
+        other=st.integers(1, SEATS),
+    )
+    def adjust_stack(self, who: int, stack: int, how: str, other: int) -> None:
+        """ "A ruling that changes chips must say where they went": moved from another player (no
+        money moves), a miscounted buy-in (the money the preview says is given back or taken), or
+        the bank's difference (no money moves; the bank's chips change by the stack's)."""
         seat = Seat.objects.filter(player=self._cash_player(who)).select_related("table").first()
         if seat is None:
             return
+        values = {"seat": str(seat.number), "stack": str(stack), "how": how, "other_seat": str(other)}
         version = load_state(seat.table_id).version
-        with self.refused_changes_nothing():
-            host_rulings.apply_ruling(
-                seat.table,
-                self.host,
-                "adjust_stack",
-                {"seat": str(seat.number), "stack": str(stack)},
-                "recounted",
-                version,
+        try:
+            shown: host_rulings.Preview | None = host_rulings.preview(
+                seat.table, self.host, "adjust_stack", values
             )
+        except ActionRefused:
+            shown = None
+        before, stacks = night_totals.totals(self.cash), self._stacks(seat.table_id)
+        with self.refused_changes_nothing():
+            host_rulings.apply_ruling(seat.table, self.host, "adjust_stack", values, "recounted", version)
+        if self.last_refusal is not None:
+            return
+        assert shown is not None, "a ruling made that its preview refused"
+        after = night_totals.totals(self.cash)
+        taken = after.cash_box - before.cash_box
+        changed = self._stacks(seat.table_id)
+        moved = {s: changed.get(s, 0) - stacks.get(s, 0) for s in stacks.keys() | changed.keys()}
+        if how == "transfer":
+            assert taken == 0 and after.bank_chips == before.bank_chips, (before, after)
+            assert sum(moved.values()) == 0 and len([m for m in moved.values() if m]) == 2, moved
+        elif how == "bank":
+            assert taken == 0 and after.bank_chips - before.bank_chips == moved[seat.number], (before, after)
+        else:
+            assert after.bank_chips == before.bank_chips
+            assert taken == self._cash_box_words(shown.cash_box), (taken, shown.cash_box)
+
+    def _stacks(self, table_id: int) -> dict[int, int]:
+        return {s.seat: s.stack for s in load_state(table_id).table.seats}
+
+    def _cash_box_words(self, words: str) -> Decimal:
+        """The money the preview told the host to take (+) or give back (-) at the cash box."""
+        found = re.search(r"(give \S+ |take )([\d.]+) EUR", words)
+        if found is None:
+            return Decimal(0)  # a guest no buy-in backs: nothing was paid to correct
+        return Decimal(found.group(2)) * (-1 if found.group(1).startswith("give") else 1)
 
     @precondition(lambda self: self.cash_players)
     @rule(who=st.integers(0, 7), chips=st.integers(-60, 60))
@@ -269,7 +309,7 @@ class NightMachine(
     @rule(
         who=st.integers(0, 7),
         stack=st.integers(1, 600),
-        command=st.sampled_from(["leave", "set_stack", "change_seat"]),
+        command=st.sampled_from(["leave", "set_stack", "change_seat", "move_chips"]),
     )
     def socket_command(self, who: int, stack: int, command: str) -> None:
         """The host's own commands over the table's socket: leave a seat, set a stack, or move
@@ -283,6 +323,11 @@ class NightMachine(
         intent: dict[str, object] = {"type": command, "seat": found.seat}
         if command == "set_stack":
             intent["stack"] = stack
+        elif command == "move_chips":
+            others = [s.seat for s in load_state(seat.table_id).table.seats if s.seat != found.seat]
+            if not others:
+                return
+            intent = {"type": command, "from": found.seat, "to": others[stack % len(others)], "chips": stack}
         elif command == "change_seat":
             free = seating.free_seat_numbers(seat.table)
             if not free:

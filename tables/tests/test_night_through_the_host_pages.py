@@ -263,9 +263,16 @@ class NightThroughTheHostPages(TournamentFromTheHostPages, HostPosts, NightInvar
         return (seat.table, found.seat) if found is not None else None
 
     @precondition(lambda self: self.cash_players)
-    @rule(who=WHO, stack=TYPED_CHIPS, stale=st.booleans())
-    def host_adjusts_a_stack(self, who: int, stack: str, stale: bool) -> None:
-        """The ruling "Adjust a stack", confirmed with the table's version the page showed."""
+    @rule(
+        who=WHO,
+        stack=TYPED_CHIPS,
+        stale=st.booleans(),
+        how=st.sampled_from(["paid", "transfer", "bank"]),
+        other=st.integers(1, 6),
+    )
+    def host_adjusts_a_stack(self, who: int, stack: str, stale: bool, how: str, other: int) -> None:
+        """The ruling "Adjust a stack", confirmed with the table's version the page showed, saying
+        where the chips went: a miscounted buy-in, another player's seat, or the bank's difference."""
         found = self._seat_of(self._cash_player(who))
         if found is None:
             return
@@ -275,6 +282,8 @@ class NightThroughTheHostPages(TournamentFromTheHostPages, HostPosts, NightInvar
             "ruling": "adjust_stack",
             "seat": str(number),
             "stack": stack,
+            "how": how,
+            "other_seat": str(other),
             "confirm": "1",
             "version": str(version),
             "why": "recounted",

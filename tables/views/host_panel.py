@@ -29,7 +29,7 @@ from tables.models import Night, Player, Seat, Table
 from tables.models.ledger import ChipRequest, CoHost
 from tables.models.night import game_choices
 from tables.services.hosting import audit, host_panel, host_rulings, table_closing, table_settings
-from tables.services.ledger import night_totals
+from tables.services.ledger import night_totals, stack_rulings
 from tables.services.seating import table_buy_in
 
 # What the host reads after deciding on a player: what was done, in a sentence.
@@ -115,6 +115,7 @@ def panel_context(night: Night) -> dict[str, Any]:
         "to_decide": len(requests) + sum(1 for p in players if p.status == Player.Status.PENDING),
         "rulings": host_rulings.available(),
         "missing_rulings": host_rulings.missing(),
+        "stack_ruling_choices": stack_rulings.HOW_CHOICES,
         "games": game_choices(),
         "bomb_pots": table_settings.bomb_pot_choices(),
         "house_options": table_settings.HOUSE_OPTION_CHOICES,
@@ -300,7 +301,10 @@ def ruling(request: HttpRequest, night_id: int, table_id: int) -> HttpResponse:
     """First tap: show what the ruling will change and ask for the reason. With `confirm`, make it."""
     table = get_hosted_table(request, night_id, table_id)
     key = request.POST.get("ruling", "")
-    values = {name: request.POST.get(name, "") for name in ("seat", "stack", "card_number", "during_deal")}
+    values = {
+        name: request.POST.get(name, "")
+        for name in ("seat", "stack", "how", "other_seat", "card_number", "during_deal")
+    }
     back = _panel_url(night_id, f"table-{table.pk}")
     if request.POST.get("confirm"):
         try:

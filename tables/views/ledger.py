@@ -92,6 +92,7 @@ def ledger_context(night: Night) -> dict:
         ),
         "totals": totals,
         "difference": money_words.difference_words(totals.difference, night.currency),
+        "bank_difference": money_words.bank_words(totals.bank_chips, totals.bank_money, night.currency),
         "people": people,
         "first_close": first_close,
         "settlement": settlement,

@@ -27,6 +27,7 @@ from tables.services.ledger.settle_up import format_minor
 from tables.services.seating import people
 from tables.services.tournament import tournament_results
 from tables.views.charts import Line, line_chart
+from tables.views.settle_up_phone import phone_context
 from tables.views.table_page import replay_steps
 
 BIGGEST_POTS = 5
@@ -106,6 +107,7 @@ def night_recap(request: HttpRequest, night_id: int) -> HttpResponse:
         ],
         "refusal": results.refusal,
         "is_host": can_host(request.user, night),
+        **phone_context(request, night),
     }
     return render(request, "tables/seasons/recap.html", context)
 

@@ -29,7 +29,7 @@ from tables.models import Night, Player, Seat, Table
 from tables.models.ledger import CoHost
 from tables.services.hosting import audit, hosting
 from tables.services.hosting.change_words import describe
-from tables.services.ledger import seat_commands
+from tables.services.ledger import seat_commands, stack_rulings
 from tables.services.seating import joining, seating
 from tables.services.seating.seating import seated_words
 from tables.services.tournament.tournament_tables import check_open
@@ -188,8 +188,13 @@ def socket_command(
 
 
 # Socket commands that move chips go through the ledger, like the panel's own tools: `leave` for a
-# bought-in player is their cash-out, `set_stack` a ledger-backed adjustment.
-CHIPS_COMMANDS = {"leave": seat_commands.leave_seat, "set_stack": seat_commands.set_seat_stack}
+# bought-in player is their cash-out, `set_stack` a ledger-backed adjustment (its `how` says where
+# the chips went: stack_rulings), `move_chips` chips from one seat to another, money-neutral.
+CHIPS_COMMANDS = {
+    "leave": seat_commands.leave_seat,
+    "set_stack": stack_rulings.set_stack,
+    "move_chips": stack_rulings.move_chips,
+}
 
 
 def _through_the_ledger(

@@ -26,17 +26,18 @@ from engine.live.rulings import INTENT_RULINGS
 from tables import live
 from tables.access import check_host
 from tables.errors import ActionRefused
-from tables.models import Player, Table
+from tables.models import Table
 from tables.services.hosting import audit
 from tables.services.hosting.change_words import UNSEEN, describe, public_cards
-from tables.services.ledger import ledger, money_words, seat_commands
+from tables.services.ledger import stack_rulings
 
 
 @dataclass(frozen=True, slots=True)
 class Field:
     name: str
     label: str
-    kind: str = "seat"  # "seat", "chips", "which_card" (first, second...) or "flag" (a checkbox)
+    kind: str = "seat"  # "seat", "chips", "which_card" (first, second...), "flag" (a checkbox) or "how"
+    required: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +67,18 @@ RULINGS: tuple[Ruling, ...] = (
     Ruling("kill_hand", "Kill a hand", "kill_hand", (SEAT,)),
     Ruling("undo", "Undo the last action", "undo"),
     Ruling("fold_away", "Fold an away player", "fold_away", (SEAT,)),
-    Ruling("adjust_stack", "Adjust a stack", "set_stack", (SEAT, Field("stack", "New stack", "chips"))),
+    Ruling(
+        "adjust_stack",
+        "Adjust a stack",
+        "set_stack",
+        (
+            SEAT,
+            Field("stack", "New stack", "chips"),
+            # Where the chips went (stack_rulings.HOW_CHOICES): a ruling never changes chips silently.
+            Field("how", "Where the chips went", "how"),
+            Field("other_seat", "Other player's seat", "seat", required=False),
+        ),
+    ),
     Ruling("move_button", "Move the button", "move_button", (Field("seat", "Button to seat"),)),
     Ruling("pause_hand", "Pause the hand", "pause_hand"),
     Ruling("resume_hand", "Resume the hand", "resume_hand"),
@@ -97,6 +109,11 @@ def build_intent(key: str, values: Mapping[str, str]) -> dict[str, Any]:
         if spec.kind == "flag":
             intent[spec.name] = raw.lower() in ("on", "1", "true", "yes")
             continue
+        if spec.kind == "how":
+            intent[spec.name] = stack_rulings.check_how(raw)
+            continue
+        if not raw and not spec.required:
+            continue
         if not raw:
             raise ActionRefused(f"{ruling.label}: choose the {spec.label.lower()}.")
         try:
@@ -114,6 +131,7 @@ class Preview:
     intent: dict[str, Any]
     version: int
     changes: list[str]
+    cash_box: str = ""  # what the host does at the cash box, for a ruling that changes chips
 
 
 DEALER_CARRIES_ON = "Then the dealer carries on: the next cards, and what they bring, show once it is made."
@@ -154,8 +172,10 @@ def _log_attempt(
 def _preview(table: Table, key: str, values: Mapping[str, str]) -> Preview:
     intent = build_intent(key, values)
     state = live.fresh_state(table.pk)
+    # A stack ruling's chips go where the host said: a transfer is the engine's `move_chips`.
+    made = stack_rulings.engine_intent(table, state, intent) if intent["type"] == "set_stack" else intent
     try:
-        after, events, cut = engine_live.preview(state, engine_live.HOST, intent, time.time())
+        after, events, cut = engine_live.preview(state, engine_live.HOST, made, time.time())
     except EngineError as error:
         raise ActionRefused(str(error)) from None
     # Cards as the table sees them now: the ruling is not made yet.
@@ -168,9 +188,9 @@ def _preview(table: Table, key: str, values: Mapping[str, str]) -> Preview:
         changes.append(DEALER_CARRIES_ON)
     moved = sum(s.stack for s in after.table.seats) - sum(s.stack for s in state.table.seats)
     if intent["type"] == "set_stack":
-        line = _ledger_line(table, state, intent)
-        if line:
-            return Preview(BY_KEY[key], intent, state.version, [*changes, line])
+        words = stack_rulings.preview_words(table, state, intent)
+        if words.ledger:
+            return Preview(BY_KEY[key], intent, state.version, [*changes, *words.ledger], words.cash_box)
     if moved:
         # Only ledger entries and hands should change the chips in play: say so before it happens.
         changes.append(
@@ -212,30 +232,6 @@ def one_line_per_seat(changes: list[str]) -> list[str]:
         kept = [part for part in said if not ((m := BEHIND_TO.match(part)) and m.group(1) in stacks)]
         lines.append(f"{who}: {', '.join(kept)}")
     return lines
-
-
-def _seated_player(table: Table, state: engine_live.LiveTable, seat: int) -> Player:
-    occupant = state.table.occupant(seat) if isinstance(seat, int) else None
-    player = None
-    if occupant is not None and occupant.player.isdigit():
-        player = Player.objects.filter(pk=int(occupant.player), night_id=table.night_id).first()
-    if player is None:
-        raise ActionRefused(f"Nobody sits in seat {seat} at {table.name}.")
-    return player
-
-
-def _ledger_line(table: Table, state: engine_live.LiveTable, intent: Mapping[str, Any]) -> str:
-    """The ledger line a stack adjustment writes, for the preview ("" when the ledger never saw
-    the player). Refused, as the adjustment would be, when chips would come from nowhere."""
-    player = _seated_player(table, state, intent["seat"])
-    target, difference = ledger.stack_adjustment(player, intent["stack"])
-    if target is None:
-        return ""
-    money = money_words.format_money(ledger.money_for(table.night, difference), table.night.currency)
-    return (
-        f"Ledger: a correction of {difference:+d} chips ({money}) to {player.display_name}'s "
-        f"{target.get_kind_display().lower()} #{target.pk}"
-    )
 
 
 def exposure_words(state: engine_live.LiveTable, seat: int) -> str:
@@ -288,7 +284,7 @@ def apply_ruling(
                 # line (the ruling, the reason, the stack before and after) is the ruling's line.
                 # Decided under the table's one lock, as the preview saw it (`version`).
                 label = f"{table.name}: {shown.ruling.label}"
-                done = seat_commands.set_seat_stack(
+                done = stack_rulings.set_stack(
                     table.pk, {**intent, "reason": why}, by, expected_version=version, ruling=label
                 )
                 applied, entry = done.applied, done.entry

@@ -32,7 +32,7 @@ from tables.models import Night
 from tables.models.ledger import AuditEntry
 from tables.services.hosting import audit
 from tables.services.ledger import settle_up
-from tables.services.ledger.money_words import difference_words, format_money, signed_money
+from tables.services.ledger.money_words import bank_words, difference_words, format_money, signed_money
 from tables.services.ledger.night_totals import NightTotals, totals
 
 CLOSED = "closed"
@@ -64,6 +64,8 @@ def _totals_words(now: NightTotals) -> str:
     words = f"{format_money(now.money_in, cur)} in, {format_money(now.money_out, cur)} out"
     if now.chips_in_play_money:
         words += f", {format_money(now.chips_in_play_money, cur)} still in play"
+    if now.bank_chips:
+        words += f"; the bank's difference: {bank_words(now.bank_chips, now.bank_money, cur)}"
     return words
 
 
@@ -85,12 +87,15 @@ def close_night(night: Night, by: AbstractBaseUser | None) -> NightTotals:
         audit.record(
             locked,
             by,
-            f"Closed the night: {_totals_words(now)}; balanced",
+            f"Closed the night: {_totals_words(now)}; balanced; "
+            f"the cash box should hold {format_money(now.cash_box, locked.currency)}",
             payload={
                 "night": CLOSED,
                 "money_in": str(now.money_in),
                 "money_out": str(now.money_out),
                 "in_play": str(now.chips_in_play_money),
+                "cash_box": str(now.cash_box),
+                "bank": str(now.bank_money),
                 "players": players,
             },
         )

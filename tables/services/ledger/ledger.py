@@ -398,6 +398,11 @@ def _take_back_money_only(
 
 
 def _check_cash_entry(entry: LedgerEntry) -> None:
+    if entry.kind == EntryKind.BANK:
+        # Its chips are on a stack, paid by nobody: a further ruling says where they went.
+        raise ActionRefused(
+            "A bank's difference is not corrected here: adjust the stack again, saying where the chips went."
+        )
     if entry.tournament_id is not None:
         raise ActionRefused(
             f"This is {entry.tournament.name}'s money: it follows the tournament (its prices, entries "

@@ -51,7 +51,7 @@ def log_entry(
     what = f"{ruling}: " if ruling else ""
     what += (
         f"{label}: {entry.player.display_name}, {entry.chips:+d} chips"
-        if entry.kind == EntryKind.CORRECTION
+        if entry.kind in (EntryKind.CORRECTION, EntryKind.BANK)
         else f"{label}: {entry.player.display_name}, {entry.chips} chips"
     )
     if entry.kind == EntryKind.CORRECTION and entry.corrects is not None:

@@ -44,3 +44,17 @@ def signed_money(amount: Decimal, currency: str) -> str:
     """
     sign = "+" if amount > 0 else "-" if amount < 0 else ""
     return sign + format_money(abs(amount), currency)
+
+
+def bank_words(chips: int, money: Decimal, currency: str) -> str:
+    """The bank's difference, said without a sign: what appeared or disappeared, and who settles it.
+
+    >>> bank_words(-320, Decimal(-16), "EUR")
+    '320 chips disappeared (16.00 EUR): the bank is paid 16.00 EUR in the settle-up'
+    >>> bank_words(40, Decimal(2), "EUR")
+    '40 chips appeared (2.00 EUR): the bank pays 2.00 EUR in the settle-up'
+    """
+    worth = format_money(abs(money), currency)
+    if chips < 0:
+        return f"{-chips} chips disappeared ({worth}): the bank is paid {worth} in the settle-up"
+    return f"{chips} chips appeared ({worth}): the bank pays {worth} in the settle-up"

@@ -169,6 +169,8 @@ def night_results(night: Night) -> NightResults:
         by_name = {name: pk for pk, name in names.items()}
         in_tournaments = tournament_money.balances(night)
         for name, amount in settlement.balances.items():
+            if name not in by_name:
+                continue  # the bank (`settle_up.BANK`), settling a bank's difference: no player
             pk = by_name[name]
             row = players.setdefault(pk, PlayerNight(pk, name))
             row.money_net = amount

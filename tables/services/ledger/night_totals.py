@@ -34,6 +34,10 @@ class NightTotals:
     tournament_paid_out: Decimal = Decimal(0)
     tournament_pools_held: Decimal = Decimal(0)  # paid into tournaments still running
     tournaments_running: tuple[str, ...] = ()
+    # Chips a host's ruling made appear (+) or disappear (-) with nobody paying: the bank's
+    # difference (`EntryKind.BANK`), at chip value. Never money in or out: the settle-up settles it.
+    bank_chips: int = 0
+    bank_money: Decimal = Decimal(0)
 
     @property
     def chips_in_play(self) -> int:
@@ -42,12 +46,19 @@ class NightTotals:
     @property
     def difference(self) -> Decimal:
         held = self.chips_in_play_money + self.tournament_pools_held
-        return self.money_in - self.money_out - held
+        return self.money_in + self.bank_money - self.money_out - held
 
     @property
     def chip_difference(self) -> int:
-        """Chips bought minus (chips on tables plus chips cashed out): 0 at every moment."""
-        return self.chips_bought - self.chips_in_play - self.chips_cashed_out
+        """Chips bought and the bank's (chips that appeared, less those that disappeared) minus
+        (chips on tables plus chips cashed out): 0 at every moment."""
+        return self.chips_bought + self.bank_chips - self.chips_in_play - self.chips_cashed_out
+
+    @property
+    def cash_box(self) -> Decimal:
+        """The money the host should hold: every payment taken in, less every payment made
+        (cash-outs, money given back, prizes). The bank's difference is not in it: nobody paid it."""
+        return self.money_in - self.money_out
 
     @property
     def balanced(self) -> bool:
@@ -92,7 +103,12 @@ def totals(night: Night) -> NightTotals:
     chips_in = chips_out = 0
     paid_in = paid_out = held = Decimal(0)
     running: set[str] = set()
+    bank_chips, bank_money = 0, Decimal(0)
     for entry in entries(night):
+        if entry.is_bank:
+            bank_chips += entry.chips
+            bank_money += entry.money
+            continue
         signed = entry.money if entry.is_in else -entry.money
         if entry.is_in:
             money_in += entry.money
@@ -125,4 +141,6 @@ def totals(night: Night) -> NightTotals:
         chips_in_play_money=money_for(night, backed + in_hand),
         chips_in_hand=in_hand,
         unbacked_chips=unbacked,
+        bank_chips=bank_chips,
+        bank_money=bank_money,
     )

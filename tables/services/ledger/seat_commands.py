@@ -48,7 +48,7 @@ class _Plan:
     corrects: LedgerEntry | None = None
 
 
-def _seated_player(table: Table, state: LiveTable, seat: object) -> Player | None:
+def seated_player(table: Table, state: LiveTable, seat: object) -> Player | None:
     """The night's player in `seat` of the locked table, or None (an empty seat, a guest)."""
     occupant = state.table.seat(seat) if isinstance(seat, int) and not isinstance(seat, bool) else None
     if occupant is None or not occupant.player.isdigit():
@@ -106,7 +106,7 @@ def set_seat_stack(
     reason = str(intent.get("reason", ""))
 
     def decide(state: LiveTable) -> Mapping[str, Any]:
-        player = _seated_player(table, state, intent.get("seat"))
+        player = seated_player(table, state, intent.get("seat"))
         if player is None:
             return intent
         ledger.check_player(table.night, player)

@@ -19,7 +19,7 @@ from decimal import ROUND_HALF_EVEN, Decimal
 
 from tables.errors import ActionRefused
 from tables.models import Night
-from tables.models.ledger import CASH
+from tables.models.ledger import CASH, EntryKind
 from tables.services.ledger import ledger, night_totals
 from tables.services.ledger.money_words import difference_words, minor_digits
 from tables.services.tournament import tournament_money
@@ -177,7 +177,7 @@ def player_money(night: Night) -> list[PlayerMoney]:
     money_in: dict[int, Decimal] = {}
     money_out: dict[int, Decimal] = {}
     played = tournament_money.paid_in_and_out(night)
-    for entry in ledger.entries(night).filter(CASH):
+    for entry in ledger.entries(night).filter(CASH).exclude(kind=EntryKind.BANK):
         side = money_in if entry.is_in else money_out
         side[entry.player_id] = side.get(entry.player_id, Decimal(0)) + entry.money
     known = set(money_in) | set(money_out)
@@ -211,9 +211,30 @@ def balances_by_player(night: Night) -> dict[str, Decimal]:
     return {row.name: row.net for row in player_money(night)}
 
 
+# The host's cash box as a party of the settle-up: it pays out chips that appeared at a seat
+# (a bank's difference, `EntryKind.BANK`), and is paid what chips that disappeared were worth.
+BANK = "The bank"
+
+
+def bank_difference(night: Night) -> Decimal:
+    """What the chips that appeared (+) or disappeared (-) by a host's ruling are worth."""
+    rows = ledger.entries(night).filter(kind=EntryKind.BANK).values_list("money", flat=True)
+    return sum(rows, Decimal(0))
+
+
+def bank_name(night: Night) -> str:
+    """The bank's name in the settle-up, never a player's ("The bank (cash box)" if one is so called)."""
+    taken = {name.lower() for name in payee_names(night).values()}
+    return BANK if BANK.lower() not in taken else f"{BANK} (cash box)"
+
+
 def settle(night: Night) -> Settlement:
     currency = night.currency
     exact = balances_by_player(night)
+    bank = bank_difference(night)
+    if bank:
+        # The players' nets add up to what the bank's difference is worth: the bank settles it.
+        exact[bank_name(night)] = -bank
     if sum(exact.values(), Decimal(0)) != 0:
         off = -sum(exact.values(), Decimal(0))
         raise ActionRefused(

@@ -82,7 +82,8 @@ def still_owed(table: seasons.SeasonTable) -> StillOwed:
         BANK_NAME if BANK_NAME.lower() not in {n.lower() for n in names.values()} else "The host's bank"
     )
     remaining = {key: amount for key, amount in nets.items()}
-    remaining[BANK] = 0
+    # The bank starts at what the nights' bank's differences left it (0 on most nights).
+    remaining[BANK] = -sum(nets.values())
     paid: list[Paid] = []
     for payment in payments:
         payer, payee = _key_of(payment.payer, keys), _key_of(payment.payee, keys)

@@ -336,6 +336,10 @@ def season_settlement(table: SeasonTable) -> SeasonSettlement:
             "unbalanced",
         )
     balances = {row.name: row.standing.money_net for row in table.rows if row.standing.money_net}
+    bank = -sum(balances.values())
+    if bank:
+        # A night's bank's difference (chips a ruling made appear or disappear): the bank settles it.
+        balances[settle_up.BANK if settle_up.BANK not in balances else f"{settle_up.BANK} (cash box)"] = bank
     currency = currencies.pop() if currencies else "EUR"
     return SeasonSettlement(currency, balances, settle_up.fewest_transfers(balances))
 
