@@ -301,7 +301,7 @@ class Hand:
             if not options["your_turn"]:
                 options["out_of_turn"] = house.out_of_turn.options(self, seat)
             return options
-        return showdown.legal_actions(self, self.seat(seat))
+        return house.at_showdown(self, seat, showdown.legal_actions(self, self.seat(seat)))
 
     # Player operations: verify_x raises, can_x answers, x records and applies --------
 

@@ -12,6 +12,7 @@ urlpatterns = [
     path("", players.home, name="home"),
     path("join/<str:code>/", players.join, name="join"),
     path("play/", players.play, name="play"),
+    path("play/night.phhs", night_history.player_night_phh, name="player_night_phh"),
     path("manifest.webmanifest", players.web_app_manifest, name="web_app_manifest"),
     path("cards/words.js", players.card_words_module, name="card_words_module"),
     path("play/status.json", players.play_status, name="play_status"),

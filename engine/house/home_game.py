@@ -23,7 +23,15 @@ from typing import TYPE_CHECKING, Any
 
 from engine.errors import IllegalActionError
 from engine.events import Event
-from engine.house import blind_holdem, crazy_blind_man, out_of_turn, rabbit_hunt, rulings, run_it_twice
+from engine.house import (
+    blind_holdem,
+    crazy_blind_man,
+    out_of_turn,
+    rabbit_hunt,
+    rulings,
+    run_it_twice,
+    showdown_clock,
+)
 
 if TYPE_CHECKING:
     from engine.hand import Hand
@@ -75,6 +83,16 @@ def legal_actions(hand: Hand, seat: int) -> dict[str, Any] | None:
         or crazy_blind_man.legal_actions(hand, seat)
         or blind_holdem.legal_actions(hand, seat)
     )
+
+
+def at_showdown(hand: Hand, seat: int, options: dict[str, Any]) -> dict[str, Any]:
+    """The showdown's choice, with what the player's phone asks before a muck: whether no hand
+    tabled beats theirs yet in a contested pot (`showdown_clock.could_win`, from their own
+    cards and the tabled ones only)."""
+    muck = options.get("actions", {}).get("muck")
+    if muck is not None and muck.get("allowed") and showdown_clock.could_win(hand, seat):
+        muck["could_win"] = True
+    return options
 
 
 def after_the_hand(hand: Hand, seat: int) -> dict[str, Any]:

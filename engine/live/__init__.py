@@ -33,7 +33,7 @@ from engine import next_hand, views
 from engine.errors import IllegalActionError
 from engine.forced_bets import straddle_amount, straddle_refusal
 from engine.games import GAMES
-from engine.house import blind_holdem, run_it_twice
+from engine.house import blind_holdem, run_it_twice, showdown_clock
 from engine.live import fairness
 from engine.live.base import (
     HOST,
@@ -154,6 +154,9 @@ def _restart_clocks(before: LiveTable, state: LiveTable, now: float) -> LiveTabl
     elif hand is not None and run_it_twice.asking(hand):
         asked_before = before.hand is not None and run_it_twice.asking(before.hand)
         deadline = before.deadline if asked_before else now + state.options.run_it_twice_seconds
+    elif hand is not None and showdown_clock.waiting_to_show(hand) is not None:
+        # The turn to show or muck has its own short clock, action clock or not (the cards speak).
+        deadline = now + showdown_clock.SHOWDOWN_SECONDS
     elif hand is not None and not hand.finished and hand.to_act is not None and state.options.action_seconds:
         deadline = now + state.options.action_seconds
     elif hand is not None and blind_holdem.waiting_for_stage(hand) is not None:

@@ -18,7 +18,7 @@ from engine.errors import EngineError, IllegalActionError, TableError
 from engine.events import RoundEnded
 from engine.games import GAMES, Structure
 from engine.hand import Hand
-from engine.house import blind_holdem, run_it_twice
+from engine.house import blind_holdem, run_it_twice, showdown_clock
 from engine.house import rabbit_hunt as rabbits
 from engine.house.rulings import HandKilled
 from engine.live import fairness, player_settings
@@ -224,7 +224,11 @@ def timeout(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Resul
         return _next_stage(state, hand)
     if hand.to_act is None:
         raise StaleIntentError("Nobody's time has run out")
-    for name in TIMEOUT_ACTIONS:
+    names = TIMEOUT_ACTIONS
+    if showdown_clock.waiting_to_show(hand) is not None:
+        # The cards speak: a hand beaten on the table is mucked, any other turned up.
+        names = ("muck", "show") if showdown_clock.cards_speak(hand) == "muck" else ("show", "muck")
+    for name in names:
         try:
             new, events = _play(state, hand.to_act, name, {})
         except IllegalActionError:

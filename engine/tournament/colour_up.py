@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from math import gcd
 
 from engine.errors import TournamentError
+from engine.tournament.structure import Break, Level
 
 
 def _positive(value: object, what: str) -> int:
@@ -63,6 +64,48 @@ def chips_no_longer_needed(denominations: Sequence[int], blinds: Sequence[int]) 
         step = gcd(step, _count(amount, "A blind"))
     needed = max((chip for chip in chips if step and step % chip == 0), default=chips[0] if chips else 0)
     return tuple(chip for chip in chips if chip < needed)
+
+
+def level_after_the_next_break(periods: Sequence[object], index: int) -> Level | None:
+    """The first level after the next break following period `index`: the blinds a colour-up at
+    that break must leave chips for. None when no break is ahead.
+
+    >>> periods = (Level(25, 50), Break(10), Level(100, 200))
+    >>> level_after_the_next_break(periods, 0)
+    Level(small_blind=100, big_blind=200, ante=0, minutes=15)
+    >>> level_after_the_next_break(periods, 1) is None
+    True
+    """
+    later = list(periods[index + 1 :])
+    for at, period in enumerate(later):
+        if isinstance(period, Break):
+            return next((p for p in later[at + 1 :] if isinstance(p, Level)), None)
+    return None
+
+
+def fewest_chips(value: int, leaving: Sequence[int]) -> dict[int, int] | None:
+    """The fewest chips of the `leaving` denominations that make `value`, biggest first; None when
+    they cannot make it exactly. What a stack known at a table must hold at least in small chips
+    is its value beyond the staying chips: a first guess the host corrects at the table.
+
+    >>> fewest_chips(175, (25,)), fewest_chips(75, (5, 25)), fewest_chips(30, (25,))
+    ({25: 7}, {25: 3, 5: 0}, None)
+    """
+    counts: dict[int, int] = {}
+    rest = _count(value, "A value")
+    for chip in sorted({_positive(d, "A chip's value") for d in leaving}, reverse=True):
+        counts[chip], rest = divmod(rest, chip)
+    return counts if rest == 0 else None
+
+
+def odd_value(stack: int, denominations: Sequence[int], removed: Sequence[int]) -> int:
+    """The part of `stack` the chips staying cannot make: what is at least in chips leaving.
+
+    >>> odd_value(1275, (25, 100, 500), (25,))
+    75
+    """
+    staying = [d for d in denominations if d not in removed]
+    return _count(stack, "A stack") % min(staying) if staying else 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -61,10 +61,10 @@ def clock_payload(tournament: Tournament, now: datetime.datetime | None = None) 
         "currency": tournament.night.currency,
         "prize_pool": tournament_results.pool(tournament),
         # Which bracket of entries the payouts follow now (or that the host fixed them).
-        "payout_rule": tournament_results.payout_rule(tournament),
+        "payout_rule": tournament_results.paid_payout_rule(tournament),
         "payouts": [
             {"place": place, "amount": amount}
-            for place, amount in enumerate(tournament_results.payouts(tournament), 1)
+            for place, amount in enumerate(tournament_results.paid_payouts(tournament), 1)
         ],
         "winner": champion.player.display_name if champion else None,
         # For the time elapsed: from the first start to now, or to the win.

@@ -26,7 +26,7 @@ from tables.access import can_host
 from tables.errors import ActionRefused
 from tables.forms import whole_number
 from tables.models import Night, Player, Seat, Table
-from tables.models.ledger import ChipRequest, CoHost
+from tables.models.ledger import CASH, KINDS_IN, ChipRequest, CoHost, EntryKind, LedgerEntry
 from tables.models.night import game_choices
 from tables.services.hosting import audit, host_panel, host_rulings, table_closing, table_settings
 from tables.services.ledger import night_totals, stack_rulings
@@ -90,6 +90,14 @@ def confirm(request: HttpRequest, night: Night, since: int, then: str = "") -> N
     messages.success(request, f"{done.rstrip('.')}.{f' {then}' if then else ''}")
 
 
+def _chips_kind(bought_in: bool, stack: int) -> str:
+    """What the chips form starts on: more chips after a buy-in are a top-up while some are
+    left, a rebuy when none are."""
+    if not bought_in:
+        return EntryKind.BUY_IN
+    return EntryKind.TOP_UP if stack > 0 else EntryKind.REBUY
+
+
 def panel_context(night: Night) -> dict[str, Any]:
     players = list(night.players.prefetch_related("seats__table"))
     tables = host_panel.overview(night)
@@ -98,6 +106,19 @@ def panel_context(night: Night) -> dict[str, Any]:
         ChipRequest.objects.filter(night=night, status=ChipRequest.Status.PENDING).select_related("player")
     )
     seated = {seat.player_id: seat for seat in Seat.objects.filter(table__night=night)}
+    # A player who already bought cash chips buys more as a rebuy or a top-up: the chips form
+    # says so first, so a second "buy-in" is not recorded by the default.
+    bought_in = {
+        str(pk)
+        for pk in LedgerEntry.objects.filter(CASH, night=night, kind__in=KINDS_IN)
+        .exclude(corrections__is_void=True)
+        .values_list("player_id", flat=True)
+    }
+    for row in tables:
+        for seat in row.seats:
+            seat["chips_kind"] = _chips_kind(seat["player"] in bought_in, seat["stack"])
+    for player in players:
+        player.chips_kind = _chips_kind(str(player.pk) in bought_in, 0)
     # What the panel shows, as data: the poll compares this, not the HTML (CSRF tokens change).
     shown = [
         [(p.pk, p.status, seated[p.pk].number if p.pk in seated else None) for p in players],

@@ -22,6 +22,7 @@ from tables.forms import HostSetupForm, LimitedAuthenticationForm, MoveSeatForm,
 from tables.models import Night, Player, Table
 from tables.services.hosting import host_panel, hosting
 from tables.services.ledger import closing
+from tables.services.tournament.tournament_tables import takes_cash_chips
 from tables.views.host_panel import run_and_confirm
 from tables.views.links import absolute_url
 from tables.views.qr import qr_svg
@@ -106,6 +107,8 @@ def _panel_context(night: Night) -> dict:
         "pending": [p for p in players if p.status == Player.Status.PENDING],
         "waiting": [p for p in players if p.status == Player.Status.APPROVED and not p.seats.all()],
         "tables": tables,
+        # "Seat waiting players" draws among every open cash table: the button says so.
+        "cash_tables": sum(1 for t in tables if t.is_open and takes_cash_chips(t)),
         "move_form": MoveSeatForm(night=night),
         "fingerprint": hashlib.sha256(repr(shown).encode()).hexdigest()[:16],
     }

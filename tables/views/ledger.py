@@ -344,8 +344,9 @@ def audit_log(request: HttpRequest, night_id: int) -> HttpResponse:
 
 
 def chips_status(player: Player | None) -> dict:
-    """What the player's phone shows about their chips (their own only)."""
-    if player is None or player.status != Player.Status.APPROVED:
+    """What the player's phone shows about their chips (their own only); nothing to ask for once
+    the night is over."""
+    if player is None or player.status != Player.Status.APPROVED or not player.night.is_open:
         return {"enabled": False}
     seat = player.seats.select_related("table").first()
     stack = None

@@ -10,9 +10,9 @@ hand goes through the engine's redaction (`engine.phh.redact`): a card this view
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
@@ -22,6 +22,8 @@ from engine.phh import HandHistoryError
 from engine.phh.format import dumps_all
 from engine.phh.redact import history_for
 from tables.consumers import Identity
+from tables.identity import current_player
+from tables.models import Player
 from tables.models.live import Hand
 from tables.views.table_page import allowed_identity, replayed_hand, viewer_in
 
@@ -49,14 +51,38 @@ def _seat_of(hand: EngineHand, identity: Identity) -> int | None:
     return viewer if isinstance(viewer, int) else None
 
 
+def _players_rows(player: Player) -> Iterator[Hand]:
+    """Every finished hand of the player's night they were dealt in, at any table: theirs to
+    download whether they still sit, cashed out, or the night is over."""
+    rows = Hand.objects.filter(status=Hand.Status.FINISHED, table__night_id=player.night_id).exclude(seed="")
+    for row in rows.select_related("table").order_by("started_at", "table_id", "number"):
+        if _dealt_in(row, str(player.pk)):
+            yield row
+
+
 @never_cache
 @require_GET
 def night_phh(request: HttpRequest, table_id: int) -> HttpResponse:
     """Every hand of the night this viewer may see, as one PHH file (".phhs": a table per hand)."""
     identity = allowed_identity(request, table_id)
+    return _phh_file(_night_rows(identity, table_id), identity)
+
+
+@never_cache
+@require_GET
+def player_night_phh(request: HttpRequest) -> HttpResponse:
+    """The guest's own whole night: every hand they were dealt in, as their seat saw it."""
+    player = current_player(request)
+    if player is None:
+        raise Http404("You are not in a night.")
+    identity = Identity(player.pk, False, player.night_id)
+    return _phh_file(_players_rows(player), identity)
+
+
+def _phh_file(rows: Iterable[Hand], identity: Identity) -> HttpResponse:
     histories: dict[str, dict] = {}
     skipped: list[str] = []
-    for row in _night_rows(identity, table_id):
+    for row in rows:
         hand = replayed_hand(row)
         name = f"table{row.table_id}_hand{row.number}"
         try:

@@ -29,13 +29,16 @@ def claim_name(request: HttpRequest) -> HttpResponse:
             return redirect("claim_name")
         messages.success(request, "Sent: the host confirms it was you.")
         return redirect("claim_name")
+    # The name looked for: the one typed, else the one the guest plays under tonight.
+    typed = request.GET.get("name", player.display_name)[:60]
     context = {
         "player": player,
+        "typed": typed,
         "person": people.person_of(player),
         "pending": player.name_claims.filter(status=NameClaim.Status.PENDING)
         .select_related("claimed__night")
         .first(),
-        "candidates": people.candidates(player),
+        "candidates": people.matching_candidates(player, typed),
     }
     return render(request, "tables/seasons/claim_name.html", context)
 

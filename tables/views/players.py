@@ -23,6 +23,7 @@ from tables.services.hosting.hosting import host_exists
 from tables.services.ledger.transfers import find_transfer, take_over_identity
 from tables.services.seating import people
 from tables.services.seating.joining import join_night
+from tables.views.night_end import night_end
 from tables.views.player_status import player_status
 
 
@@ -88,6 +89,8 @@ def join(request: HttpRequest, code: str) -> HttpResponse:
 def play(request: HttpRequest) -> HttpResponse:
     player = current_player(request)
     context = {"player": player, "status": player_status(player)}
+    if player is not None and not player.night.is_open:
+        context["night_end"] = night_end(player)
     return render(request, "tables/player/play.html", context)
 
 

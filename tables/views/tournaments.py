@@ -139,7 +139,7 @@ def tournament_edit(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "rows": rows,
         "brackets": brackets,
         "payout_templates_json": json.dumps(payout_templates_json()),
-        "payout_rule": tournament_results.payout_rule(tournament),
+        "payout_rule": tournament_results.paid_payout_rule(tournament),
     }
     return render(request, "tables/tournament_edit.html", context, status=400 if form.errors else 200)
 
@@ -196,12 +196,12 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "results": tournament_results.results(tournament),
         "deal": deal,
         "pool": tournament_results.pool(tournament),
-        "payouts": list(enumerate(tournament_results.payouts(tournament), 1)),
+        "payouts": list(enumerate(tournament_results.paid_payouts(tournament), 1)),
         "payout_plan": plan,
         "payout_brackets": [
             (bracket, bracket == plan.bracket_for(len(entries))) for bracket in plan.brackets.brackets
         ],
-        "payout_rule": tournament_results.payout_rule(tournament),
+        "payout_rule": tournament_results.paid_payout_rule(tournament),
         "can_register": [
             player
             for player in tournament.night.players.filter(status=Player.Status.APPROVED)

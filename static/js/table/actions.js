@@ -360,11 +360,17 @@ export function createActionBar(container, { send, confirm, dismiss = () => {} }
     for (const [name, label] of [["show", "Show"], ["muck", "Muck"]]) {
       const info = actions[name];
       if (!info) continue;
-      row.push(button(label, { kind: `act-${name}`, name, disabled: !info.allowed, reason: info.reason, onClick: () => act({ type: name }) }));
+      // "Mucked cards are dead": a hand nothing tabled beats yet is mucked only after one question.
+      const mayWin = name === "muck" && info.could_win;
+      const onClick = async () => {
+        if (mayWin && !(await confirm("No hand shown beats yours. Muck it anyway? Mucked cards are dead.", "Muck", "turn"))) return;
+        act({ type: name });
+      };
+      row.push(button(label, { kind: `act-${name}`, name, disabled: !info.allowed, reason: info.reason, onClick }));
     }
     fill(
       container,
-      el("p", { class: "act-note", text: "Showdown: show your hand or muck it." }),
+      el("p", { class: "act-note", text: "Showdown: show your hand or muck it. If time runs out, the cards speak: a winning hand is shown." }),
       el("div", { class: "act-row", role: "group", "aria-label": "Showdown" }, row),
       reasons(actions, ["show", "muck"]),
     );
@@ -518,7 +524,7 @@ export function createActionBar(container, { send, confirm, dismiss = () => {} }
     }
     fill(
       container,
-      el("p", { class: "act-early-label", text: "Not your turn \u2022 acting early is binding" }),
+      el("p", { class: "act-early-label", text: "Act now: binding" }),
       el("div", { class: "act-row act-row-early", role: "group", "aria-label": "Act out of turn (binding)" }, row),
       panel,
     );

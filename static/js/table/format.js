@@ -41,6 +41,18 @@ export function statusWord(status) {
   return STATUS_WORDS[status] || status || "";
 }
 
+/** Whether a seat won chips without its hand being shown. */
+export function wonUnseen(seat) {
+  return seat.won > 0 && !seat.shown && seat.status !== "folded";
+}
+
+/** A seat's status in words, with what it won: a winner who did not show (everyone else
+ * folded, or a hand kept face down) "won 4, not shown", never "Mucked" beside "won 4". */
+export function seatStatusWords(seat) {
+  if (wonUnseen(seat)) return `won ${chips(seat.won)}, not shown`;
+  return statusWord(seat.status);
+}
+
 /** The pot's name: the first is the main pot, the rest side pots. */
 export function potName(index, count) {
   if (count <= 1 || index === 0) return count <= 1 ? "the pot" : "the main pot";

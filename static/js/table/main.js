@@ -56,15 +56,19 @@ function blindsOf(model) {
   return blinds;
 }
 
-// Messages for people: plain, and they go away by themselves.
+// Messages for people: plain, and they go away by themselves. While one shows, the felt makes
+// room for it (table.css, --toast-space), so it covers no seat.
 let toastTimer = null;
 function notify(text, kind = "info") {
   parts.toast.textContent = text;
   parts.toast.dataset.kind = kind;
   parts.toast.hidden = false;
+  document.documentElement.style.setProperty("--toast-space", `${parts.toast.offsetHeight}px`);
+  document.body.dataset.toast = "shown";
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => {
     parts.toast.hidden = true;
+    delete document.body.dataset.toast;
   }, 6000);
 }
 
@@ -149,20 +153,23 @@ function render(view) {
   keepAwake(model.inProgress && Boolean(model.me && model.me.inHand));
 }
 
-// The host changed the game for the next hand: the hand being played keeps its own, and every
-// phone says what comes next (and once, out loud, when it changes).
+// The host changed the game for the next hand: the hand being played (or the last one) keeps its
+// own, and every phone says what comes next from the moment of the change until the new game is
+// dealt (and once, out loud, when it changes), on a line of the felt and a notice that pushes the
+// seats down rather than covering them: in Crazy Blind Man the seats show whose cards are whose.
 let announcedGame = null;
 function showNextGame(model) {
   const next = $("#next-game");
   const table = model.table || {};
-  const coming = model.inProgress && table.game && model.game && table.game !== model.game ? table.game_name || table.game : "";
+  const coming = table.game && model.game && table.game !== model.game ? table.game_name || table.game : "";
   if (next) {
     next.textContent = coming ? `Next hand: ${coming}` : "";
     next.hidden = !coming;
   }
   const current = table.game || "";
   if (announcedGame !== null && current && current !== announcedGame) {
-    notify(`The host changed the game: ${table.game_name || current} from the next hand.`);
+    // A phone that hears of it only with the new game's deal (asleep, reconnecting) says so too.
+    notify(coming ? `The host changed the game: ${coming} from the next hand.` : `The host changed the game: now ${table.game_name || current}.`);
   }
   if (current) announcedGame = current;
 }

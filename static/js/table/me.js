@@ -1,7 +1,7 @@
 // My place at the bottom of the screen: my cards, large, my stack and what I did last.
 // In Crazy Blind Man my cards are "on my forehead": drawn as backs, never as faces.
 import { cardElement, cardName, cardsName } from "./cards.js";
-import { chips, el, fill, statusWord } from "./format.js";
+import { chips, el, fill, seatStatusWords } from "./format.js";
 import { clockBar } from "./clock.js";
 import { madeHandWords } from "./model.js";
 import { seatOddsLine } from "./odds.js";
@@ -57,7 +57,7 @@ export function renderMe(container, model, { blinds = new Map(), onSeat = null, 
       positionBadges({ ...me, isMe: false }, blinds),
       el("span", { class: "my-stack" }, el("strong", { text: chips(me.stack) }), " chips"),
       me.bet ? el("span", { class: "seat-bet", text: `bet ${chips(me.bet)}` }) : null,
-      el("span", { class: `seat-status status-${me.status}`, text: statusWord(me.status) }),
+      el("span", { class: `seat-status status-${me.status}`, text: seatStatusWords(me) }),
       me.lastAction ? el("span", { class: "seat-last", text: me.lastAction }) : null,
     ),
     model.myTurn ? clockBar(model.deadline, model.actionSeconds, "Your time") : null,

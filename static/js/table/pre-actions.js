@@ -7,7 +7,8 @@
 import { el, fill } from "./format.js";
 
 export const PRE_ACTIONS = [
-  { name: "check_fold", label: "Check/Fold" },
+  // (A break after the slash, for the compact row of a narrow phone.)
+  { name: "check_fold", label: "Check/\u200bFold" },
   { name: "call_any", label: "Call any" },
 ];
 
@@ -76,7 +77,12 @@ export function createPreActions(container, { send }) {
     container.hidden = false;
     fill(
       container,
-      el("p", { class: "pre-action-label", text: "Before your turn (not binding: cleared if the bet changes)" }),
+      el(
+        "p",
+        { class: "pre-action-label" },
+        "Not binding",
+        el("span", { class: "visually-hidden", text: ": chosen before your turn, not binding, cleared if the bet changes" }),
+      ),
       el("div", { class: "act-row pre-action-row", role: "group", "aria-label": "Before your turn, not binding" }, row),
     );
   }

@@ -1,7 +1,7 @@
 // The seats around the table: name, stack, bet, status in words, last action, cards when
 // visible, the button and the blinds, and whose turn it is with the action clock.
 import { cardRow, cardsName } from "./cards.js";
-import { chips, el, fill, statusWord } from "./format.js";
+import { chips, el, fill, seatStatusWords, statusWord, wonUnseen } from "./format.js";
 import { clockBar } from "./clock.js";
 import { madeHandWords } from "./model.js";
 import { oddsWords, seatOddsLine } from "./odds.js";
@@ -50,7 +50,9 @@ function seatCards(seat) {
 /** One seat's tile. */
 export function seatTile(seat, { blinds = new Map(), deadline = null, total = 0 } = {}) {
   // The name and badges are read from the tile itself; the rest, drawn for the eyes, from here.
-  const words = [`seat ${seat.seat}`, `${chips(seat.stack)} chips`, statusWord(seat.status)];
+  const words = [`seat ${seat.seat}`, `${chips(seat.stack)} chips`, seatStatusWords(seat)];
+  // A winner who did not show says so once, in the winner's colour.
+  const unseen = wonUnseen(seat);
   if (seat.bet) words.push(`bet ${chips(seat.bet)}`);
   if (seat.lastAction) words.push(`last action: ${seat.lastAction}`);
   if (seat.isTurn) words.push("to act");
@@ -80,9 +82,9 @@ export function seatTile(seat, { blinds = new Map(), deadline = null, total = 0 
     el(
       "div",
       { class: "seat-line", "aria-hidden": "true" },
-      el("span", { class: `seat-status status-${seat.status}`, text: statusWord(seat.status) }),
+      unseen ? null : el("span", { class: `seat-status status-${seat.status}`, text: statusWord(seat.status) }),
       seat.lastAction ? el("span", { class: "seat-last", text: seat.lastAction }) : null,
-      seat.won ? el("span", { class: "seat-won", text: `won ${chips(seat.won)}` }) : null,
+      seat.won ? el("span", { class: "seat-won", text: unseen ? seatStatusWords(seat) : `won ${chips(seat.won)}` }) : null,
     ),
     seatCards(seat),
     // Only a winning hand is drawn in the winner's colour.

@@ -182,7 +182,7 @@ def _preview(table: Table, key: str, values: Mapping[str, str]) -> Preview:
     changes = describe(state, after, events, shown=lambda: public_cards(state))
     if any(STACK_TO.match(line.partition("): ")[2]) for line in changes):
         # The hand ends: stacks change at the table and in the hand, one seat on two lines.
-        changes = one_line_per_seat(changes)
+        changes = bets_said_inside_stacks(one_line_per_seat(changes))
     if cut:
         # What the next cards bring is not told before they are dealt (engine.live.preview).
         changes.append(DEALER_CARRIES_ON)
@@ -232,6 +232,16 @@ def one_line_per_seat(changes: list[str]) -> list[str]:
         kept = [part for part in said if not ((m := BEHIND_TO.match(part)) and m.group(1) in stacks)]
         lines.append(f"{who}: {', '.join(kept)}")
     return lines
+
+
+BET_BESIDE_STACK = re.compile(r"(stack \d+ → \d+ chips), (bet \d+ → 0)\b")
+
+
+def bets_said_inside_stacks(changes: list[str]) -> list[str]:
+    """A seat's bet going into the pot is part of its stack's change at the table, not a second
+    loss: "stack 158 → 148 chips, bet 10 → 0" is said "stack 158 → 148 chips, its bet 10 → 0
+    included"."""
+    return [BET_BESIDE_STACK.sub(r"\1, its \2 included", line) for line in changes]
 
 
 def exposure_words(state: engine_live.LiveTable, seat: int) -> str:

@@ -292,6 +292,7 @@ def season_table(season: Season) -> SeasonTable:
                     cash_net=row.cash_net or 0,
                     big_blinds_won=row.big_blinds_won,
                     seconds_played=row.seconds_played,
+                    cash_hands=len(row.cash_hands),
                     biggest_pot=row.biggest_pot_big_blinds,
                     finishes=tuple(row.finishes),
                     knockouts=row.knockouts,

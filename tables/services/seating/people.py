@@ -10,6 +10,7 @@ decision goes into the night's open log.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from datetime import date
 
@@ -75,6 +76,30 @@ def candidates(player: Player) -> list[Candidate]:
             seen[link.person_id] = len(found)
         found.append(Candidate(other.pk, other.display_name, other.night.date, 1))
     return found
+
+
+def _folded(name: str) -> str:
+    """A name as two people would agree it is the same: case, accents and spacing aside."""
+    bare = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+    return " ".join(bare.casefold().split())
+
+
+def names_match(typed: str, name: str) -> bool:
+    """Whether a typed name finds `name`: the same name, or the same first word(s) of it.
+
+    >>> names_match("ann", "Ann B"), names_match("Ann B", "Ann"), names_match("An", "Ann")
+    (True, True, False)
+    """
+    typed, name = _folded(typed), _folded(name)
+    if not typed or not name:
+        return False
+    return typed == name or name.startswith(typed + " ") or typed.startswith(name + " ")
+
+
+def matching_candidates(player: Player, typed: str) -> list[Candidate]:
+    """The candidates a typed name finds: holding tonight's code shows nobody the names of
+    earlier guests, only the ones a guest already knows."""
+    return [c for c in candidates(player) if names_match(typed, c.name)]
 
 
 def _check_claim(player: Player, claimed: Player) -> None:

@@ -16,7 +16,15 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.utils import timezone
 
 from engine.tournament import Level, TournamentError
-from engine.tournament.colour_up import ColourUp, chips_no_longer_needed, colour_up, race
+from engine.tournament.colour_up import (
+    ColourUp,
+    chips_no_longer_needed,
+    colour_up,
+    fewest_chips,
+    level_after_the_next_break,
+    odd_value,
+    race,
+)
 from tables.errors import ActionRefused
 from tables.models.tournaments import Tournament, TournamentEntry
 from tables.services.hosting import audit
@@ -47,6 +55,7 @@ class Worksheet:
     winners: tuple[int, ...] = ()
     result: dict[int, int] | None = None
     error: str = ""
+    filled_from_stacks: bool = False  # the counts are a first guess from the stacks at the tables
 
     def name(self, entry_id: int) -> str:
         return next(e.player.display_name for e in self.players if e.pk == entry_id)
@@ -73,13 +82,33 @@ class Worksheet:
 
 
 def _next_blinds(tournament: Tournament, now: datetime.datetime) -> tuple[int, ...]:
+    """The blinds the chips left after the colour-up must make: those of the level after the
+    break (the one on now, or the next one while a level is played); before the clock starts,
+    the first level's."""
     reading = tournaments.reading(tournament, now)
-    level = (
-        reading.next_level if reading.on_break or not isinstance(reading.current, Level) else reading.current
-    )
+    level: Level | None = reading.current if isinstance(reading.current, Level) else None
+    if reading.on_break:
+        level = reading.next_level
+    elif reading.started:
+        periods = tournament.get_structure().periods
+        level = level_after_the_next_break(periods, reading.period_index) or reading.next_level or level
     if level is None:
         return ()
     return (level.small_blind, level.big_blind, level.ante)
+
+
+def _counts_from_stacks(sheet: Worksheet) -> None:
+    """Each player's chips leaving as their known stack needs them at least: the value the
+    staying chips cannot make, in the fewest chips leaving. A first guess the host corrects at
+    the table; a player whose stack is not known (or not made of these chips) is left blank."""
+    for entry in sheet.players:
+        stack = sheet.stacks.get(entry.pk)
+        if stack is None:
+            continue
+        counts = fewest_chips(odd_value(stack, sheet.chips, sheet.leaving), sheet.leaving)
+        if counts is not None:
+            sheet.counts[entry.pk] = counts
+            sheet.filled_from_stacks = True
 
 
 def worksheet(
@@ -107,6 +136,8 @@ def worksheet(
                     sheet.counts.setdefault(entry.pk, {})[chip] = _numbers(raw, "chip counts")[0]
         if sheet.leaving:
             colour_up(sheet.chips, removed=sheet.leaving, chips={})  # the chips chosen can colour up
+            if not any(key.startswith("count_") for key in data):
+                _counts_from_stacks(sheet)
         if not sheet.counts:
             return sheet
         stacks = {str(pk): chips for pk, chips in sheet.stacks.items() if chips is not None}

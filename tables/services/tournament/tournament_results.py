@@ -50,6 +50,25 @@ def payout_rule(tournament: Tournament) -> str:
     return tournament.get_payouts().describe(tournament.entries.count())
 
 
+def paid_payouts(tournament: Tournament) -> tuple[int, ...]:
+    """Each paid place's prize as it is paid, 1st first: a deal's shares replace the table's
+    prizes of the places it settled (the places out before it keep theirs)."""
+    if deal_of(tournament) is None:
+        return payouts(tournament)
+    return tuple(row.prize for row in results(tournament) if row.prize)
+
+
+def paid_payout_rule(tournament: Tournament) -> str:
+    """What decided the payouts: a deal, once one settled the tournament; else `payout_rule`."""
+    deal = deal_of(tournament)
+    if deal is None:
+        return payout_rule(tournament)
+    return (
+        f"Settled by a deal ({deal.get_method_display()}): the {len(deal.amounts)} players still in "
+        "shared what was left; the places out before it were paid by the table"
+    )
+
+
 def still_to_pay(tournament: Tournament, players_left: int) -> int:
     """The prizes of the places the players still in will take: what a deal among them splits."""
     return sum(payouts(tournament)[:players_left])
