@@ -424,6 +424,10 @@ def tournament_seating(request: HttpRequest, tournament_id: int) -> HttpResponse
         "moves": [(move, names.get(move.player, "?"), json.dumps([move.to_json()])) for move in moves],
         "all_moves": json.dumps([move.to_json() for move in moves]),
         "last_moves": [(move, names.get(move.player, "?")) for move in last],
+        "waiting_moves": [
+            (move, names.get(move.player, "?"), table_name)
+            for move, table_name in seating_service.waiting_moves(tournament)
+        ],
     }
     return render(request, "tables/tournament_seating.html", context)
 
