@@ -150,6 +150,8 @@ class Tournament(models.Model):
         "clock_paused_at",
         "clock_paused_seconds",
         "level_undo",
+        "clock_seen_at",
+        "clock_gap",
     )
 
     def pending_level_undo(self, now: datetime.datetime) -> dict | None:
