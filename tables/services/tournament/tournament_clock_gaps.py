@@ -75,7 +75,10 @@ def beat(now: float | None = None, started_at: float | None = None) -> int:
             seen = tournament.clock_seen_at.timestamp() if tournament.clock_seen_at else None
             fields = ["clock_seen_at"]
             if seen is not None and seen < started_at and now - seen > SHORTEST_GAP_SECONDS:
-                tournament.clock_gap = {"from": seen, "to": now, "seconds": round(now - seen)}
+                earlier = tournament.clock_gap  # a second restart before the host answered adds to it
+                lost = round(now - seen) + (earlier["seconds"] if earlier else 0)
+                since = earlier["from"] if earlier else seen
+                tournament.clock_gap = {"from": since, "to": now, "seconds": lost}
                 fields.append("clock_gap")
                 found += 1
             tournament.clock_seen_at = _moment(now)
@@ -90,11 +93,11 @@ def seen_now(tournament: Tournament, now: datetime.datetime) -> None:
 
 
 def gap_words(gap: dict[str, float]) -> str:
-    """ "36 s (20:14:05 to 20:14:41 UTC)" """
+    """ "36 s (between 20:14:05 and 20:14:41 UTC)" """
     start, end = (_moment(gap[key]).strftime("%H:%M:%S") for key in ("from", "to"))
     seconds = int(gap["seconds"])
     length = f"{seconds} s" if seconds < 60 else f"{seconds // 60}:{seconds % 60:02d}"
-    return f"{length} ({start} to {end} UTC)"
+    return f"{length} (between {start} and {end} UTC)"
 
 
 def give_back(
