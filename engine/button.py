@@ -356,6 +356,7 @@ def settle_debts(state: TableState, p: Plan) -> TableState:
     passed_by_big: set[int] = set()
     if blinds and not p.fresh:
         passed_by_small = _passed(n, state.small_blind_position, pos.small_blind)
+        passed_by_small |= _skipped_by_small(n, state.big_blind_position, pos.small_blind)
         passed_by_big = _passed(n, state.big_blind_position, pos.big_blind)
     dealt = {s.seat for s in p.config.seats}
     kinds = {(post.seat, post.kind) for post in p.config.posts}
@@ -403,6 +404,15 @@ def settle_debts(state: TableState, p: Plan) -> TableState:
         opening_done=state.opening_done or len(opening) >= n,
         current_hand=p.config,
     )
+
+
+def _skipped_by_small(max_seats: int, last_big: int | None, now: int) -> set[int]:
+    """The seats the small blind skipped on its way from the last big blind's seat (where it goes
+    next) to `now` (excluded). Going heads-up the small blind stays with the button, so it may not
+    move at all while a player who was out is skipped: that player missed it all the same."""
+    if last_big is None or last_big == now:
+        return set()
+    return {last_big, *_passed(max_seats, last_big, now)}
 
 
 def _passed(max_seats: int, last: int | None, now: int) -> set[int]:

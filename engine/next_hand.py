@@ -26,7 +26,7 @@ from engine.config import Post, PostKind
 from engine.errors import EngineError, TableError
 from engine.forced_bets import straddle_refusal
 from engine.table import redeal_of, sit_in, start_hand
-from engine.table_state import Entry, SeatStatus, TableState, next_in, uses_blinds
+from engine.table_state import Entry, SeatState, SeatStatus, TableState, next_in, uses_blinds
 
 
 def _after_this_hand(state: TableState) -> TableState:
@@ -89,17 +89,26 @@ def verify_straddle_request(state: TableState, seat: int, wanted: bool) -> None:
 
 @dataclass(frozen=True, slots=True)
 class EntryChoice:
-    """One way back in: the hand (by number) the player would be dealt in, and what they post."""
+    """One way back in: the hand (by number) the player would be dealt in, and what they post.
+
+    Players coming back together cannot all be dealt in by the same big blind: the hand counts
+    every other player offered the choice who has not chosen yet as coming back too (waiting for
+    the big blind). When one of them staying out would deal this player in sooner, `sooner` is
+    that hand and `sooner_if_out` the seats it depends on (those dealt in first)."""
 
     entry: Entry
     hand_number: int | None  # None: not within a round of the table as it stands
     posts: tuple[Post, ...]
+    sooner: int | None = None
+    sooner_if_out: tuple[int, ...] = ()
 
     def to_json(self) -> dict[str, object]:
         return {
             "entry": self.entry.value,
             "hand_number": self.hand_number,
             "posts": [{"kind": p.kind.value, "amount": p.amount, "live": p.live} for p in self.posts],
+            "sooner": self.sooner,
+            "sooner_if_out": list(self.sooner_if_out),
         }
 
 
@@ -109,40 +118,78 @@ def entry_choices(state: TableState, seat: int) -> tuple[EntryChoice, ...]:
     "If you miss any or all blinds, you can resume play by either posting the total amount of
     the blinds for that limit game or waiting for the big blind."
 
-    Each choice says which hand the player would be dealt in if the table stays as it is, and
-    what they would post then. Empty when the seat owes nothing (or the game has no blinds).
-    A player already back in keeps both until the deal that deals them in (`engine.table.sit_in`
-    switches between them; `engine.table.chosen_entry` says which stands).
+    Each choice says which hand the player would be dealt in if the table stays as it is and
+    the other players offered the choice come back too, and what they would post then; and how
+    much sooner if those others stay out (`EntryChoice.sooner`). Empty when the seat owes
+    nothing (or the game has no blinds). A player already back in keeps both until the deal
+    that deals them in (`engine.table.sit_in` switches between them; `engine.table.chosen_entry`
+    says which stands).
     """
     return for_every_seat(state).entry_choices.get(seat, ())
 
 
+def _offered(state: TableState, s: SeatState) -> bool:
+    return state.cash_game and uses_blinds(state.game) and s.owes_entry and s.stack >= 1
+
+
+def _undecided(state: TableState, s: SeatState) -> bool:
+    """Offered the choice and not back in yet (sitting out, or out of chips and rebought)."""
+    return _offered(state, s) and s.status is not SeatStatus.ACTIVE and not s.leaving
+
+
 def _entry_choices(state: TableState, seat: int) -> tuple[EntryChoice, ...]:
     s = state.occupant(seat)
-    if not state.cash_game or not uses_blinds(state.game) or not s.owes_entry or s.stack < 1:
+    if not _offered(state, s):
         return ()
     if s.status is not SeatStatus.ACTIVE:
         state = state.with_seat(replace(s, status=SeatStatus.SITTING_OUT))
-    return tuple(_first_hand_dealt(state, seat, entry) for entry in (Entry.POST, Entry.WAIT))
+    others = [o.seat for o in state.seats if o.seat != seat and _undecided(state, o)]
+    together = state
+    for other in others:
+        together = _back_waiting(together, other)
+    choices = []
+    for entry in (Entry.POST, Entry.WAIT):
+        told, before = _first_hand_dealt(together, seat, entry)
+        if others and told.hand_number is not None:
+            alone, _ = _first_hand_dealt(state, seat, entry)
+            if alone.hand_number is not None and alone.hand_number < told.hand_number:
+                first = tuple(other for other in others if other in before)
+                told = replace(told, sooner=alone.hand_number, sooner_if_out=first)
+        choices.append(told)
+    return tuple(choices)
 
 
-def _first_hand_dealt(state: TableState, seat: int, entry: Entry) -> EntryChoice:
-    """Deal hands on a copy of the table (stacks unchanged) until `seat` is dealt in."""
+def _back_waiting(state: TableState, seat: int) -> TableState:
+    """The table with the player in `seat` back in, waiting for the big blind ("I'm back")."""
+    s = state.occupant(seat)
+    try:
+        return sit_in(state.with_seat(replace(s, status=SeatStatus.SITTING_OUT)), seat, Entry.WAIT)
+    except EngineError:
+        return state
+
+
+def _first_hand_dealt(state: TableState, seat: int, entry: Entry) -> tuple[EntryChoice, frozenset[int]]:
+    """Deal hands on a copy of the table (stacks unchanged) until `seat` is dealt in; with the
+    seats dealt in the hands before."""
     s = state.occupant(seat)
     coming = state.with_seat(replace(s, status=SeatStatus.SITTING_OUT, waiting_for_big_blind=False))
     try:
         coming = sit_in(coming, seat, entry)
     except EngineError:
-        return EntryChoice(entry, None, ())
+        return EntryChoice(entry, None, ()), frozenset()
+    before: set[int] = set()
     for _ in range(state.max_seats + 1):
         try:
             after, config = start_hand(coming)
         except EngineError:
             break
-        if any(dealt.seat == seat for dealt in config.seats):
-            return EntryChoice(entry, config.hand_number, tuple(p for p in config.posts if p.seat == seat))
+        dealt = {d.seat for d in config.seats}
+        if seat in dealt:
+            posts = tuple(p for p in config.posts if p.seat == seat)
+            return EntryChoice(entry, config.hand_number, posts), frozenset(before)
+        before |= dealt
         coming = replace(after, current_hand=None)
-    return EntryChoice(entry, None, ())
+    return EntryChoice(entry, None, ()), frozenset()
 
 
 @dataclass(frozen=True, slots=True)

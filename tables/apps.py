@@ -25,6 +25,12 @@ class TablesConfig(AppConfig):
         from tables.services.consequences import AFTER_EVENT, BEFORE_INTENT
 
         consequences.install(AFTER_EVENT, BEFORE_INTENT)
+        # The timers' loop notes that this server runs the tournament clocks (loaded now: the
+        # module keeps when this process started).
+        from tables.live import timers
+        from tables.services.tournament import tournament_clock_gaps
+
+        timers.install((tournament_clock_gaps.beat,))
 
 
 def _keep_sqlite_private(sender: Any, connection: Any, **kwargs: Any) -> None:

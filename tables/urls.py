@@ -54,6 +54,9 @@ urlpatterns += [
     path(TOURNAMENT, tournaments.tournament_detail, name="tournament_detail"),
     path(TOURNAMENT + "edit/", tournaments.tournament_edit, name="tournament_edit"),
     path(TOURNAMENT + "clock/undo/", tournaments.tournament_undo_level, name="tournament_undo_level"),
+    path(
+        TOURNAMENT + "clock/gap/<str:choice>/", tournaments.tournament_clock_gap, name="tournament_clock_gap"
+    ),
     path(TOURNAMENT + "clock/<str:button>/", tournaments.tournament_clock, name="tournament_clock"),
     path(TOURNAMENT + "register/", tournaments.tournament_register, name="tournament_register"),
     path(TOURNAMENT + "payouts/fix/", tournaments.tournament_fix_payouts, name="tournament_fix_payouts"),

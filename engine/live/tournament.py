@@ -8,7 +8,8 @@ and hands it to `prepare` before a sit or a deal; everything decided from it is 
   turns the straddle on for it.
 - "The stakes of each hand are the level in force when the hand starts": the clock is read
   when the hand is dealt.
-- "No hands are dealt during a break", nor before the clock starts: the host's deal is
+- "No hands are dealt during a break", nor before the clock starts, nor while the host has
+  paused it (the hands being played finish; resuming deals again): the host's deal is
   refused; when the dealer's timer comes due, it sends ``deal_waits`` instead of
   ``start_hand`` and the next deal is put off until `until` (epoch seconds), when the timer
   looks again. Only the system sends ``deal_waits`` (a player or the host cannot). When the
@@ -33,7 +34,7 @@ from engine.live.base import SYSTEM, Actor, Intent, LiveTable, Result
 from engine.table_state import CashGame, GameMode, TableState
 from engine.tournament import Clock, ClockReading, Structure, clock_state, hands_may_start, stakes_at
 
-# While the clock has not started or is paused on a break, the dealer looks again this often.
+# While the clock has not started or is paused, the dealer looks again this often.
 WAIT_POLL_SECONDS = 10.0
 
 
@@ -117,8 +118,8 @@ def clock_changed(state: LiveTable, play: TournamentPlay, now: float) -> Intent 
 
     "No hands are dealt during a break": the dealer waits until the break ends as the clock
     stood then. When the host ends the break early (next level, time removed) or resumes a
-    clock paused on a break, play resumes when the clock does, not when the old wait runs
-    out. A deal is only ever brought forward, never put off: a later deal than the clock now
+    paused clock, play resumes when the clock does, not when the old wait runs out. A deal is
+    only ever brought forward, never put off: a later deal than the clock now
     needs would leave the tables idle, while one that comes too early only waits again. Nor
     is it brought forward into the rabbit window after a hand (`LiveTable.rabbit_until`): the
     players keep their time to ask for the rabbit and see it.
@@ -172,6 +173,8 @@ def why_no_deal(reading: ClockReading) -> str:
     """
     if not reading.started:
         return "No hands are dealt before the tournament clock starts."
+    if reading.paused:
+        return "The tournament clock is paused: the next hand is dealt when it resumes."
     left = round(reading.seconds_left)
     return f"No hands are dealt during a break ({left // 60}:{left % 60:02d} left)."
 

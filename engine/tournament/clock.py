@@ -268,11 +268,13 @@ def clock_state(clock: Clock, structure: Structure, now: Moment) -> ClockReading
 
 
 def hands_may_start(reading: ClockReading) -> bool:
-    """No hands are dealt during a break, nor before the clock starts.
+    """No hands are dealt during a break, nor before the clock starts, nor while it is paused.
 
-    A paused clock does not stop the deal: the level in force simply stays in force.
+    The host pauses the clock to stop the tournament (a long ruling, food, a player's phone
+    call): the level's time stands still, and so do the tables, once the hands being played
+    are over. Resuming lets them deal again.
     """
-    return reading.started and not reading.on_break
+    return reading.started and not reading.paused and not reading.on_break
 
 
 def stakes_at(reading: ClockReading) -> Stakes:

@@ -17,7 +17,7 @@ import asyncio
 import datetime
 import logging
 import time
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 
 from tables.errors import ActionRefused
 from tables.live import apply_intent
@@ -75,10 +75,22 @@ def fire_due(now: float | None = None, table_ids: Collection[int] | None = None)
     return fired
 
 
+# What else the loop does each time round, installed by the app (tables.apps), so the write path
+# imports no service: a running tournament's clock noted as seen (tournament_clock_gaps).
+_each_poll: tuple[Callable[[], object], ...] = ()
+
+
+def install(each_poll: tuple[Callable[[], object], ...]) -> None:
+    global _each_poll
+    _each_poll = each_poll
+
+
 async def run_forever(poll_seconds: float = POLL_SECONDS) -> None:
     while True:
         try:
             await write(fire_due)
+            for task in _each_poll:
+                await write(task)
         except Exception:  # a database hiccup must not stop the clock for good
             logger.exception("Firing table timers failed")
         await asyncio.sleep(poll_seconds)

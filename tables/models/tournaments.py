@@ -79,6 +79,13 @@ class Tournament(models.Model):
     # The last moves confirmed, so a wrong redraw can be undone before a hand is dealt:
     # {"moves": [...], "tables": {table id: hands dealt there then}}.
     last_moves = models.JSONField(default=dict, blank=True)
+    # Moves the host confirmed that wait for a hand to end at the player's table, and apply
+    # themselves when it does (tournament_pending_moves): [Move...].
+    pending_moves = models.JSONField(default=list, blank=True)
+    # When a server process last saw the clock (tournament_clock_gaps), and the clock time that
+    # ran while none did, offered back to the host: {"from": epoch, "to": epoch, "seconds": s}.
+    clock_seen_at = models.DateTimeField(null=True, blank=True)
+    clock_gap = models.JSONField(null=True, blank=True, default=None)
     # The tables the host chose for it, in their order, each with its seats for the tournament:
     # [{"table": id, "seats": n}, ...]; empty: every open table dealing a game with blinds.
     tables = models.JSONField(default=list, blank=True)
@@ -143,6 +150,8 @@ class Tournament(models.Model):
         "clock_paused_at",
         "clock_paused_seconds",
         "level_undo",
+        "clock_seen_at",
+        "clock_gap",
     )
 
     def pending_level_undo(self, now: datetime.datetime) -> dict | None:

@@ -3,7 +3,8 @@ the intent it checks (`BEFORE_INTENT`), installed in the write path when the app
 (`tables.live.consequences`). So every door that changes a table (a phone, the host's panel or
 socket, a ruling, a timer, a seating service) records the same things in the same transaction:
 
-- a finished hand at a tournament's table places its busted players (`tournament_play`);
+- a finished hand at a tournament's table places its busted players (`tournament_play`), and
+  then makes the confirmed moves that waited for it (`tournament_seating.after_hand`);
 - a player who sits down, leaves, moves or busts: the seat records follow the table
   (`seat_records`, which the whole night reads to know who sits where);
 - a cash deal is checked before it is dealt: bought chips meet only bought chips.
@@ -23,11 +24,15 @@ from tables.live.tournament import tournament_at
 from tables.models import Player
 from tables.models.ledger import CASH, LedgerEntry
 from tables.services.seating import seat_records
-from tables.services.tournament import tournament_play
+from tables.services.tournament import tournament_play, tournament_seating
 
 
 def place_busted_players(applied: Applied) -> None:
     tournament_play.hand_played(applied)
+
+
+def make_waiting_moves(applied: Applied) -> None:
+    tournament_seating.after_hand(applied)
 
 
 def bought_chips_play_only_bought_chips(table_id: int, state: LiveTable, intent: Mapping[str, Any]) -> None:
@@ -57,9 +62,9 @@ def bought_chips_play_only_bought_chips(table_id: int, state: LiveTable, intent:
 
 
 # In the order they run: a bust places its player, or holds their seat for a rebuy, before the
-# seat records follow the table.
+# seat records follow the table; the moves waiting for the hand read those records.
 AFTER_EVENT: dict[str, tuple[Consequence, ...]] = {
-    "table.hand_finished": (place_busted_players, seat_records.follow_the_table),
+    "table.hand_finished": (place_busted_players, seat_records.follow_the_table, make_waiting_moves),
     "table.sit": (seat_records.follow_the_table,),
     "table.leave": (seat_records.follow_the_table,),
     "table.change_seat": (seat_records.follow_the_table,),

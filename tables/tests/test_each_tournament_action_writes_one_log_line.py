@@ -59,6 +59,15 @@ def _clock(button: str) -> Callable[[Tourney], tuple[str, dict[str, Any]]]:
     return lambda t: (reverse("tournament_clock", args=[t.tournament.pk, button]), {})
 
 
+def _lost_36_seconds(t: Any) -> None:
+    """A restart ran 36 s off the clock (as tournament_clock_gaps finds one)."""
+    import time
+
+    now = time.time()
+    gap = {"from": now - 40, "to": now - 4, "seconds": 36}
+    Tournament.objects.filter(pk=t.tournament.pk).update(clock_gap=gap)
+
+
 def _started(t: Tourney) -> None:
     tournament_clock.run_clock(t.tournament.pk, None, TournamentAction.START)
 
@@ -127,6 +136,16 @@ TOURNAMENT_SCENARIOS: dict[tuple[str, str], TournamentScenario] = {
         ),
         lambda t: (reverse("tournament_undo_level", args=[t.tournament.pk]), {}),
         "Undone: Main event: Next level",
+    ),
+    ("tournament_clock_gap", "give-back"): (
+        lambda t: (_started(t), _lost_36_seconds(t)),
+        lambda t: (reverse("tournament_clock_gap", args=[t.tournament.pk, "give-back"]), {}),
+        "Main event: Added time: 36 s",
+    ),
+    ("tournament_clock_gap", "keep"): (
+        lambda t: (_started(t), _lost_36_seconds(t)),
+        lambda t: (reverse("tournament_clock_gap", args=[t.tournament.pk, "keep"]), {}),
+        "Main event: kept the clock as it is",
     ),
     ("tournament_register", ""): (
         None,

@@ -39,6 +39,7 @@ from tables.models.tournaments import Tournament, TournamentAction, TournamentEn
 from tables.services.hosting import audit
 from tables.services.tournament import tournament_clock as clock_service
 from tables.services.tournament import (
+    tournament_clock_gaps,
     tournament_deals,
     tournament_play,
     tournament_results,
@@ -182,6 +183,8 @@ def tournament_detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "rebuy_until_level": rules.rebuy_until_level,
         "window": window_text(rules, tournament.get_structure(), reading),
         "level_undo": undo,
+        "clock_gap": tournament_clock_gaps.gap_words(tournament.clock_gap) if tournament.clock_gap else "",
+        "clock_gap_seconds": (tournament.clock_gap or {}).get("seconds"),
         "level_undo_until": datetime.datetime.fromtimestamp(undo["until"], tz=datetime.UTC) if undo else None,
         "tournament": tournament,
         "night": tournament.night,
@@ -245,6 +248,19 @@ def tournament_undo_level(request: HttpRequest, tournament_id: int) -> HttpRespo
     tournament = _get_tournament_for_user(request, tournament_id)
     undo = lambda: clock_service.undo_level_change(tournament.pk, request.user)  # noqa: E731
     return _run(request, tournament, undo, anchor="clock-controls")
+
+
+@login_required
+@require_POST
+def tournament_clock_gap(request: HttpRequest, tournament_id: int, choice: str) -> HttpResponse:
+    """Give back the clock time that ran while the server was down, or keep the clock as it is."""
+    tournament = _get_tournament_for_user(request, tournament_id)
+    choices = {"give-back": tournament_clock_gaps.give_back, "keep": tournament_clock_gaps.keep}
+    if choice not in choices:
+        messages.error(request, "Give the time back or keep the clock as it is.")
+        return redirect("tournament_detail", tournament_id=tournament.pk)
+    chosen = partial(choices[choice], tournament.pk, request.user)
+    return _run(request, tournament, chosen, anchor="clock-controls")
 
 
 @login_required
@@ -424,6 +440,10 @@ def tournament_seating(request: HttpRequest, tournament_id: int) -> HttpResponse
         "moves": [(move, names.get(move.player, "?"), json.dumps([move.to_json()])) for move in moves],
         "all_moves": json.dumps([move.to_json() for move in moves]),
         "last_moves": [(move, names.get(move.player, "?")) for move in last],
+        "waiting_moves": [
+            (move, names.get(move.player, "?"), table_name)
+            for move, table_name in seating_service.waiting_moves(tournament)
+        ],
     }
     return render(request, "tables/tournament_seating.html", context)
 

@@ -17,6 +17,21 @@ export function whichHand(number, handCount) {
   return `hand #${number} (${ahead <= 1 ? "the next hand" : `in ${ahead} hands`})`;
 }
 
+/** "hand #16 (in 3 hands; sooner if Ann or Bob stays out)": players coming back together are
+ * dealt in one big blind at a time, so the hand depends on whether those before me come back. */
+function whenDealt(choice, handCount, seats) {
+  const hand = whichHand(choice.hand_number, handCount);
+  const before = (choice.sooner_if_out || []).map((number) => {
+    const seat = seats.find((s) => s.seat === number);
+    return seat ? seat.name || `seat ${number}` : `seat ${number}`;
+  });
+  if (typeof choice.sooner !== "number" || !before.length) return hand;
+  const ahead = choice.sooner - handCount;
+  const when = ahead <= 1 ? "the next hand" : `in ${ahead} hands`;
+  const who = before.length === 1 ? `${before[0]} stays` : `${before.slice(0, -1).join(", ")} and ${before[before.length - 1]} stay`;
+  return `${hand}, or ${when} if ${who} out`;
+}
+
 function postWords(posts) {
   const total = posts.reduce((sum, p) => sum + p.amount, 0);
   const parts = posts.map((p) => `${chips(p.amount)} ${POST_WORDS[p.kind] || p.kind.replace(/_/g, " ")}`);
@@ -67,20 +82,20 @@ export function autoMuckToggle(model, onIntent) {
   return seatToggle("auto_muck", on, `Auto-muck beaten hands: ${on ? "on" : "off"}`, onIntent);
 }
 
-function postButton(post, handCount, onIntent, instead = false) {
+function postButton(post, handCount, seats, onIntent, instead = false) {
   const { total, parts } = postWords(post.posts);
   return el(
     "button",
     { type: "button", class: "act-button act-call", "data-action": "sit_in_post", onclick: () => onIntent({ type: "sit_in", entry: "post" }) },
-    `Post ${chips(total)} now${instead ? " instead" : ""} (${parts}): dealt in ${whichHand(post.hand_number, handCount)}`,
+    `Post ${chips(total)} now${instead ? " instead" : ""} (${parts}): dealt in ${whenDealt(post, handCount, seats)}`,
   );
 }
 
-function waitButton(wait, handCount, onIntent, label = "Wait for the big blind") {
+function waitButton(wait, handCount, seats, onIntent, label = "Wait for the big blind") {
   return el(
     "button",
     { type: "button", class: "act-button", "data-action": "sit_in_wait", onclick: () => onIntent({ type: "sit_in", entry: "wait_for_big_blind" }) },
-    `${label}: dealt in ${whichHand(wait.hand_number, handCount)}`,
+    `${label}: dealt in ${whenDealt(wait, handCount, seats)}`,
   );
 }
 
@@ -91,21 +106,22 @@ function comingBack(model, mine, onIntent) {
   const post = choices.find((c) => c.entry === "post");
   const wait = choices.find((c) => c.entry === "wait_for_big_blind");
   const handCount = model.table.hand_count || 0;
+  const seats = model.table.seats || [];
   let text;
   const buttons = [];
   if (mine.status === "active" && mine.entry_chosen === "wait_for_big_blind" && wait) {
-    text = `Waiting for the big blind: you are dealt in ${whichHand(wait.hand_number, handCount)} and post only the big blind.`;
-    if (post) buttons.push(postButton(post, handCount, onIntent, true));
+    text = `Waiting for the big blind: you are dealt in ${whenDealt(wait, handCount, seats)} and post only the big blind.`;
+    if (post) buttons.push(postButton(post, handCount, seats, onIntent, true));
   } else if (mine.status === "active" && mine.entry_chosen === "post" && post) {
     const { total, parts } = postWords(post.posts);
-    text = `You post ${chips(total)} (${parts}) and are dealt in ${whichHand(post.hand_number, handCount)}.`;
-    if (wait) buttons.push(waitButton(wait, handCount, onIntent, "Wait for the big blind instead"));
+    text = `You post ${chips(total)} (${parts}) and are dealt in ${whenDealt(post, handCount, seats)}.`;
+    if (wait) buttons.push(waitButton(wait, handCount, seats, onIntent, "Wait for the big blind instead"));
   } else if (mine.status === "active") {
     return null;
   } else {
     text = "You missed blinds while you were out. Post them now to play sooner, or wait until the big blind reaches you and post nothing extra.";
-    if (post) buttons.push(postButton(post, handCount, onIntent));
-    if (wait) buttons.push(waitButton(wait, handCount, onIntent));
+    if (post) buttons.push(postButton(post, handCount, seats, onIntent));
+    if (wait) buttons.push(waitButton(wait, handCount, seats, onIntent));
   }
   return el(
     "div",

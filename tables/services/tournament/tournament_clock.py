@@ -55,7 +55,7 @@ CLOCK_ACTIONS = (
 )
 
 
-def _describe(reading: ClockReading) -> str:
+def describe(reading: ClockReading) -> str:
     left = round(reading.seconds_left)
     clock = f"{left // 60}:{left % 60:02d} left"
     if reading.on_break:
@@ -102,6 +102,9 @@ def run_clock(
             raise ActionRefused(str(error)) from None
         was, shown = clock_state(before, structure, now), clock_state(clock, structure, now)
         tournament.level_undo = None  # a level change is undone only before the clock is touched again
+        tournament.clock_seen_at = now  # this server runs the clock (tournament_clock_gaps)
+        if action not in (TournamentAction.PAUSE, TournamentAction.RESUME, TournamentAction.START):
+            tournament.clock_gap = None  # the host has set the clock's time by hand since
         if action in LEVEL_CHANGES:
             rules = tournament.get_rebuy_rules()
             ends_rebuys = closes_rebuys(rules, was, shown)
@@ -110,7 +113,7 @@ def run_clock(
                     f"Moving on ends the rebuy period for good (rebuys are open until the end of level "
                     f"{rules.rebuy_until_level}): a player who busts after this is out."
                 )
-            what = f"{tournament.name}: {action.label}, from {_describe(was)} to {_describe(shown)}"
+            what = f"{tournament.name}: {action.label}, from {describe(was)} to {describe(shown)}"
             what += "; rebuys are closed" if ends_rebuys else ""
             tournament.level_undo = {
                 "clock": before.to_json(),
@@ -126,7 +129,7 @@ def run_clock(
             tournament.status = Tournament.Status.RUNNING
             fields.append("status")
         tournament.save(update_fields=fields)
-        detail = _describe(shown)
+        detail = describe(shown)
         to_deal = (
             tournament_dealer.tables_to_deal(tournament) if deal and action == TournamentAction.START else []
         )
@@ -183,7 +186,7 @@ def undo_level_change(
         tournament.level_undo = None
         tournament.version += 1
         tournament.save(update_fields=[*Tournament.CLOCK_FIELDS, "version"])
-        detail = f"back to {_describe(clock_state(clock, structure, now))}"
+        detail = f"back to {describe(clock_state(clock, structure, now))}"
         log_action(tournament, actor, TournamentAction.UNDO_LEVEL, detail, now, night_line="")
         audit.record(
             tournament.night,

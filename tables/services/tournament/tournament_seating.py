@@ -27,9 +27,12 @@ from engine.tournament import propose_moves as engine_propose_moves
 from engine.tournament.balancing import MAX_SEATS, MIN_SEATS
 from tables import live
 from tables.errors import ActionRefused
+from tables.live import Applied
+from tables.live.tournament import tournament_at
 from tables.models import Player, Seat, Table
 from tables.models.tournaments import Tournament, TournamentAction, TournamentEntry
 from tables.services.seating import seating
+from tables.services.tournament import tournament_pending_moves as pending
 from tables.services.tournament.tournament_tables import numbered_tables, refusal_to_sit, seats_for
 from tables.services.tournament.tournaments import check_not_over, lock_tournament, log_action
 
@@ -168,6 +171,11 @@ def planned_moves(
         tournament = lock_tournament(tournament_id)
         if tournament.status == Tournament.Status.FINISHED:
             return ()
+        if tournament.pending_moves:
+            # The seating is about to change: nothing new is proposed until those moves are made.
+            if again:
+                raise ActionRefused("Moves wait for their hands to end: draw again once they are made.")
+            return ()
         seating = current_seating(tournament)
         plan = tournament.seating_plan or {}
         if not again and plan.get("seating") == _seating_key(seating):
@@ -205,26 +213,42 @@ def confirm_moves(
     actor: AbstractBaseUser | None,
     moves: list[Move],
     now: datetime.datetime | None = None,
-) -> None:
-    """Carry out moves the host confirmed, checked against the seating as it is now. What they
+) -> list[Move]:
+    """Carry out moves the host confirmed, checked against the seating as it is now; returns
+    those that wait. A player dealt into a hand at their table moves when it ends, by itself
+    (`tournament_pending_moves`, `after_hand`); the others move now. What the moves made now
     changed is kept (`Tournament.last_moves`) until the next hand at those tables, so a wrong
     redraw can be undone (`undo_last_moves`)."""
     now = now or timezone.now()
     with transaction.atomic():
         tournament = lock_tournament(tournament_id)
         check_not_over(tournament)
+        if tournament.pending_moves:
+            raise ActionRefused(
+                "Confirmed moves still wait for their hands to end: they make themselves, and the "
+                "next moves are proposed after them."
+            )
         before = current_seating(tournament)
         try:
             apply_moves(before, moves)
         except TournamentError as error:
             raise ActionRefused(f"{error} The seating changed: look at the proposal again.") from None
         tables = numbered_tables(tournament)
-        involved = {tables[n].pk for m in moves for n in (m.from_table, m.to_table)}
-        tournament.last_moves = {
-            "moves": [move.to_json() for move in moves],
-            "tables": {str(pk): live.load_state(pk).table.hand_count for pk in involved},
-        }
-        _carry_out(tournament, actor, moves, now)
+        ready, waiting = pending.ready_and_waiting(tables, moves)
+        tournament.last_moves = {}
+        if ready:
+            record_last_moves(tournament, tables, ready)
+            _carry_out(tournament, actor, ready, now)
+        for move in waiting:
+            log_action(
+                tournament,
+                actor,
+                TournamentAction.MOVE,
+                f"{_describe([move], _players_in(tournament))} ({_REASONS.get(move.reason, 'final table')}): "
+                f"confirmed, {pending.waits_words(tables, move)}",
+                now,
+            )
+        tournament.pending_moves = [move.to_json() for move in waiting]
         plan = tournament.seating_plan or {}
         planned = plan.get("moves", [])
         confirmed = [move.to_json() for move in moves]
@@ -233,7 +257,68 @@ def confirm_moves(
             tournament.seating_plan = {"seating": _seating_key(current_seating(tournament)), "moves": rest}
         else:
             tournament.seating_plan = {}
-        tournament.save(update_fields=["seating_plan", "last_moves"])
+        tournament.save(update_fields=["seating_plan", "last_moves", "pending_moves"])
+    return waiting
+
+
+def record_last_moves(tournament: Tournament, tables: dict[int, Table], moves: Sequence[Move]) -> None:
+    """Keep the moves about to be made, with the hands dealt so far at their tables (undo)."""
+    involved = {tables[n].pk for m in moves for n in (m.from_table, m.to_table)}
+    tournament.last_moves = {
+        "moves": [move.to_json() for move in moves],
+        "tables": {str(pk): live.load_state(pk).table.hand_count for pk in involved},
+    }
+
+
+def after_hand(applied: Applied) -> None:
+    """After a hand ends at a tournament's table: the waiting moves it frees are made, in the
+    same write (registered for `table.hand_finished`)."""
+    tournament = tournament_at(applied.table_id)
+    if tournament is None or not tournament.pending_moves:
+        return
+    now = datetime.datetime.fromtimestamp(applied.now, tz=datetime.UTC) if applied.now else None
+    make_waiting_moves(tournament.pk, now)
+
+
+def make_waiting_moves(tournament_id: int, now: datetime.datetime | None = None) -> list[Move]:
+    """Make the waiting moves whose players are free now; the rest wait on. A move the seating
+    no longer allows (its player is out, or sits elsewhere now) is dropped, in one log line.
+    Returns the moves made."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        tournament = lock_tournament(tournament_id)
+        if tournament.status == Tournament.Status.FINISHED or not tournament.pending_moves:
+            return []
+        tables = numbered_tables(tournament)
+        waiting = [Move.from_json(move) for move in tournament.pending_moves]
+        known = [move for move in waiting if move.from_table in tables and move.to_table in tables]
+        possible = pending.still_possible(current_seating(tournament), known)
+        dropped = [move for move in waiting if move not in possible]
+        ready, still_waiting = pending.ready_and_waiting(tables, possible)
+        if dropped:
+            listed = _describe(dropped, _players_in(tournament))
+            log_action(
+                tournament,
+                None,
+                TournamentAction.MOVE,
+                f"no longer possible after the hand, not made: {listed}",
+                now,
+                night_line=f"Moves no longer possible after the hand, not made: {listed}",
+            )
+        if ready:
+            record_last_moves(tournament, tables, ready)
+            _carry_out(tournament, None, ready, now)
+        tournament.pending_moves = [move.to_json() for move in still_waiting]
+        tournament.seating_plan = {}
+        tournament.save(update_fields=["pending_moves", "seating_plan", "last_moves"])
+        return ready
+
+
+def waiting_moves(tournament: Tournament) -> list[tuple[Move, str]]:
+    """The confirmed moves waiting for a hand to end, each with the table whose hand it waits for."""
+    tables = numbered_tables(tournament)
+    moves = [Move.from_json(move) for move in tournament.pending_moves or []]
+    return [(move, tables[move.from_table].name if move.from_table in tables else "?") for move in moves]
 
 
 def undo_last_moves(
