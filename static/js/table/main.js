@@ -121,8 +121,9 @@ function render(view) {
   renderStages(parts.stage, model);
   const rabbit = rabbitRows(model);
   if (rabbit) parts.board.append(rabbit);
+  // The phone keeps what it is shown of a deal before the fairness part says whether it holds.
+  if (config.role === "player") pledgeAndReveal(model, (intent) => socket.act(intent), Number(config.tableId));
   renderFairness(parts.fairness, model, config.nightVerifyUrl);
-  if (config.role === "player") pledgeAndReveal(model, (intent) => socket.act(intent));
   renderResults(parts.results, model);
   const bounty = parts.results.hidden ? null : bountyLines(model);
   if (bounty) parts.results.append(bounty);
