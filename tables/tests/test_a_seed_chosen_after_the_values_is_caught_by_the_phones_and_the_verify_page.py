@@ -12,8 +12,11 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 import time
 from html import unescape
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -31,6 +34,7 @@ from tables.tests.test_table_page import phone_of
 
 pytestmark = pytest.mark.django_db
 
+DOC = Path(__file__).resolve().parents[2] / "docs" / "shuffle.md"
 VALUES = {"Ann": "a1" * 32, "Bo": "b2" * 32, "Cy": "c3" * 32}
 # The seed the host settled on after trying many against the values he read.
 CHOSEN_SEED = "5e" * 32
@@ -45,12 +49,26 @@ let kept = record.noteValueSent([], given.sent);
 kept = record.noteDeal(kept, given.sent.table, given.deal);
 const atTheDeal = record.recordProblems(kept);
 kept = record.noteSeeds(kept, given.verify || []);
-console.log(JSON.stringify({ atTheDeal, afterTheSeeds: record.recordProblems(kept) }));
+const file = record.recordFile(kept);
+console.log(JSON.stringify({ atTheDeal, afterTheSeeds: record.recordProblems(kept), file }));
 """
 
 
-def _phone_check(given: dict[str, Any]) -> dict[str, list[str]]:
+def _phone_check(given: dict[str, Any]) -> dict[str, Any]:
     return run_page_script("table/deck-record.js", PHONE_CHECK, given)
+
+
+def _reference_program_on(record: dict[str, Any], folder: Path) -> subprocess.CompletedProcess[str]:
+    """The reference program of docs/shuffle.md, copied out as a player would, run on the phone's
+    downloaded record: nothing from the server, no project code."""
+    source = re.search(r"```python\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S)
+    assert source is not None
+    program, kept = folder / "reference.py", folder / "homegame-deck-record.json"
+    program.write_text(source.group(1), encoding="utf-8")
+    kept.write_text(json.dumps(record), encoding="utf-8")
+    return subprocess.run(
+        [sys.executable, str(program), str(kept)], capture_output=True, text=True, timeout=60, check=False
+    )
 
 
 def _seat_of(table: Table, player: Player) -> int:
@@ -132,15 +150,22 @@ def test_the_phone_that_sent_its_value_sees_at_the_deal_that_the_commitment_chan
     ), found
 
 
-def test_once_the_night_closes_the_phone_finds_the_seed_was_chosen_after_and_the_page_says_so(
-    table: Table,
-) -> None:
+def _closed_after_the_swap(table: Table) -> tuple[list[Player], dict[str, Any], str, dict[str, Any]]:
+    """The swap, the hand played out and the night closed: the players, what Ann's phone kept when
+    it sent its value, the verify page as Ann reads it, and her phone's check of it."""
     players, sent = _deal(table, swap=True)
     ann = players[0]
     deal = view(load_state(table.pk), _seat_of(table, ann))["fairness"]["deal"]
     _fold_to_the_end(table)
     Night.objects.filter(pk=table.night_id).update(status=Night.Status.CLOSED)
     page, published = _verify_page(table, ann)
+    return players, sent, page, _phone_check({"sent": sent, "deal": deal, "verify": published})
+
+
+def test_once_the_night_closes_the_phone_finds_the_seed_was_chosen_after_and_the_page_says_so(
+    table: Table,
+) -> None:
+    players, sent, page, found = _closed_after_the_swap(table)
     # The page, for everyone: the deal's commitment is not the one recorded at the cut-off, and
     # the values of Ann and Bo answered another commitment than the one the deal came from.
     assert "1 hand dealt from a commitment other than the one shown at the cut-off" in page
@@ -149,11 +174,22 @@ def test_once_the_night_closes_the_phone_finds_the_seed_was_chosen_after_and_the
         assert f"Seat {_seat_of(table, player)}'s phone sent its value for the commitment" in page
     assert f"Seat {_seat_of(table, players[2])}'s phone" not in page
     # The phone, with its own record: the revealed seed does not give what it was shown.
-    found = _phone_check({"sent": sent, "deal": deal, "verify": published})
     assert any("the seed was chosen after" in problem for problem in found["afterTheSeeds"]), found
 
 
-def test_an_honest_deal_leaves_the_phone_and_the_page_with_nothing_to_say(table: Table) -> None:
+def test_the_phones_downloaded_record_shows_the_swap_to_the_reference_program_offline(
+    table: Table, tmp_path: Path
+) -> None:
+    *_, found = _closed_after_the_swap(table)
+    checked = _reference_program_on(found["file"], tmp_path)
+    assert checked.returncode == 1, checked
+    assert "the deal's commitment is not the one shown at the cut-off" in checked.stdout
+    assert "the seed does not give the commitment shown at the cut-off" in checked.stdout
+
+
+def test_an_honest_deal_leaves_the_phone_and_the_page_with_nothing_to_say(
+    table: Table, tmp_path: Path
+) -> None:
     """The same checks on a deal nobody touched: they find nothing, so what they find above is
     the swap."""
     players, sent = _deal(table, swap=False)
@@ -165,6 +201,8 @@ def test_an_honest_deal_leaves_the_phone_and_the_page_with_nothing_to_say(table:
     assert "dealt from a commitment other than" not in page and "NOT the" not in page
     assert "dealt from the commitment shown at the cut-off, the one every phone's value answered" in page
     found = _phone_check({"sent": sent, "deal": deal, "verify": published})
-    assert found == {"atTheDeal": [], "afterTheSeeds": []}
+    assert (found["atTheDeal"], found["afterTheSeeds"]) == ([], [])
+    checked = _reference_program_on(found["file"], tmp_path)
+    assert checked.returncode == 0 and "matches (with its seed)" in checked.stdout, checked
     # The phone checked the revealed seed, not nothing: the page handed it this hand's seed.
     assert [hand["seed"] for hand in published] == [Hand.objects.get(table=table).seed]

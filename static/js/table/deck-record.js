@@ -125,6 +125,7 @@ export function noteSeeds(entries, hands) {
     }
     if (!published.seed || entry.seed === published.seed) continue;
     entry.seed = published.seed;
+    entry.short_deck = Boolean(published.short_deck);
     for (const problem of seedProblems(entry, published)) addProblem(entry, problem);
     entry.seed_checked = true;
   }
