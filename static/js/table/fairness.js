@@ -180,12 +180,18 @@ export function renderDeckWarning(container) {
   warningShown = shown;
   container.hidden = !problems.length;
   if (!problems.length) return fill(container);
+  const count = `${problems.length} problem${problems.length === 1 ? "" : "s"}`;
   fill(
     container,
-    el("p", { class: "deck-warning-title" }, el("strong", { text: "Warning: this deck is not the one you were promised." }), ` This phone kept what it was shown, and the server's later word does not match it (${problems.length} problem${problems.length === 1 ? "" : "s"}).`),
-    el("ul", { class: "deck-warning-list" }, problems.map((problem) => el("li", { text: problem }))),
-    el("p", { class: "deck-warning-help", text: "Tell the table. Compare the commitment on each phone and on the room's screen, and keep this phone's record to check it with the reference program." }),
-    el("button", { type: "button", class: "tool-button deck-warning-download", onclick: () => downloadRecord() }, "Download this phone's record"),
+    el(
+      "details",
+      { class: "deck-warning-details" },
+      el("summary", { class: "deck-warning-title" }, el("strong", { text: "Warning: this deck is not the one you were promised." }), ` ${count}: see what`),
+      el("p", { text: "This phone kept what it was shown, and the server's later word does not match it." }),
+      el("ul", { class: "deck-warning-list" }, problems.map((problem) => el("li", { text: problem }))),
+      el("p", { class: "deck-warning-help", text: "Tell the table. Compare the commitment on each phone and on the room's screen, and keep this phone's record to check it with the reference program." }),
+      el("button", { type: "button", class: "tool-button deck-warning-download", onclick: () => downloadRecord() }, "Download this phone's record"),
+    ),
   );
 }
 
