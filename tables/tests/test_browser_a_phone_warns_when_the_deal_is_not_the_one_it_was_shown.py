@@ -59,6 +59,15 @@ def swap_after_the_first_value(table: int, player: str, value: str) -> dict[str,
     return {"shown": shown, "chosen": chosen, "night": Table.objects.get(pk=table).night_id}
 
 
+def close_the_night(table: int) -> None:
+    """The hand folded out and the night closed: its seeds are revealed (run inside the server)."""
+    from tables.models import Night, Table
+    from tables.tests.test_browser_coming_back import fold_out
+
+    fold_out(table)
+    Night.objects.filter(pk=Table.objects.get(pk=table).night_id).update(status=Night.Status.CLOSED)
+
+
 def test_the_phone_that_was_shown_another_commitment_warns_and_the_felt_shows_the_deals(
     daphne_server: Any, browser: Any
 ) -> None:
@@ -83,6 +92,8 @@ def test_the_phone_that_was_shown_another_commitment_warns_and_the_felt_shows_th
     warning = ann.page.locator("#deck-warning")
     warning.wait_for(state="visible", timeout=WAIT_MS)
     assert "this deck is not the one you were promised" in warning.inner_text()
+    # Said once, by the page's one alert, as well as shown.
+    assert "this deck is not the one you were promised" in ann.page.locator("#toast").inner_text()
     ann.shot("table-warns-of-a-deal-from-another-commitment-360")
     warning.locator("summary").click()  # what disagreed, and the record to keep
     text = warning.inner_text()
@@ -106,3 +117,22 @@ def test_the_phone_that_was_shown_another_commitment_warns_and_the_felt_shows_th
     assert f"commitment {swapped['chosen'][:12]}" in shown.inner_text()
     shown.scroll_into_view_if_needed()
     save_screenshot(felt, "felt-shows-the-deals-commitment-360")
+
+    # Once the night is closed, the verify page opened on Ann's phone checks her record against
+    # the revealed seed: it was chosen after the commitment she was shown.
+    daphne_server.call(f"{THIS}:close_the_night", table=table_id)
+    ann.page.set_viewport_size({"width": 360, "height": 740})
+    ann.page.goto(f"{daphne_server.url}/verify/?table={table_id}")
+    result = ann.page.locator("#phone-record-result")
+    result.wait_for(timeout=WAIT_MS)
+    assert "does NOT match what was published" in result.inner_text()
+    problems = ann.page.locator(".phone-record-problems").inner_text()
+    assert "the seed was chosen after" in problems
+    ann.page.locator("#phone-record").scroll_into_view_if_needed()
+    ann.shot("verify-page-checks-the-phones-record-360")
+    # And for everyone who reads the page: the deal's commitment is not the one of its cut-off.
+    swapped_hand = ann.page.locator(".verify-commitment")
+    assert "recorded at its cut-off" in swapped_hand.inner_text()
+    swapped_hand.scroll_into_view_if_needed()
+    ann.shot("verify-page-names-the-swapped-commitment-360")
+    assert ann.errors == []

@@ -171,15 +171,20 @@ let warningShown = "";
 /**
  * The phone's own warning, on top of the table, for as long as its record holds a problem: a
  * deal that is not the one its cut-off committed to, its value left out, a seed chosen after.
+ * Whether a problem is new since the last time: the page says it aloud then (main.js), once.
  */
 export function renderDeckWarning(container) {
-  if (!container) return;
+  if (!container) return false;
   const problems = recordProblems(currentRecord());
   const shown = JSON.stringify(problems);
-  if (shown === warningShown) return;
+  if (shown === warningShown) return false;
+  const before = warningShown ? JSON.parse(warningShown).length : 0;
   warningShown = shown;
   container.hidden = !problems.length;
-  if (!problems.length) return fill(container);
+  if (!problems.length) {
+    fill(container);
+    return false;
+  }
   const count = `${problems.length} problem${problems.length === 1 ? "" : "s"}`;
   fill(
     container,
@@ -193,9 +198,13 @@ export function renderDeckWarning(container) {
       el("button", { type: "button", class: "tool-button deck-warning-download", onclick: () => downloadRecord() }, "Download this phone's record"),
     ),
   );
+  return problems.length > before;
 }
 
-/** The commitment during the hand, this phone's value, and after the hand the check of each card it saw. */
+/**
+ * The commitment during the hand, this phone's value, and after the hand the check of each card
+ * it saw. True when the phone's own record has just found a new problem (the warning is drawn).
+ */
 export function renderFairness(container, model, verifyUrl) {
   const parts = [];
   const fairness = model.fairness || {};
@@ -255,5 +264,5 @@ export function renderFairness(container, model, verifyUrl) {
     );
   }
   fill(container, parts);
-  renderDeckWarning(document.getElementById("deck-warning"));
+  return renderDeckWarning(document.getElementById("deck-warning"));
 }

@@ -123,7 +123,9 @@ function render(view) {
   if (rabbit) parts.board.append(rabbit);
   // The phone keeps what it is shown of a deal before the fairness part says whether it holds.
   if (config.role === "player") pledgeAndReveal(model, (intent) => socket.act(intent), Number(config.tableId));
-  renderFairness(parts.fairness, model, config.nightVerifyUrl);
+  if (renderFairness(parts.fairness, model, config.nightVerifyUrl)) {
+    notify("Warning: this deck is not the one you were promised. See the top of the page.", "error");
+  }
   renderResults(parts.results, model);
   const bounty = parts.results.hidden ? null : bountyLines(model);
   if (bounty) parts.results.append(bounty);
