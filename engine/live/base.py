@@ -65,8 +65,8 @@ class LiveTable:
     stays its player's when seats change before the deal; `shuffling` is a deal between its
     cut-off and its cards, waiting for the pledged values
     (engine.live.fairness). `published` is what the last deal published (its hand number,
-    commitment, root, pledges, values and the commitment each value answered), shown to every
-    viewer until the next deal. `revealed` is the last finished hand's
+    commitment, root, and the pledges and values by seat), shown to every viewer until the next
+    deal. `revealed` is the last finished hand's
     {hand_number, commitment, deck_root}: never a seed. `deadline` is when the player to act
     runs out of time; `next_deal_at` when the next hand is dealt automatically; both are
     epoch seconds or None. `rabbit_until` is when the rabbit window after the last hand ends

@@ -174,8 +174,12 @@ def shuffle_for_deal(shuffling: Shuffling) -> Shuffle:
         "deck_seed": mixed.hex(),
         "deck_root": root,
         "shuffling": None,
-        # In every view until the next deal: what each phone holds the server to.
-        "published": {"hand_number": shuffling.config["hand_number"], **published},
+        # In every view until the next deal: what each phone holds the server to (the answered
+        # commitments and the dead seats stay in the log and on the verify page).
+        "published": {
+            "hand_number": shuffling.config["hand_number"],
+            **{name: published[name] for name in ("commitment", "deck_root", "contributions", "pledges")},
+        },
     }
     return Shuffle(deck, fields, published, dead)
 
