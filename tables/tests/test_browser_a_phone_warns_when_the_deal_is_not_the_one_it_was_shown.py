@@ -35,6 +35,8 @@ HOLD_BACK_THE_VALUE = """() => {
 def swap_after_the_first_value(table: int, player: str, value: str) -> dict[str, Any]:
     """The host deals; once the first value is in, he writes a seed of his choosing into the
     table's saved state and sends his own value for its commitment (run inside the server)."""
+    from django.db import OperationalError
+    from django.db.models.expressions import RawSQL
     from django.utils import timezone
 
     from engine.shuffle import commitment
@@ -49,9 +51,17 @@ def swap_after_the_first_value(table: int, player: str, value: str) -> dict[str,
         assert time.monotonic() < deadline, "the first phone's value never came"
         time.sleep(0.05)
     shown = shuffling.commitment
-    state = TableSnapshot.objects.get(table_id=table).state
-    state["shuffling"]["seed"] = CHOSEN_SEED
-    TableSnapshot.objects.filter(table_id=table).update(state=state, updated_at=timezone.now())
+    # One statement, as someone at the database would write it: the phones write meanwhile
+    # (their presence), and the rest of the row must stay theirs.
+    swap = RawSQL("json_set(state, '$.shuffling.seed', %s)", [CHOSEN_SEED])
+    for attempt in range(10):
+        try:
+            TableSnapshot.objects.filter(table_id=table).update(state=swap, updated_at=timezone.now())
+            break
+        except OperationalError:
+            if attempt == 9:
+                raise
+            time.sleep(0.3)
     chosen = commitment(bytes.fromhex(CHOSEN_SEED))
     sent = {"type": "shuffle_value", "value": value, "commitment": chosen}
     apply_when_free(table, f"player:{player}", sent)
