@@ -64,7 +64,9 @@ class LiveTable:
     deal. `pledges` are the phones' pledges for the next cut-off by player id, so a pledge
     stays its player's when seats change before the deal; `shuffling` is a deal between its
     cut-off and its cards, waiting for the pledged values
-    (engine.live.fairness). `revealed` is the last finished hand's
+    (engine.live.fairness). `published` is what the last deal published (its hand number,
+    commitment, root, and the pledges and values by seat), shown to every viewer until the next
+    deal. `revealed` is the last finished hand's
     {hand_number, commitment, deck_root}: never a seed. `deadline` is when the player to act
     runs out of time; `next_deal_at` when the next hand is dealt automatically; both are
     epoch seconds or None. `rabbit_until` is when the rabbit window after the last hand ends
@@ -83,6 +85,7 @@ class LiveTable:
     revealed: dict[str, Any] | None = None
     deck_seed: str | None = None
     deck_root: str | None = None
+    published: dict[str, Any] | None = None
     pledges: dict[str, str] = field(default_factory=dict)
     shuffling: fairness.Shuffling | None = None
     options: LiveOptions = field(default_factory=LiveOptions)
@@ -119,6 +122,7 @@ class LiveTable:
             "revealed": self.revealed,
             "deck_seed": self.deck_seed,
             "deck_root": self.deck_root,
+            "published": self.published,
             "pledges": dict(self.pledges),
             "shuffling": self.shuffling.to_json() if self.shuffling else None,
             "options": self.options.to_json(),
@@ -149,6 +153,7 @@ class LiveTable:
             revealed=data.get("revealed"),
             deck_seed=data.get("deck_seed"),
             deck_root=data.get("deck_root"),
+            published=data.get("published"),
             # A table stored before pledges (with a seed drawn ahead and plain values) reads back
             # with neither: its next deal draws its seed at the cut-off like any other.
             pledges=dict(data.get("pledges") or {}),

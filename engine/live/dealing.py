@@ -87,6 +87,7 @@ def start_hand(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Re
             "type": "table.cut_off",
             "hand_number": config.hand_number,
             "waiting_for": len(shuffling.pledges),
+            "commitment": shuffling.commitment,
         }
         return replace(cut, shuffling=shuffling, deadline=shuffling.deadline), [noted]
     return deal_cards(cut, shuffling, now)

@@ -11,14 +11,18 @@ part happens at a table:
 - The deal is the **cut-off** (`start_hand`). The pledges of the players dealt in who are at the
   table close; the server draws its seed *then*, after every pledge is fixed, and publishes its
   commitment. No pledge could be chosen to suit a seed that did not exist yet.
-- Each phone whose pledge closed then **reveals** its value (intent ``reveal``); a value that
-  does not hash to its pledge is refused. When every value is in, the cards are dealt from the
-  server seed and the revealed values together, in the same step as the last reveal. After
+- Each phone whose pledge closed then **reveals** its value (intent ``shuffle_value``), naming
+  the commitment it answers; a value that does not hash to its pledge, or that answers another
+  commitment, is refused, and the commitment each value answered is kept and published. When
+  every value is in, the cards are dealt from the server seed and the revealed values together,
+  in the same step as the last reveal. After
   `REVEAL_SECONDS` the dealer deals with the values that came: a player whose value never came
   is dealt a dead hand (`dead_for_no_value`), so keeping a value back, after seeing the
   others', never deals its owner anything better.
 - With no pledge to wait for, the cut-off deals at once, from the server seed alone.
-- At the deal the table publishes the deck's Merkle root (`deck_root`), the pledges and values.
+- At the deal the table publishes the deck's Merkle root (`deck_root`), the pledges, the values
+  and the commitment each value answered (`LiveTable.published`): each phone keeps what it was
+  shown and checks every later publication against it (static/js/table/deck-record.js).
 - Once the hand is over, each viewer's view carries the openings of the cards that viewer
   sees (the board, tabled and exposed cards for everyone, their own hole cards privately).
   The seeds stay secret: the app reveals them when the night closes, except those of a hand
@@ -62,8 +66,9 @@ def pledge_of(value_hex: str) -> str:
 @dataclass(frozen=True, slots=True)
 class Shuffling:
     """A deal between its cut-off and its cards: the hand to deal (`config`, as JSON), the server
-    seed drawn at the cut-off (secret), the pledges closed at it (player -> pledge) and the values
-    revealed so far (player -> value)."""
+    seed drawn at the cut-off (secret), the pledges closed at it (player -> pledge), the values
+    revealed so far (player -> value) and the commitment each value answered (player ->
+    commitment: a server seed swapped after some values came shows as two)."""
 
     config: dict[str, Any]
     seed: str
@@ -72,10 +77,16 @@ class Shuffling:
     short_deck: bool = False
     redeal: bool = False
     deadline: float = 0.0
+    answered: dict[str, str] = field(default_factory=dict)
 
     @property
     def complete(self) -> bool:
         return self.values.keys() >= self.pledges.keys()
+
+    @property
+    def commitment(self) -> str:
+        """The commitment published at the cut-off: the SHA-256 of the server seed."""
+        return commitment(bytes.fromhex(self.seed))
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -86,6 +97,7 @@ class Shuffling:
             "short_deck": self.short_deck,
             "redeal": self.redeal,
             "deadline": self.deadline,
+            "answered": dict(self.answered),
         }
 
     @classmethod
@@ -98,6 +110,7 @@ class Shuffling:
             short_deck=bool(data.get("short_deck")),
             redeal=bool(data.get("redeal")),
             deadline=float(data.get("deadline") or 0.0),
+            answered=dict(data.get("answered") or {}),
         )
 
 
@@ -118,7 +131,7 @@ def cut_off(
         if player in dealt and player not in state.away
     }
     server = given if given is not None else new_seed()
-    return Shuffling(config, server.hex(), closed, {}, short_deck, redeal, now + REVEAL_SECONDS)
+    return Shuffling(config, server.hex(), closed, {}, short_deck, redeal, now + REVEAL_SECONDS, {})
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,26 +149,37 @@ def shuffle_for_deal(shuffling: Shuffling) -> Shuffle:
     """The deck of a deal whose values are in (or whose time for them ran out)."""
     server = bytes.fromhex(shuffling.seed)
     seat_of = {seat["player"]: seat["seat"] for seat in shuffling.config["seats"]}
+
     # Published by seat: the hand's record names its players by the seats they were dealt.
-    included = {str(seat_of[p]): v for p, v in sorted(shuffling.values.items(), key=lambda i: seat_of[i[0]])}
-    pledged = {str(seat_of[p]): h for p, h in sorted(shuffling.pledges.items(), key=lambda i: seat_of[i[0]])}
+    def by_seat(by_player: dict[str, str]) -> dict[str, str]:
+        return {str(seat_of[p]): x for p, x in sorted(by_player.items(), key=lambda i: seat_of[i[0]])}
+
+    included, pledged = by_seat(shuffling.values), by_seat(shuffling.pledges)
+    answered = by_seat(shuffling.answered)
     dead = tuple(sorted(seat_of[p] for p in shuffling.pledges if p not in shuffling.values))
     mixed = deck_seed(server, [bytes.fromhex(value) for value in included.values()])
     deck = shuffled_deck(mixed, short_deck=shuffling.short_deck)
     root = deck_root(mixed, deck)
+    published = {
+        "commitment": commitment(server),
+        "deck_root": root,
+        "contributions": included,
+        "pledges": pledged,
+        "answered": answered,
+        "no_value": list(dead),
+    }
     fields = {
         "seed": server.hex(),
         "commitment": commitment(server),
         "deck_seed": mixed.hex(),
         "deck_root": root,
         "shuffling": None,
-    }
-    published = {
-        "commitment": commitment(server),
-        "deck_root": root,
-        "contributions": included,
-        "pledges": pledged,
-        "no_value": list(dead),
+        # In every view until the next deal: what each phone holds the server to (the answered
+        # commitments and the dead seats stay in the log and on the verify page).
+        "published": {
+            "hand_number": shuffling.config["hand_number"],
+            **{name: published[name] for name in ("commitment", "deck_root", "contributions", "pledges")},
+        },
     }
     return Shuffle(deck, fields, published, dead)
 
@@ -200,7 +224,8 @@ def withdraw(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Resu
 def accept_reveal(state: LiveTable, actor: Actor, intent: Intent) -> tuple[Shuffling, dict[str, Any]] | None:
     """The shuffling with this phone's value added, and the event saying so; None when the value
     was already in. Refused when nothing is being shuffled, when the player's pledge did not
-    close at this cut-off, or when the value is not the one pledged."""
+    close at this cut-off, when the value is not the one pledged, or when it answers another
+    commitment than this cut-off's (the phone was shown another: docs/shuffle.md)."""
     value = _hex_32(intent, "value")
     player = _seated_player(state, actor)
     shuffling = state.shuffling
@@ -209,12 +234,25 @@ def accept_reveal(state: LiveTable, actor: Actor, intent: Intent) -> tuple[Shuff
     pledged = shuffling.pledges.get(player)
     if pledged is None:
         raise IllegalActionError("You made no pledge for this deal: your next value goes into the next one")
+    answers = _hex_32(intent, "commitment")
     if pledge_of(value) != pledged:
         raise IllegalActionError("That value is not the one you pledged")
+    if answers != shuffling.commitment:
+        raise IllegalActionError(
+            f"Your value answers the commitment {answers[:12]}, but this deal's commitment is "
+            f"{shuffling.commitment[:12]}: nothing was added"
+        )
     if player in shuffling.values:
         return None
-    event = {"type": "table.shuffle_value", "seat": actor, "player": player, "value": value}
-    return replace(shuffling, values={**shuffling.values, player: value}), event
+    event = {
+        "type": "table.shuffle_value",
+        "seat": actor,
+        "player": player,
+        "value": value,
+        "commitment": answers,
+    }
+    values = {**shuffling.values, player: value}
+    return replace(shuffling, values=values, answered={**shuffling.answered, player: answers}), event
 
 
 def cards_in(hand_view: Mapping[str, Any], found: set[str]) -> set[str]:
@@ -250,7 +288,8 @@ class Openings:
         shuffling = state.shuffling
         return {
             "shuffling": shuffling is not None,
-            "shuffle_commitment": commitment(bytes.fromhex(shuffling.seed)) if shuffling else None,
+            "shuffle_commitment": shuffling.commitment if shuffling else None,
+            "shuffle_hand_number": shuffling.config["hand_number"] if shuffling else None,
             "your_pledge": state.pledges.get(player) if player is not None else None,
             # The pledge this viewer's phone must now open with its value, until it has.
             "reveal_due": (
@@ -259,6 +298,8 @@ class Openings:
                 else None
             ),
             "deck_root": state.deck_root,
+            # What the last deal published, for the phone to check against what it was shown.
+            "deal": state.published,
             "openings": self._openings(hand_view),
         }
 

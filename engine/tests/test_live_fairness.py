@@ -41,7 +41,9 @@ def _pledge(state: LiveTable, seat: int, value: str) -> LiveTable:
 
 
 def _value(state: LiveTable, seat: int, value: str) -> tuple[LiveTable, list[dict[str, Any]]]:
-    return apply(state, seat, {"type": "shuffle_value", "value": value}, now=3)
+    # A phone's value names the commitment it was shown at the cut-off.
+    shown = view(state, "public")["fairness"]["shuffle_commitment"]
+    return apply(state, seat, {"type": "shuffle_value", "value": value, "commitment": shown}, now=3)
 
 
 def _cut_off(state: LiveTable) -> tuple[LiveTable, list[dict[str, Any]]]:
@@ -111,7 +113,8 @@ def test_a_value_that_is_not_the_one_pledged_is_refused_and_changes_nothing():
     state, _ = _cut_off(_pledge(_table(), 1, PHONE[1]))
     for value in (PHONE[2], "ab", "ZZ" * 32, 7):
         with pytest.raises(IllegalActionError):
-            apply(state, 1, {"type": "shuffle_value", "value": value}, now=3)
+            shown = state.shuffling.commitment if state.shuffling else None
+            apply(state, 1, {"type": "shuffle_value", "value": value, "commitment": shown}, now=3)
     with pytest.raises(IllegalActionError, match="no pledge"):
         _value(state, 2, PHONE[2])
     with pytest.raises(IllegalActionError, match="seated"):

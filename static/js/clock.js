@@ -232,6 +232,15 @@ function drawLeaders(body, state) {
   );
 }
 
+/** Each table's deck commitment while its deal is shuffled or played: the room compares it with the phones'. */
+function drawCommitments(body, state) {
+  const shown = state.commitments || [];
+  setHidden(body, "commitments-box", shown.length === 0);
+  fillList(body.querySelector('[data-field="commitments"]'), shown, (row) =>
+    item(["table", row.table], ["hand", `#${row.hand_number}`], ["commitment", row.commitment]),
+  );
+}
+
 /** Once there is a winner: the winner, every place with its prize, and the night in one line. */
 function drawFinished(body, state, finished, elapsed) {
   setHidden(body, "finished", !finished);
@@ -380,6 +389,7 @@ export function runClockScreen(body) {
       item(["place", ordinal(row.place)], ["amount", chips(row.amount)]),
     );
     drawLeaders(body, state);
+    drawCommitments(body, state);
     drawFinished(body, state, finished, elapsed);
     drawStandings(body, state, reading, now);
     setHidden(body, "connection", Date.now() - lastOk < STALE_MS);

@@ -67,7 +67,8 @@ ACTION_FIELDS: dict[str, dict[str, Field]] = {
     # (engine.live.fairness).
     "shuffle_pledge": {"pledge": Field(str, required=True)},
     "shuffle_withdraw": {},
-    "shuffle_value": {"value": Field(str, required=True)},
+    # The value names the cut-off's commitment it answers: one it was not shown is refused.
+    "shuffle_value": {"value": Field(str, required=True), "commitment": Field(str, required=True)},
 }
 # Host commands whose fields include an object of small scalars (set_game's stakes and options).
 NESTED_FIELDS = {"stakes", "options"}

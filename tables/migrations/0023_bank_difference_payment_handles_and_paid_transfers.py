@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tables', '0019_tables_closed_or_removed_default_buy_ins_and_tournament_tables'),
+        ('tables', '0020_deal_commitments'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tables', '0019_tables_closed_or_removed_default_buy_ins_and_tournament_tables'),
+        ('tables', '0023_bank_difference_payment_handles_and_paid_transfers'),
     ]
 
     operations = [

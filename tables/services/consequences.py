@@ -7,7 +7,8 @@ socket, a ruling, a timer, a seating service) records the same things in the sam
   then makes the confirmed moves that waited for it (`tournament_seating.after_hand`);
 - a player who sits down, leaves, moves or busts: the seat records follow the table
   (`seat_records`, which the whole night reads to know who sits where);
-- a cash deal is checked before it is dealt: bought chips meet only bought chips.
+- a cash deal is checked before it is dealt: bought chips meet only bought chips;
+- a deal's cut-off writes its commitment to the append-only record (`deal_commitments`).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from tables.live.consequences import Check, Consequence
 from tables.live.tournament import tournament_at
 from tables.models import Player
 from tables.models.ledger import CASH, LedgerEntry
+from tables.services.hands import deal_commitments
 from tables.services.seating import seat_records
 from tables.services.tournament import tournament_play, tournament_seating
 
@@ -68,6 +70,8 @@ AFTER_EVENT: dict[str, tuple[Consequence, ...]] = {
     "table.sit": (seat_records.follow_the_table,),
     "table.leave": (seat_records.follow_the_table,),
     "table.change_seat": (seat_records.follow_the_table,),
+    "table.cut_off": (deal_commitments.record_cut_off,),
+    "table.hand_started": (deal_commitments.record_cut_off,),
 }
 BEFORE_INTENT: dict[str, tuple[Check, ...]] = {
     "start_hand": (bought_chips_play_only_bought_chips,),

@@ -170,7 +170,7 @@ class FeaturedHandsAtTheCashTables(HouseRulesAtTheCashTables):
             return  # nobody dealt in had pledged (or the deal was refused)
         silent = {player for player in shuffling.pledges if rnd.random() < 0.3}
         for player in shuffling.pledges.keys() - silent:
-            sent = {"type": "shuffle_value", "value": values[player]}
+            sent = {"type": "shuffle_value", "value": values[player], "commitment": shuffling.commitment}
             apply_intent(table.pk, player_actor(int(player)), sent)
         state = load_state(table.pk)
         if state.shuffling is not None:

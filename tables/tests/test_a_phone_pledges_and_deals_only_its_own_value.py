@@ -72,8 +72,10 @@ def _dealt_after_both_send_values(table: Table, host: User) -> tuple[Hand, dict[
     _pledge(table, dee, DEE)
     apply_intent(table.pk, "host", {"type": "start_hand", "seed": SERVER})
     assert load_state(table.pk).hand is None, "the cards wait for the pledged values"
+    shown = load_state(table.pk).shuffling.commitment  # each value names the cut-off it answers
     for player, value in ((ann, ANN), (dee, DEE)):
-        apply_intent(table.pk, player_actor(player.pk), {"type": "shuffle_value", "value": value})
+        sent = {"type": "shuffle_value", "value": value, "commitment": shown}
+        apply_intent(table.pk, player_actor(player.pk), sent)
     hand = load_state(table.pk).hand
     assert hand is not None
     seat_of = {s.player: s.seat for s in hand.seats}
@@ -115,12 +117,14 @@ async def test_a_phone_pledges_and_sends_its_value_over_its_socket_and_the_value
     shown = await phone.until(lambda view: view["fairness"]["reveal_due"] == pledge_of(ANN))
     assert shown["hand"] is None
     wrong = {"type": "act", "client_id": "v0", "version": shown["version"]}
-    refused = await phone.request({**wrong, "action": {"type": "shuffle_value", "value": DEE}})
+    answers = shown["fairness"]["shuffle_commitment"]
+    refused = await phone.request(
+        {**wrong, "action": {"type": "shuffle_value", "value": DEE, "commitment": answers}}
+    )
     assert refused["type"] == "error" and "not the one you pledged" in refused["message"]
     value = {"type": "act", "client_id": "v1", "version": shown["version"]}
-    assert (await phone.request({**value, "action": {"type": "shuffle_value", "value": ANN}}))[
-        "type"
-    ] == "ack"
+    sent = {"type": "shuffle_value", "value": ANN, "commitment": answers}
+    assert (await phone.request({**value, "action": sent}))["type"] == "ack"
     dealt = await phone.until(lambda view: view["hand"] is not None)
     await phone.close()
     row = await database_sync_to_async(Hand.objects.get)(table=table, number=dealt["hand"]["hand_number"])

@@ -179,7 +179,8 @@ def start_hand(table: Table, players: list[Player], seed: str | None = None) -> 
         shown = engine_live.view(state, viewer)
         assert not [s for s in _secrets(state) if s in json.dumps(shown)], f"a seed in {viewer}'s view"
         assert not _cards(shown), f"{viewer} sees a card before the deal"
-    apply_intent(table.pk, player_actor(players[1].pk), {"type": "shuffle_value", "value": GUEST_VALUE})
+    value = {"type": "shuffle_value", "value": GUEST_VALUE, "commitment": state.shuffling.commitment}
+    apply_intent(table.pk, player_actor(players[1].pk), value)
 
 
 def _secrets(state: engine_live.LiveTable) -> set[str]:

@@ -29,7 +29,9 @@ def _play_hands(table: Table, ann: Player, count: int) -> None:
     for _ in range(count):
         apply_intent(table.pk, player_actor(ann.pk), {"type": "shuffle_pledge", "pledge": pledge_of(PHONE)})
         apply_intent(table.pk, "host", {"type": "start_hand"})
-        apply_intent(table.pk, player_actor(ann.pk), {"type": "shuffle_value", "value": PHONE})
+        shown = load_state(table.pk).shuffling.commitment  # the value names the cut-off it answers
+        value = {"type": "shuffle_value", "value": PHONE, "commitment": shown}
+        apply_intent(table.pk, player_actor(ann.pk), value)
         while not load_state(table.pk).hand.finished:
             seat = load_state(table.pk).hand.to_act
             apply_intent(table.pk, "system", {"type": "act", "seat": seat, "action": {"type": "fold"}})

@@ -34,9 +34,11 @@ def _deal_with_pledges(table: Table, players: list[Player], values: list[str], s
         )
     now = time.time()
     apply_intent(table.pk, "host", {"type": "start_hand"}, now=now)
+    shown = load_state(table.pk).shuffling.commitment  # each value names the cut-off it answers
     for player, value, sends in zip(players, values, sent, strict=True):
         if sends:
-            apply_intent(table.pk, player_actor(player.pk), {"type": "shuffle_value", "value": value})
+            sent_value = {"type": "shuffle_value", "value": value, "commitment": shown}
+            apply_intent(table.pk, player_actor(player.pk), sent_value)
     if load_state(table.pk).shuffling is not None:
         timeout = {"type": "timeout", "version": load_state(table.pk).version}
         apply_intent(table.pk, "system", timeout, now=now + REVEAL_SECONDS + 1)

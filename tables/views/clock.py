@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET
 
 from engine.tournament import chip_leaders, clock_state, next_chime, rebuy_window_open, window_text
 from tables.models.tournaments import Tournament, TournamentAction
+from tables.services.hands.room_commitments import room_commitments
 from tables.services.seasons import season_clock
 from tables.services.tournament import (
     tournament_clock_gaps,
@@ -28,6 +29,7 @@ from tables.services.tournament import (
     tournament_stacks,
     tournaments,
 )
+from tables.services.tournament.tournament_tables import numbered_tables
 from tables.views.links import absolute_url
 from tables.views.qr import qr_svg_file
 
@@ -44,7 +46,8 @@ def clock_payload(tournament: Tournament, now: datetime.datetime | None = None) 
 
     Public, like the screen: names, chip counts, the tournament's money and the clock; never a
     card. In a break, the season's standings if its host chose so: names and points, no money
-    (`season_clock`)."""
+    (`season_clock`). Each table's deck commitment while a deal is shuffled or played, for the
+    room to compare with the phones' (`room_commitments`)."""
     now = now if now is not None else timezone.now()
     clock, structure = tournament.get_clock(), tournament.get_structure()
     chime = next_chime(clock, structure, now)
@@ -54,6 +57,7 @@ def clock_payload(tournament: Tournament, now: datetime.datetime | None = None) 
     champion = tournament.entries.filter(place=1).select_related("player").first()
     started = tournament.log.filter(action=TournamentAction.START).order_by("at").values_list("at", flat=True)
     leaders = [] if finished else chip_leaders(tournament_stacks.stacks_at_the_tables(tournament))
+    commitments = [] if finished else room_commitments(numbered_tables(tournament).values())
     return {
         "name": tournament.name,
         "status": tournament.status,
@@ -81,6 +85,7 @@ def clock_payload(tournament: Tournament, now: datetime.datetime | None = None) 
         "rebuy_until_level": None if rules.freeze_out else rules.rebuy_until_level,
         "window": window_text(rules, structure, reading),
         "leaders": [{"name": name, "chips": chips} for name, chips in leaders],
+        "commitments": [shown.to_json() for shown in commitments],
         "results": [
             {"place": row.label, "name": row.entry.player.display_name, "prize": row.prize}
             for row in (tournament_results.results(tournament) if finished else [])

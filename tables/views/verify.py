@@ -7,6 +7,11 @@ This page never shows a seed before that, nor a deck it was not given the seed o
 deck would give a player a card the rules keep from them for good (a card taken in Crazy Blind
 Man: `engine.views.why_seeds_stay_secret`) keeps its seeds even then: its entry says why, and
 checks instead the openings of the cards this reader saw in it against its root.
+
+Each hand's commitment is also held to the one the server recorded at its cut-off and to the
+ones the phones' values answered (`tables.services.hands.deal_commitments`), and the page hands
+the phone that opens it what was published (`phone_check`), for its own record to be checked
+against on the phone (static/js/verify-record.js).
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ from tables.forms import whole_number
 from tables.live import hand_deck_seed
 from tables.models import Night, Table
 from tables.models.live import Hand, HandEvent
+from tables.services.hands.deal_commitments import commitment_checks, recorded_at_cut_off
 from tables.services.hands.revealed_seeds import kept_secret_because
 from tables.views.table_page import replay_steps
 
@@ -86,15 +92,19 @@ def _night_hands(night: Night, identity: Identity) -> list[dict[str, Any]]:
     rows = Hand.objects.filter(table__night=night, status=Hand.Status.FINISHED).select_related("table")
     rows = list(rows.order_by("table__name", "number"))
     deals = _deals_published(rows)
+    recorded = recorded_at_cut_off(rows)
     hands = []
     for row in rows:
+        published = deals.get(row.pk, {})
         entry: dict[str, Any] = {
             "table": row.table.name,
+            "table_id": row.table_id,
             "number": row.number,
             "commitment": row.commitment,
             "deck_root": row.deck_root,
             "contributions": row.contributions,
-            **_values_against_pledges(row, deals.get(row.pk, {})),
+            **_values_against_pledges(row, published),
+            **commitment_checks(row, published, recorded.get((row.table_id, row.number))),
         }
         # Only a game that may keep a card for good needs its hands replayed to ask.
         replay = replay_steps(row, identity) if closed and not seeds_always_revealed(row.game) else None
@@ -110,9 +120,18 @@ def _night_hands(night: Night, identity: Identity) -> list[dict[str, Any]]:
             command += "".join(f" --contribution {value}" for value in values)
             command += f" --root {row.deck_root}" if row.deck_root else ""
             command += " --short-deck" if short else ""
-            entry.update(seed=row.seed, matches=matches, command=command)
+            entry.update(seed=row.seed, short_deck=short, matches=matches, command=command)
         hands.append(entry)
     return hands
+
+
+# What the phone's own record is checked against (static/js/verify-record.js): what was
+# published of each hand, and the seed once this page reveals it.
+PHONE_CHECK_FIELDS = ("table_id", "number", "commitment", "deck_root", "contributions", "seed", "short_deck")
+
+
+def phone_check(hands: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{name: hand.get(name) for name in PHONE_CHECK_FIELDS} for hand in hands]
 
 
 def _deals_published(rows: list[Hand]) -> dict[int, dict[str, Any]]:
@@ -184,6 +203,10 @@ def verify_shuffle(request: HttpRequest) -> HttpResponse:
         "night": night,
         "night_closed": bool(night and night.status == Night.Status.CLOSED),
         "hands": hands,
+        "phone_check": phone_check(hands),
+        "commitment_problems": sum(
+            1 for hand in hands if hand.get("commitment_as_recorded") is False or hand.get("answered_other")
+        ),
         "kept_secret": sum(1 for hand in hands if "secret" in hand),
         "query": request.GET,
         "contributions": request.GET.getlist("contribution"),

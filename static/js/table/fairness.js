@@ -1,54 +1,13 @@
 // The fair shuffle on the phone: this phone's pledge and value for the next deal, and the check of
 // every card it saw against the deck root published at the deal (docs/shuffle.md).
+import { loadRecord, noteDeal, noteValueSent, recordFile, recordProblems, saveRecord } from "./deck-record.js";
 import { el, fill } from "./format.js";
+import { sha256, toHex } from "./sha256.js";
 
-// SHA-256 in plain JavaScript: crypto.subtle exists only on https pages, and the table is
-// usually served over plain http on the kitchen Wi-Fi.
-const K = new Uint32Array([
-  0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
-  0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
-  0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
-  0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
-  0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
-  0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
-  0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
-  0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
-]);
-
-export function sha256(bytes) {
-  const length = bytes.length;
-  const padded = new Uint8Array(Math.ceil((length + 9) / 64) * 64);
-  padded.set(bytes);
-  padded[length] = 0x80;
-  const view = new DataView(padded.buffer);
-  view.setUint32(padded.length - 8, Math.floor((length * 8) / 2 ** 32));
-  view.setUint32(padded.length - 4, (length * 8) >>> 0);
-  const h = new Uint32Array([0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]);
-  const w = new Uint32Array(64);
-  const rotr = (x, n) => (x >>> n) | (x << (32 - n));
-  for (let offset = 0; offset < padded.length; offset += 64) {
-    for (let i = 0; i < 16; i++) w[i] = view.getUint32(offset + i * 4);
-    for (let i = 16; i < 64; i++) {
-      const s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >>> 3);
-      const s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >>> 10);
-      w[i] = (w[i - 16] + s0 + w[i - 7] + s1) >>> 0;
-    }
-    let [a, b, c, d, e, f, g, hh] = h;
-    for (let i = 0; i < 64; i++) {
-      const t1 = (hh + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + K[i] + w[i]) >>> 0;
-      const t2 = ((rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c))) >>> 0;
-      [hh, g, f, e, d, c, b, a] = [g, f, e, (d + t1) >>> 0, c, b, a, (t1 + t2) >>> 0];
-    }
-    [a, b, c, d, e, f, g, hh].forEach((value, i) => (h[i] = (h[i] + value) >>> 0));
-  }
-  const out = new Uint8Array(32);
-  h.forEach((value, i) => new DataView(out.buffer).setUint32(i * 4, value));
-  return out;
-}
+export { sha256, toHex };
 
 const ascii = (text) => new TextEncoder().encode(text);
 const fromHex = (hex) => new Uint8Array((hex.match(/../g) || []).map((pair) => parseInt(pair, 16)));
-export const toHex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 
 function join(...parts) {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
@@ -110,20 +69,52 @@ const memory = new Map(); // pledge -> value, for a browser that refuses storage
 let pledgeSent = null; // {pledge, at}: the last pledge sent, until the table shows it
 let valueSentFor = null; // the pledge whose value this phone last sent
 
+// What this phone was shown of each deal it added to (deck-record.js), read once per page, and
+// the table this page's entries are for.
+let record = null;
+let recordTable = null;
+let dealSeen = ""; // the last deal publication noted, so an unchanged one costs nothing
+
+function currentRecord() {
+  if (record === null) record = loadRecord();
+  return record;
+}
+
+/** Note what a view shows of the last deal, and check it against the record at once. */
+function keepDeal(fairness) {
+  const deal = fairness.deal;
+  if (recordTable === null || !deal) return;
+  const seen = JSON.stringify([recordTable, deal]);
+  if (seen === dealSeen) return;
+  dealSeen = seen;
+  const before = JSON.stringify(currentRecord());
+  record = noteDeal(currentRecord(), recordTable, deal);
+  if (JSON.stringify(record) !== before) saveRecord(record);
+}
+
 /**
  * The phone's part of the shuffle (docs/shuffle.md): between hands it pledges the hash of a
  * fresh random value; when the deal is cut off it sends that value, which deals the cards.
  */
-export function pledgeAndReveal(model, send) {
+export function pledgeAndReveal(model, send, table = recordTable) {
   const fairness = model.fairness;
+  recordTable = table;
+  if (fairness) keepDeal(fairness);
   // Only a seated player adds to the next deal: not one whose seat is gone (the last hand still shows them).
   if (!fairness || !model.me || model.me.leftTable || !(window.crypto && crypto.getRandomValues)) return;
   const due = fairness.reveal_due;
   if (due && valueSentFor !== due) {
     const value = memory.get(due) || (keptValues().find((entry) => entry.pledge === due) || {}).value;
-    if (value) {
+    const commitment = fairness.shuffle_commitment;
+    if (value && commitment) {
       valueSentFor = due;
-      send({ type: "shuffle_value", value });
+      // Kept before it goes: the value answers this commitment, and the deal must come from it.
+      if (recordTable !== null) {
+        const hand = fairness.shuffle_hand_number;
+        record = noteValueSent(currentRecord(), { table: recordTable, hand, commitment, pledge: due, value, at: Date.now() });
+        saveRecord(record);
+      }
+      send({ type: "shuffle_value", value, commitment });
     }
   }
   if (fairness.your_pledge) {
@@ -165,7 +156,55 @@ export function withdrawWhenHidden(currentModel, send) {
 
 const checked = new Map(); // "root:position" -> whether it opened
 
-/** The commitment during the hand, this phone's value, and after the hand the check of each card it saw. */
+/** Save this phone's record as a file (checked offline with the reference program: docs/shuffle.md). */
+export function downloadRecord(entries = currentRecord()) {
+  const blob = new Blob([JSON.stringify(recordFile(entries), null, 1)], { type: "application/json" });
+  const link = el("a", { href: URL.createObjectURL(blob), download: "homegame-deck-record.json" });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+}
+
+let warningShown = "";
+
+/**
+ * The phone's own warning, on top of the table, for as long as its record holds a problem: a
+ * deal that is not the one its cut-off committed to, its value left out, a seed chosen after.
+ * Whether a problem is new since the last time: the page says it aloud then (main.js), once.
+ */
+export function renderDeckWarning(container) {
+  if (!container) return false;
+  const problems = recordProblems(currentRecord());
+  const shown = JSON.stringify(problems);
+  if (shown === warningShown) return false;
+  const before = warningShown ? JSON.parse(warningShown).length : 0;
+  warningShown = shown;
+  container.hidden = !problems.length;
+  if (!problems.length) {
+    fill(container);
+    return false;
+  }
+  const count = `${problems.length} problem${problems.length === 1 ? "" : "s"}`;
+  fill(
+    container,
+    el(
+      "details",
+      { class: "deck-warning-details" },
+      el("summary", { class: "deck-warning-title" }, el("strong", { text: "Warning: this deck is not the one you were promised." }), ` ${count}: see what`),
+      el("p", { text: "This phone kept what it was shown, and the server's later word does not match it." }),
+      el("ul", { class: "deck-warning-list" }, problems.map((problem) => el("li", { text: problem }))),
+      el("p", { class: "deck-warning-help", text: "Tell the table. Compare the commitment on each phone and on the room's screen, and keep this phone's record to check it with the reference program." }),
+      el("button", { type: "button", class: "tool-button deck-warning-download", onclick: () => downloadRecord() }, "Download this phone's record"),
+    ),
+  );
+  return problems.length > before;
+}
+
+/**
+ * The commitment during the hand, this phone's value, and after the hand the check of each card
+ * it saw. True when the phone's own record has just found a new problem (the warning is drawn).
+ */
 export function renderFairness(container, model, verifyUrl) {
   const parts = [];
   const fairness = model.fairness || {};
@@ -212,8 +251,18 @@ export function renderFairness(container, model, verifyUrl) {
       ),
     );
   }
-  if (verifyUrl) {
-    parts.push(el("p", { class: "commitment" }, el("a", { href: verifyUrl, target: "_blank", rel: "noopener", text: "Check the shuffle" })));
+  const kept = recordTable === null ? [] : currentRecord().filter((entry) => entry.table === recordTable);
+  if (verifyUrl || kept.length) {
+    parts.push(
+      el(
+        "p",
+        { class: "commitment" },
+        verifyUrl ? el("a", { href: verifyUrl, target: "_blank", rel: "noopener", text: "Check the shuffle" }) : null,
+        verifyUrl && kept.length ? " \u00b7 " : null,
+        kept.length ? el("button", { type: "button", class: "link-button record-download", onclick: () => downloadRecord() }, "Your phone's record") : null,
+      ),
+    );
   }
   fill(container, parts);
+  return renderDeckWarning(document.getElementById("deck-warning"));
 }

@@ -125,8 +125,11 @@ function render(view) {
   renderStages(parts.stage, model);
   const rabbit = rabbitRows(model);
   if (rabbit) parts.board.append(rabbit);
-  renderFairness(parts.fairness, model, config.nightVerifyUrl);
-  if (config.role === "player") pledgeAndReveal(model, (intent) => socket.act(intent));
+  // The phone keeps what it is shown of a deal before the fairness part says whether it holds.
+  if (config.role === "player") pledgeAndReveal(model, (intent) => socket.act(intent), Number(config.tableId));
+  if (renderFairness(parts.fairness, model, config.nightVerifyUrl)) {
+    notify("Warning: this deck is not the one you were promised. See the top of the page.", "error");
+  }
   renderResults(parts.results, model);
   const bounty = parts.results.hidden ? null : bountyLines(model);
   if (bounty) parts.results.append(bounty);

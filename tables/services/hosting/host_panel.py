@@ -27,6 +27,7 @@ from tables.access import check_host, owns_night
 from tables.errors import ActionRefused
 from tables.models import Night, Player, Seat, Table
 from tables.models.ledger import CoHost
+from tables.services.hands.room_commitments import RoomCommitment, room_commitment
 from tables.services.hosting import audit, hosting
 from tables.services.hosting.change_words import describe
 from tables.services.ledger import seat_commands, stack_rulings
@@ -311,6 +312,8 @@ class TableOverview:
     game_options: dict[str, Any] = field(default_factory=dict)
     # Cards ruled exposed during the deal: dead, public ("Exposed: 7♥ — set aside as the burn").
     dead_cards: list[str] = field(default_factory=list)
+    # The deal's commitment, for the room to compare with each phone's (room_commitments).
+    commitment: RoomCommitment | None = None
 
     @property
     def stakes_label(self) -> str:
@@ -368,6 +371,7 @@ def overview(night: Night) -> list[TableOverview]:
                 away=[s["name"] or s["player"] for s in public["table"]["seats"] if s["away"]],
                 game_options=dict(state.options.game_options),
                 dead_cards=dead,
+                commitment=room_commitment(table.name, state),
             )
         )
     return rows
