@@ -22,6 +22,7 @@ from engine.house import blind_holdem, run_it_twice
 from engine.house import rabbit_hunt as rabbits
 from engine.house.rulings import HandKilled
 from engine.live import fairness, player_settings
+from engine.live import redeal as redeal_rules
 from engine.live.base import SYSTEM, Actor, Events, Intent, LiveOptions, LiveTable, Result, StaleIntentError
 from engine.live.common import can_deal, finish_if_over, seat_in_hand, target_seat
 from engine.shuffle import seed_from_hex
@@ -68,6 +69,9 @@ def start_hand(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Re
         # Not enough players: stop the timer; the next seating change schedules a deal again.
         return replace(state, next_deal_at=None), [{"type": "table.waiting_for_players"}]
     redeal, bomb_pot, table, config = _hand_to_deal(state)
+    held = redeal_rules.hold_for_pledges(state, actor, now) if redeal else None
+    if held is not None:
+        return held
     if bomb_pot:
         # One hand of the bomb pot, then the table's own game and stakes again.
         table = replace(table, game=state.table.game, stakes=state.table.stakes)
@@ -82,6 +86,7 @@ def start_hand(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Re
     short_deck = bool(game and game.short_deck)
     shuffling = fairness.cut_off(state, config.to_json(), short_deck, redeal, now, given)
     cut = replace(state, table=table, hand=None, dealing=True, next_deal_at=None, pledges={})
+    cut = replace(cut, redeal_wait=None)
     if shuffling.pledges:
         noted = {
             "type": "table.cut_off",

@@ -149,6 +149,7 @@ def shuffle_for_deal(shuffling: Shuffling) -> Shuffle:
         "deck_seed": mixed.hex(),
         "deck_root": root,
         "shuffling": None,
+        "pledged": tuple(sorted(shuffling.pledges)),
     }
     published = {
         "commitment": commitment(server),

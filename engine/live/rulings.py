@@ -18,7 +18,8 @@ name) and "host" (else "host"), at the time `now` of the intent:
     ruling {ruling: {...}}                    -> any of engine.house.rulings.RULINGS
 
 A misdeal finishes the void hand with every chip returned; the next deal is the same hand
-again (`engine.table.void_hand`): same button, blinds, posts, players and number, a new shuffle.
+again (`engine.table.void_hand`): same button, blinds, posts, players and number, a new shuffle,
+from fresh pledges (`engine.live.redeal`).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from engine import table as tables
 from engine.errors import IllegalActionError
 from engine.hand import Hand
 from engine.house.rulings import apply_ruling, is_void
+from engine.live import redeal
 from engine.live.base import HOST, Actor, LiveTable, Result
 from engine.live.common import finish_if_over
 
@@ -90,6 +92,6 @@ def rule(state: LiveTable, actor: Actor, intent: Mapping[str, Any], now: float) 
     new, events = finish_if_over(replace(state, hand=hand), events)
     if is_void(hand):
         # "re-dealt from scratch": the next deal is this hand again, with a new shuffle.
-        new = replace(new, table=tables.void_hand(new.table, hand.config))
+        new = redeal.after_void(replace(new, table=tables.void_hand(new.table, hand.config)), now)
         events.append({"type": "table.misdeal", "hand_number": hand.config.hand_number, "redealt": True})
     return new, events
