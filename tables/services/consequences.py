@@ -6,7 +6,8 @@ socket, a ruling, a timer, a seating service) records the same things in the sam
 - a finished hand at a tournament's table places its busted players (`tournament_play`);
 - a player who sits down, leaves, moves or busts: the seat records follow the table
   (`seat_records`, which the whole night reads to know who sits where);
-- a cash deal is checked before it is dealt: bought chips meet only bought chips.
+- a cash deal is checked before it is dealt: bought chips meet only bought chips;
+- a second person's answer to a host's ruling is in the night's log (`second_yes`).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from tables.live.consequences import Check, Consequence
 from tables.live.tournament import tournament_at
 from tables.models import Player
 from tables.models.ledger import CASH, LedgerEntry
+from tables.services.hosting import second_yes
 from tables.services.seating import seat_records
 from tables.services.tournament import tournament_play
 
@@ -63,6 +65,8 @@ AFTER_EVENT: dict[str, tuple[Consequence, ...]] = {
     "table.sit": (seat_records.follow_the_table,),
     "table.leave": (seat_records.follow_the_table,),
     "table.change_seat": (seat_records.follow_the_table,),
+    "table.ruling_confirmed": (second_yes.log_answer,),
+    "table.ruling_declined": (second_yes.log_answer,),
 }
 BEFORE_INTENT: dict[str, tuple[Check, ...]] = {
     "start_hand": (bought_chips_play_only_bought_chips,),

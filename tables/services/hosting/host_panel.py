@@ -27,7 +27,7 @@ from tables.access import check_host, owns_night
 from tables.errors import ActionRefused
 from tables.models import Night, Player, Seat, Table
 from tables.models.ledger import CoHost
-from tables.services.hosting import audit, hosting
+from tables.services.hosting import audit, hosting, second_yes
 from tables.services.hosting.change_words import describe
 from tables.services.ledger import seat_commands
 from tables.services.seating import joining, seating
@@ -170,6 +170,10 @@ def socket_command(
 ) -> live.Applied:
     """A host command sent over a table's socket (its sender already checked as the host):
     applied and logged in one transaction, so no command is ever applied without its line."""
+    if intent.get("type") in RULING_COMMANDS:
+        # Who asks, so that a ruling that voids or replaces cards waits for a second yes when
+        # they hold cards (tables.services.hosting.second_yes).
+        intent = second_yes.signed(Table.objects.get(pk=table_id), by, intent)
     try:
         with transaction.atomic():
             applied, logged = _through_the_ledger(table_id, by, intent, client_id, expected_version)
