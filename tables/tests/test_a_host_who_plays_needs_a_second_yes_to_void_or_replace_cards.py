@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
 
 from engine.live import HOST, view
 from tables.errors import ActionRefused
@@ -106,4 +108,23 @@ def test_a_host_who_is_not_dealt_in_still_rules_at_once(table: Table, host: User
     seating.move_player(cy, table, 2)
     apply_intent(table.pk, HOST, {"type": "start_hand"})
     _ask_for_a_misdeal(table, host)
+    assert load_state(table.pk).hand.finished and second_yes.pending(table) is None
+
+
+def test_the_panel_shows_it_and_a_co_host_agrees_there(table: Table, host: User) -> None:
+    _host_plays(table, host)
+    _ask_for_a_misdeal(table, host)
+    pending = second_yes.pending(table)
+    host_page = Client()
+    host_page.force_login(host)
+    panel = host_page.get(reverse("host_panel", args=[table.night_id])).content.decode()
+    assert f'data-pending-ruling="{pending["id"]}"' in panel
+    assert "Withdraw" in panel and ">Agree<" not in panel  # the host who asked cannot agree
+    User.objects.create_user(username="co", password="x")
+    host_panel.name_co_host(table.night, host, "co")
+    co_page = Client()
+    co_page.force_login(User.objects.get(username="co"))
+    assert ">Agree<" in co_page.get(reverse("host_panel", args=[table.night_id])).content.decode()
+    url = reverse("host_ruling_answer", args=[table.night_id, table.pk])
+    co_page.post(url, {"id": str(pending["id"]), "answer": "yes"})
     assert load_state(table.pk).hand.finished and second_yes.pending(table) is None

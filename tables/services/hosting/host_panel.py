@@ -310,6 +310,8 @@ class TableOverview:
     game_options: dict[str, Any] = field(default_factory=dict)
     # Cards ruled exposed during the deal: dead, public ("Exposed: 7♥ — set aside as the burn").
     dead_cards: list[str] = field(default_factory=list)
+    # A ruling waiting for a second person's yes (tables.services.hosting.second_yes).
+    pending_ruling: dict[str, Any] | None = None
 
     @property
     def stakes_label(self) -> str:
@@ -367,6 +369,7 @@ def overview(night: Night) -> list[TableOverview]:
                 away=[s["name"] or s["player"] for s in public["table"]["seats"] if s["away"]],
                 game_options=dict(state.options.game_options),
                 dead_cards=dead,
+                pending_ruling=second_yes.pending(table, state),
             )
         )
     return rows

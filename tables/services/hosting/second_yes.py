@@ -41,9 +41,9 @@ def signed(table: Table, by: AbstractBaseUser | None, intent: Mapping[str, Any])
     return {**intent, "holders": [str(pk) for pk in players], "user": str(by.pk)}
 
 
-def pending(table: Table) -> dict[str, Any] | None:
-    """The ruling waiting for a yes at this table, as its log would name it, or None."""
-    waiting = current(live.fresh_state(table.pk))
+def pending(table: Table, state: engine_live.LiveTable | None = None) -> dict[str, Any] | None:
+    """The ruling waiting for a yes at this table (as `state` has it, or as committed), or None."""
+    waiting = current(state if state is not None else live.fresh_state(table.pk))
     if waiting is None:
         return None
     return {key: waiting[key] for key in ("id", "words", "reason", "host", "expires_at", "user")}
