@@ -38,7 +38,7 @@ export function createSecondYesPanel(container, { send }) {
     const parts = [
       el("h2", { class: "sy-title", text: "A ruling waits for a second yes" }),
       el("p", { class: "sy-words", text: pending.words }),
-      el("p", { class: "sy-help", text: `${pending.host} holds cards in this hand, so another person must agree.${pending.reason ? ` Reason: ${pending.reason}` : ""}` }),
+      el("p", { class: "sy-help", text: `Asked by ${pending.host}, who holds cards in this hand: another person must agree.${pending.reason ? ` Reason: ${pending.reason}` : ""}` }),
     ];
     if (pending.mayAnswer && answered !== pending.id) {
       parts.push(
