@@ -25,7 +25,7 @@ from engine.live import fairness, player_settings
 from engine.live import redeal as redeal_rules
 from engine.live.base import SYSTEM, Actor, Events, Intent, LiveOptions, LiveTable, Result, StaleIntentError
 from engine.live.common import can_deal, finish_if_over, seat_in_hand, target_seat
-from engine.shuffle import seed_from_hex
+from engine.shuffle import commitment, seed_from_hex
 from engine.table_state import TableState
 
 # Tried in order when the action clock runs out: check if possible, else fold; at showdown
@@ -143,7 +143,7 @@ def deal_cards(state: LiveTable, shuffling: fairness.Shuffling, now: float) -> R
         table = tables.finish_hand(state.table, {s.seat: s.stack for s in config.seats})
         table = tables.void_hand(table, config)
         void = {"type": "table.no_values", "hand_number": config.hand_number, "redealt": True}
-        return replace(state, table=table, shuffling=None, deadline=None), [void]
+        return replace(state, table=table, shuffling=None, deadline=None), [{**void, **_void_deck(shuffling)}]
     shuffle = fairness.shuffle_for_deal(shuffling)
     hand = _dealt_with_dead_hands(config, shuffle.deck, shuffle.dead_seats, now)
     new = replace(state, hand=hand, **shuffle.fields)
@@ -152,6 +152,21 @@ def deal_cards(state: LiveTable, shuffling: fairness.Shuffling, now: float) -> R
         started["redeal"] = True  # hand N again: the first deal of it was void
     events: Events = [{**started, **shuffle.published}, *(event.to_json() for event in hand.events)]
     return finish_if_over(new, events)
+
+
+def _void_deck(shuffling: fairness.Shuffling) -> dict[str, Any]:
+    """What the app keeps of a deal no phone sent its value for: who withheld it (by seat, and
+    who sat there) and the server seed, for the app's record only; like a played deck's, it is
+    revealed when the night closes (docs/shuffle.md), never in a view."""
+    seat_of = {seat["player"]: seat["seat"] for seat in shuffling.config["seats"]}
+    return {
+        "commitment": commitment(bytes.fromhex(shuffling.seed)),
+        "seed": shuffling.seed,
+        "short_deck": shuffling.short_deck,
+        "pledges": {str(seat_of[p]): pledge for p, pledge in sorted(shuffling.pledges.items())},
+        "withheld": sorted(seat_of[p] for p in shuffling.pledges),
+        "players": {str(seat["seat"]): seat["player"] for seat in shuffling.config["seats"]},
+    }
 
 
 def _dealt_with_dead_hands(

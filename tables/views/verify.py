@@ -31,6 +31,7 @@ from tables.forms import whole_number
 from tables.live import hand_deck_seed
 from tables.models import Night, Table
 from tables.models.live import Hand, HandEvent
+from tables.services.hands import deck_rulings
 from tables.services.hands.revealed_seeds import kept_secret_because
 from tables.views.table_page import replay_steps
 
@@ -185,6 +186,8 @@ def verify_shuffle(request: HttpRequest) -> HttpResponse:
         "night_closed": bool(night and night.status == Night.Status.CLOSED),
         "hands": hands,
         "kept_secret": sum(1 for hand in hands if "secret" in hand),
+        # Misdeals, exposed cards and values held back, and every voided deck (revealed with the night).
+        "deck_rulings": deck_rulings.night_record(night) if night else None,
         "query": request.GET,
         "contributions": request.GET.getlist("contribution"),
         "check": _seed_check(request.GET),
