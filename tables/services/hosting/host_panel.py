@@ -170,8 +170,8 @@ def socket_command(
 ) -> live.Applied:
     """A host command sent over a table's socket (its sender already checked as the host):
     applied and logged in one transaction, so no command is ever applied without its line."""
-    if intent.get("type") in RULING_COMMANDS:
-        # Who asks, so that a ruling that voids or replaces cards waits for a second yes when
+    if intent.get("type") in {*RULING_COMMANDS, "answer_ruling"}:
+        # Who asks (or answers), so that a ruling that voids or replaces cards waits for a second yes when
         # they hold cards (tables.services.hosting.second_yes).
         intent = second_yes.signed(Table.objects.get(pk=table_id), by, intent)
     try:
@@ -179,11 +179,12 @@ def socket_command(
             applied, logged = _through_the_ledger(table_id, by, intent, client_id, expected_version)
             # A command the ledger carried out has its line already (the entry, the stack
             # before and after, the reason): one line per command.
-            if not applied.duplicate and not logged:
+            # An answer to a ruling waiting for a second yes has its line from its events.
+            if not applied.duplicate and not logged and intent.get("type") != "answer_ruling":
                 changes = _changes(applied)
                 audit.record_table_command(table_id, by, dict(intent), changes=changes)
     except ActionRefused as refused:
-        if intent.get("type") in RULING_COMMANDS:
+        if intent.get("type") in {*RULING_COMMANDS, "answer_ruling"}:
             # Every ruling attempt is in the open log, refused ones too (nothing else records them).
             with transaction.atomic():
                 audit.record_table_command(table_id, by, dict(intent), refused=refused.message)

@@ -35,7 +35,11 @@ ANSWERS = ("table.ruling_confirmed", "table.ruling_declined")
 
 def signed(table: Table, by: AbstractBaseUser | None, intent: Mapping[str, Any]) -> dict[str, Any]:
     """The host's ruling with who asked it: the user and their own players in this night."""
-    if intent.get("type") not in SIGNED or by is None or not by.is_authenticated:
+    if by is None or not by.is_authenticated:
+        return dict(intent)
+    if intent.get("type") == "answer_ruling":  # a co-host's answer over the host's socket
+        return {**intent, "user": str(by.pk), "by": audit.who_label(by)}
+    if intent.get("type") not in SIGNED:
         return dict(intent)
     players = Player.objects.filter(night_id=table.night_id, user=by).values_list("pk", flat=True)
     return {**intent, "holders": [str(pk) for pk in players], "user": str(by.pk)}
