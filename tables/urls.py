@@ -92,6 +92,7 @@ urlpatterns += [
     path(NIGHT + "felt/status.json", host_felt.felt_status, name="host_felt_status"),
     path(NIGHT + "panel/let-everyone-in/", host_panel_views.let_everyone_in, name="host_let_everyone_in"),
     path(TABLE + "panel/ruling/", host_panel_views.ruling, name="host_ruling"),
+    path(TABLE + "panel/ruling/answer/", host_panel_views.ruling_answer, name="host_ruling_answer"),
     path(TABLE + "panel/<str:action>/", host_panel_views.table_action, name="host_table_action"),
     path(NIGHT + "panel/co-hosts/", host_panel_views.co_host_add, name="host_co_host_add"),
     path(

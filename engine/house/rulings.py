@@ -13,7 +13,7 @@ engine raises RulingError and changes nothing. Chips are conserved by every ruli
 - "exposed" {seat, card_number, during_deal}: `card_number` says which of the seat's cards was
   seen (1 is the first it was dealt), never the card's face. During the deal the card is
   replaced by the one that would have been burned before the flop, and is itself that burn;
-  later, it stays live and is shown to everyone.
+  later, it stays live and is shown to everyone. A seat has at most one card replaced per deal.
 - "award" {shares: {seat: chips}, pot?}: the whole middle (or pot number `pot` at the
   showdown) to named players.
 - "kill" {seat}: the seat's hand is dead (e.g. it was shown to someone during the hand).
@@ -223,6 +223,13 @@ def _exposed(hand: Hand, data: Mapping[str, Any], host: str, reason: str, at: st
         if any(e["card"] == str(shown) for e in hand.extras.get("exposed", [])):
             raise RulingError(f"Seat {seat}'s card {number} is already face up")
         return CardExposed(host, reason, at, seat, shown, False)
+    if any(e["seat"] == seat and e["dead"] for e in hand.extras.get("exposed", [])):
+        # The house text sets one exposed card aside as the burn; it gives no redraw. Another
+        # ruling on the same seat would hand it the next card of the deck, and the next.
+        raise RulingError(
+            f"Seat {seat} already had a card replaced in this deal: one exposed-card ruling per "
+            "seat per deal (the house rules give no redraw)"
+        )
     events = effective_events(hand.events)
     if any(e.by_player for e in events) or any(isinstance(e, CardBurned | BoardDealt) for e in events):
         raise RulingError(

@@ -34,7 +34,7 @@ from engine.errors import IllegalActionError
 from engine.forced_bets import straddle_amount, straddle_refusal
 from engine.games import GAMES
 from engine.house import blind_holdem, run_it_twice, showdown_clock
-from engine.live import fairness
+from engine.live import fairness, second_yes
 from engine.live.base import (
     HOST,
     SYSTEM,
@@ -206,6 +206,7 @@ class Projector:
             "revealed": state.revealed,
             "deadline": state.deadline,
             "fairness": self._openings.view(viewer, hand),
+            "pending_ruling": second_yes.view(state, viewer),
             **self._own_settings(viewer),
         }
 

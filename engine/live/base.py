@@ -76,6 +76,10 @@ class LiveTable:
     `changed_at` is the last version that changed anything a decision depends on: a
     presence change alone does not make a player's pending action stale. `auto_muck` lists the
     players who want their beaten hands mucked at the showdown (engine.live.player_settings).
+    `pledged` lists the players whose pledge closed at the current hand's cut-off, and
+    `redeal_wait` {players, until} the fresh pledges a misdeal's re-deal waits for
+    (engine.live.redeal); `pending_ruling` is a host's ruling waiting for a second person's yes
+    (engine.live.second_yes).
     """
 
     table: TableState
@@ -95,6 +99,9 @@ class LiveTable:
     rabbit_until: float | None = None
     away: tuple[str, ...] = ()
     auto_muck: tuple[str, ...] = ()  # players who want their beaten hands mucked at the showdown
+    pledged: tuple[str, ...] = ()
+    redeal_wait: dict[str, Any] | None = None
+    pending_ruling: dict[str, Any] | None = None
     version: int = 0
     changed_at: int = 0
 
@@ -132,6 +139,9 @@ class LiveTable:
             "rabbit_until": self.rabbit_until,
             "away": list(self.away),
             "auto_muck": list(self.auto_muck),
+            "pledged": list(self.pledged),
+            "redeal_wait": self.redeal_wait,
+            "pending_ruling": self.pending_ruling,
             "version": self.version,
             "changed_at": self.changed_at,
         }
@@ -165,6 +175,9 @@ class LiveTable:
             rabbit_until=data.get("rabbit_until"),
             away=tuple(data.get("away", ())),
             auto_muck=tuple(data.get("auto_muck", ())),
+            pledged=tuple(data.get("pledged", ())),
+            redeal_wait=data.get("redeal_wait"),
+            pending_ruling=data.get("pending_ruling"),
             version=data.get("version", 0),
             changed_at=data.get("changed_at", 0),
         )

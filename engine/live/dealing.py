@@ -22,9 +22,10 @@ from engine.house import blind_holdem, run_it_twice, showdown_clock
 from engine.house import rabbit_hunt as rabbits
 from engine.house.rulings import HandKilled
 from engine.live import fairness, player_settings
+from engine.live import redeal as redeal_rules
 from engine.live.base import SYSTEM, Actor, Events, Intent, LiveOptions, LiveTable, Result, StaleIntentError
 from engine.live.common import can_deal, finish_if_over, seat_in_hand, target_seat
-from engine.shuffle import seed_from_hex
+from engine.shuffle import commitment, seed_from_hex
 from engine.table_state import TableState
 
 # Tried in order when the action clock runs out: check if possible, else fold; at showdown
@@ -68,6 +69,9 @@ def start_hand(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Re
         # Not enough players: stop the timer; the next seating change schedules a deal again.
         return replace(state, next_deal_at=None), [{"type": "table.waiting_for_players"}]
     redeal, bomb_pot, table, config = _hand_to_deal(state)
+    held = redeal_rules.hold_for_pledges(state, actor, now) if redeal else None
+    if held is not None:
+        return held
     if bomb_pot:
         # One hand of the bomb pot, then the table's own game and stakes again.
         table = replace(table, game=state.table.game, stakes=state.table.stakes)
@@ -82,6 +86,7 @@ def start_hand(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Re
     short_deck = bool(game and game.short_deck)
     shuffling = fairness.cut_off(state, config.to_json(), short_deck, redeal, now, given)
     cut = replace(state, table=table, hand=None, dealing=True, next_deal_at=None, pledges={})
+    cut = replace(cut, redeal_wait=None)
     if shuffling.pledges:
         noted = {
             "type": "table.cut_off",
@@ -139,7 +144,7 @@ def deal_cards(state: LiveTable, shuffling: fairness.Shuffling, now: float) -> R
         table = tables.finish_hand(state.table, {s.seat: s.stack for s in config.seats})
         table = tables.void_hand(table, config)
         void = {"type": "table.no_values", "hand_number": config.hand_number, "redealt": True}
-        return replace(state, table=table, shuffling=None, deadline=None), [void]
+        return replace(state, table=table, shuffling=None, deadline=None), [{**void, **_void_deck(shuffling)}]
     shuffle = fairness.shuffle_for_deal(shuffling)
     hand = _dealt_with_dead_hands(config, shuffle.deck, shuffle.dead_seats, now)
     new = replace(state, hand=hand, **shuffle.fields)
@@ -148,6 +153,21 @@ def deal_cards(state: LiveTable, shuffling: fairness.Shuffling, now: float) -> R
         started["redeal"] = True  # hand N again: the first deal of it was void
     events: Events = [{**started, **shuffle.published}, *(event.to_json() for event in hand.events)]
     return finish_if_over(new, events)
+
+
+def _void_deck(shuffling: fairness.Shuffling) -> dict[str, Any]:
+    """What the app keeps of a deal no phone sent its value for: who withheld it (by seat, and
+    who sat there) and the server seed, for the app's record only; like a played deck's, it is
+    revealed when the night closes (docs/shuffle.md), never in a view."""
+    seat_of = {seat["player"]: seat["seat"] for seat in shuffling.config["seats"]}
+    return {
+        "commitment": commitment(bytes.fromhex(shuffling.seed)),
+        "seed": shuffling.seed,
+        "short_deck": shuffling.short_deck,
+        "pledges": {str(seat_of[p]): pledge for p, pledge in sorted(shuffling.pledges.items())},
+        "withheld": sorted(seat_of[p] for p in shuffling.pledges),
+        "players": {str(seat["seat"]): seat["player"] for seat in shuffling.config["seats"]},
+    }
 
 
 def _dealt_with_dead_hands(

@@ -180,6 +180,7 @@ def shuffle_for_deal(shuffling: Shuffling) -> Shuffle:
             "hand_number": shuffling.config["hand_number"],
             **{name: published[name] for name in ("commitment", "deck_root", "contributions", "pledges")},
         },
+        "pledged": tuple(sorted(shuffling.pledges)),
     }
     return Shuffle(deck, fields, published, dead)
 

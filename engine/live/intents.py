@@ -55,6 +55,11 @@ INTENTS: dict[str, IntentKind] = {
     "settle_out_of_turn": _HOST_RULING,
     "reveal_rest": _HOST_RULING,
     "ruling": _HOST_RULING,
+    # A second person's yes or no to a host's ruling that voids or replaces cards while the host
+    # holds cards (engine.live.second_yes): a seated player's phone or a co-host.
+    "answer_ruling": IntentKind(
+        rulings.answer_ruling, frozenset({PLAYER, HOST}), changes_hand=True, any_version=True
+    ),
     # A tournament's dealer waiting for the clock (engine.live.tournament)
     "deal_waits": IntentKind(tournament.deal_waits, frozenset({SYSTEM})),
 }

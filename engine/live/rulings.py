@@ -17,8 +17,12 @@ name) and "host" (else "host"), at the time `now` of the intent:
     reveal_rest                               -> "reveal_rest"
     ruling {ruling: {...}}                    -> any of engine.house.rulings.RULINGS
 
+When the host holds cards in the hand, a misdeal or a card exposed during the deal waits for a
+second person's yes (`engine.live.second_yes`; intent ``answer_ruling`` {id, answer}).
+
 A misdeal finishes the void hand with every chip returned; the next deal is the same hand
-again (`engine.table.void_hand`): same button, blinds, posts, players and number, a new shuffle.
+again (`engine.table.void_hand`): same button, blinds, posts, players and number, a new shuffle,
+from fresh pledges (`engine.live.redeal`).
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ from engine import table as tables
 from engine.errors import IllegalActionError
 from engine.hand import Hand
 from engine.house.rulings import apply_ruling, is_void
+from engine.live import redeal, second_yes
 from engine.live.base import HOST, Actor, LiveTable, Result
 from engine.live.common import finish_if_over
 
@@ -81,6 +86,10 @@ def rule(state: LiveTable, actor: Actor, intent: Mapping[str, Any], now: float) 
     """A host ruling on the hand being played (any intent of INTENT_RULINGS, or "ruling")."""
     if state.hand is None or state.hand.finished:
         raise IllegalActionError("No hand is being played")
+    if second_yes.needed(state, actor, intent):
+        # The host holds cards in this hand: a ruling that voids or replaces cards waits for
+        # a second person's yes (engine.live.second_yes).
+        return second_yes.propose(state, intent, now, rule)
     hand = state.hand.copy()  # the state given must stay untouched
     ruling = _ruling_of(intent, hand)
     reason = intent.get("reason") or f"Host ruling: {str(ruling.get('type', '')).replace('_', ' ')}"
@@ -90,6 +99,11 @@ def rule(state: LiveTable, actor: Actor, intent: Mapping[str, Any], now: float) 
     new, events = finish_if_over(replace(state, hand=hand), events)
     if is_void(hand):
         # "re-dealt from scratch": the next deal is this hand again, with a new shuffle.
-        new = replace(new, table=tables.void_hand(new.table, hand.config))
+        new = redeal.after_void(replace(new, table=tables.void_hand(new.table, hand.config)), now)
         events.append({"type": "table.misdeal", "hand_number": hand.config.hand_number, "redealt": True})
     return new, events
+
+
+def answer_ruling(state: LiveTable, actor: Actor, intent: Mapping[str, Any], now: float) -> Result:
+    """A co-host's or a seated player's yes or no to a ruling waiting for a second person."""
+    return second_yes.answer(state, actor, intent, now, rule)

@@ -69,6 +69,11 @@ ACTION_FIELDS: dict[str, dict[str, Field]] = {
     "shuffle_withdraw": {},
     # The value names the cut-off's commitment it answers: one it was not shown is refused.
     "shuffle_value": {"value": Field(str, required=True), "commitment": Field(str, required=True)},
+    # A seated player's answer to a host's ruling waiting for a second yes (engine.live.second_yes).
+    "answer_ruling": {
+        "id": Field(int, required=True),
+        "answer": Field(str, required=True, choices=("yes", "no")),
+    },
 }
 # Host commands whose fields include an object of small scalars (set_game's stakes and options).
 NESTED_FIELDS = {"stakes", "options"}

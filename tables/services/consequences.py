@@ -9,6 +9,7 @@ socket, a ruling, a timer, a seating service) records the same things in the sam
   (`seat_records`, which the whole night reads to know who sits where);
 - a cash deal is checked before it is dealt: bought chips meet only bought chips;
 - a deal's cut-off writes its commitment to the append-only record (`deal_commitments`).
+- a second person's answer to a host's ruling is in the night's log (`second_yes`).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from tables.live.tournament import tournament_at
 from tables.models import Player
 from tables.models.ledger import CASH, LedgerEntry
 from tables.services.hands import deal_commitments
+from tables.services.hosting import second_yes
 from tables.services.seating import seat_records
 from tables.services.tournament import tournament_play, tournament_seating
 
@@ -72,6 +74,8 @@ AFTER_EVENT: dict[str, tuple[Consequence, ...]] = {
     "table.change_seat": (seat_records.follow_the_table,),
     "table.cut_off": (deal_commitments.record_cut_off,),
     "table.hand_started": (deal_commitments.record_cut_off,),
+    "table.ruling_confirmed": (second_yes.log_answer,),
+    "table.ruling_declined": (second_yes.log_answer,),
 }
 BEFORE_INTENT: dict[str, tuple[Check, ...]] = {
     "start_hand": (bought_chips_play_only_bought_chips,),

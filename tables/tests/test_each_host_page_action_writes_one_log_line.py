@@ -17,9 +17,9 @@ from django.urls import reverse
 
 from engine.live import HOST
 from tables.live import apply_intent, load_state
-from tables.models import NameClaim, Night
+from tables.models import NameClaim, Night, Player
 from tables.models.ledger import ChipRequest
-from tables.services.hosting import host_panel, hosting, table_closing
+from tables.services.hosting import host_panel, host_rulings, hosting, second_yes, table_closing
 from tables.services.ledger import ledger
 from tables.services.seating import joining, people
 from tables.tests.host_action_lines import (
@@ -43,6 +43,14 @@ def _ruling(key: str, **values: str) -> Callable[[Night2], tuple[str, dict[str, 
         return url, {"ruling": key, **values, "confirm": "1", "version": str(version), "why": WHY}
 
     return post
+
+
+def _host_asks_for_a_misdeal(c: Night2) -> None:
+    """The host plays (Ann is his own player) and asks for a misdeal: it waits for a second yes."""
+    Player.objects.filter(pk=c.players["Ann"].pk).update(user=c.night.host)
+    deal_a_hand(c)
+    version = load_state(c.main.pk).version
+    host_rulings.apply_ruling(c.main, c.night.host, "misdeal", {}, WHY, version)
 
 
 def _player(action: str, name: str, **data: str) -> Callable[[Night2], tuple[str, dict[str, Any]]]:
@@ -223,6 +231,14 @@ CASH_SCENARIOS: dict[tuple[str, str], Scenario] = {
         _ruling("adjust_stack", seat="1", stack="250", how="paid"),
         "Adjust a stack: Correction: Ann, +50 chips",
     ),
+    ("host_ruling_answer", ""): (
+        _host_asks_for_a_misdeal,
+        lambda c: (
+            reverse("host_ruling_answer", args=[c.night.pk, c.main.pk]),
+            {"id": str(second_yes.pending(c.main)["id"]), "answer": "no"},
+        ),
+        "refused hostess's ruling: Misdeal",
+    ),
     ("host_co_host_add", ""): (
         lambda c: User.objects.create_user(username="friend", password="x"),
         lambda c: (reverse("host_co_host_add", args=[c.night.pk]), {"username": "friend"}),
@@ -309,6 +325,7 @@ CASH_SCENARIOS: dict[tuple[str, str], Scenario] = {
 }
 # Lines that carry no reason field: the form asks none (a co-host, a table's name, closing).
 NO_WHY = {"night_create", "table_create", "table_seat_waiting", "host_co_host_add", "host_co_host_remove"}
+NO_WHY |= {"host_ruling_answer"}  # an answer gives no reason of its own
 NO_WHY |= {"ledger_close", "host_ruling:preview", "ledger_request:approve", "name_claim_decide:confirm"}
 
 

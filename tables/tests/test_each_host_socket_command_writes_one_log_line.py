@@ -69,6 +69,12 @@ SOCKET_SCENARIOS: dict[str, tuple[Callable[[Night2], object] | None, dict[str, A
         "changed the game",
     ),
     "misdeal": (deal_a_hand, {"type": "misdeal", "reason": WHY}, "called a misdeal"),
+    # No ruling waits for this answer: refused, in one line (tables.services.hosting.second_yes).
+    "answer_ruling": (
+        deal_a_hand,
+        {"type": "answer_ruling", "id": 0, "answer": "yes", "reason": WHY},
+        "refused",
+    ),
     "exposed_card": (
         deal_a_hand,
         {"type": "exposed_card", "seat": 1, "card_number": 1, "reason": WHY},

@@ -28,7 +28,7 @@ from tables.forms import whole_number
 from tables.models import Night, Player, Seat, Table
 from tables.models.ledger import CASH, KINDS_IN, ChipRequest, CoHost, EntryKind, LedgerEntry
 from tables.models.night import game_choices
-from tables.services.hosting import audit, host_panel, host_rulings, table_closing, table_settings
+from tables.services.hosting import audit, host_panel, host_rulings, second_yes, table_closing, table_settings
 from tables.services.ledger import night_totals, stack_rulings
 from tables.services.seating import table_buy_in
 
@@ -354,6 +354,26 @@ def ruling(request: HttpRequest, night_id: int, table_id: int) -> HttpResponse:
         "why": request.POST.get("why", ""),
     }
     return render(request, "tables/host_ruling_confirm.html", context)
+
+
+@login_required
+@require_POST
+def ruling_answer(request: HttpRequest, night_id: int, table_id: int) -> HttpResponse:
+    """A co-host's yes or no to a ruling that waits for a second person (the host who asked it
+    may withdraw it, never confirm it)."""
+    table = get_hosted_table(request, night_id, table_id)
+    back = _panel_url(night_id, f"table-{table.pk}")
+    try:
+        ruling_id = int(request.POST.get("id", ""))
+    except ValueError:
+        ruling_id = -1
+    try:
+        second_yes.answer(table, request.user, ruling_id, request.POST.get("answer") == "yes")
+    except ActionRefused as refusal:
+        messages.error(request, str(refusal))
+    else:
+        messages.success(request, f"{host_panel.latest_line(table.night)}.")
+    return redirect(back)
 
 
 @login_required

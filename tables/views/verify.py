@@ -36,6 +36,7 @@ from tables.forms import whole_number
 from tables.live import hand_deck_seed
 from tables.models import Night, Table
 from tables.models.live import Hand, HandEvent
+from tables.services.hands import deck_rulings
 from tables.services.hands.deal_commitments import commitment_checks, recorded_at_cut_off
 from tables.services.hands.revealed_seeds import kept_secret_because
 from tables.views.table_page import replay_steps
@@ -208,6 +209,8 @@ def verify_shuffle(request: HttpRequest) -> HttpResponse:
             1 for hand in hands if hand.get("commitment_as_recorded") is False or hand.get("answered_other")
         ),
         "kept_secret": sum(1 for hand in hands if "secret" in hand),
+        # Misdeals, exposed cards and values held back, and every voided deck (revealed with the night).
+        "deck_rulings": deck_rulings.night_record(night) if night else None,
         "query": request.GET,
         "contributions": request.GET.getlist("contribution"),
         "check": _seed_check(request.GET),

@@ -15,6 +15,7 @@ import { createPreActions } from "./pre-actions.js";
 import { createRabbitPanel, rabbitRows } from "./rabbit.js";
 import { markDecidingCards, renderResults } from "./results.js";
 import { createRunTwicePanel } from "./run-twice.js";
+import { createSecondYesPanel } from "./second-yes.js";
 import { createTournamentOut } from "./tournament-out.js";
 import { createRebuy } from "./rebuy.js";
 import { renderSeats } from "./seats.js";
@@ -32,6 +33,7 @@ const parts = {
   out: $("#out"),
   actions: $("#actions"),
   runTwice: $("#run-twice"),
+  secondYes: $("#second-yes"),
   preActions: $("#pre-actions"),
   dockStatus: $("#dock-status"),
   stage: $("#stage"),
@@ -104,6 +106,7 @@ const announce = createAnnouncer(document.getElementById("announce"));
 const renderPreActions = createPreActions(parts.preActions, { send: (action) => socket.act(action) });
 const renderRunTwice = createRunTwicePanel(parts.runTwice, { send: (action) => socket.act(action) });
 const renderRabbit = createRabbitPanel(parts.rabbit, { send: (action) => socket.act(action) });
+const renderSecondYes = createSecondYesPanel(parts.secondYes, { send: (action) => socket.act(action) });
 const turnAlert = createTurnAlert(document.title);
 const keepAwake = createWakeLock();
 const tournamentOut = createTournamentOut(parts.out, config.statusUrl, parts.me, (line) => announce.say(line));
@@ -134,6 +137,7 @@ function render(view) {
   const bounty = parts.results.hidden ? null : bountyLines(model);
   if (bounty) parts.results.append(bounty);
   renderRabbit(model);
+  renderSecondYes(model);
   renderMe(parts.me, model, { ...options, onSeat: (intent) => socket.act(intent), rebuy });
   // Gone from the table's seats (a tournament bust), though the last hand still shows me.
   if (config.role === "player") tournamentOut(model.me && !model.me.leftTable ? model.me : null);

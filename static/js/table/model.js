@@ -3,6 +3,7 @@
 // legal actions for a shared screen), so everything here has a default.
 import { readOdds } from "./odds.js";
 import { readRunTwice } from "./run-twice.js";
+import { readPendingRuling } from "./second-yes.js";
 
 function array(value) {
   return Array.isArray(value) ? value : [];
@@ -122,6 +123,7 @@ export function readView(view, myPlayerId) {
     commitment: view.commitment || null,
     revealed: view.revealed || null,
     fairness: view.fairness || null,
+    pendingRuling: readPendingRuling(view),
     stakes: (hand && hand.stakes) || table.stakes || {},
     gameName: (hand && hand.game_name) || table.game_name || table.game || "",
     game: (hand && hand.game) || table.game || "",

@@ -40,6 +40,7 @@ COMMAND_WORDS = {
     "settle_out_of_turn": "settled an action out of turn",
     "reveal_rest": "revealed the rest of the board",
     "ruling": "made a ruling",
+    "answer_ruling": "answered a ruling waiting for a second yes",
 }
 
 

@@ -177,6 +177,14 @@ def _misdeal(write: Write, event: Event) -> list[str]:
     return [f"The next deal is hand #{event['hand_number']} again"]
 
 
+def _proposed(write: Write, event: Event) -> list[str]:
+    return [f"Waits for a second person's yes: {event['words']}"]
+
+
+def _waiting_for_pledges(write: Write, event: Event) -> list[str]:
+    return [f"The re-deal waits for {event['players']} phones' fresh pledges"]
+
+
 TABLE_WORDS: dict[str, Callable[[Write, Event], list[str]]] = {
     "table.sit": _sat,
     "table.leave": _left,
@@ -191,4 +199,6 @@ TABLE_WORDS: dict[str, Callable[[Write, Event], list[str]]] = {
     "table.cut_off": _cut_off,
     "table.hand_started": _dealt,
     "table.misdeal": _misdeal,
+    "table.ruling_proposed": _proposed,
+    "table.waiting_for_pledges": _waiting_for_pledges,
 }

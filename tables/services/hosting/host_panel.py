@@ -28,7 +28,7 @@ from tables.errors import ActionRefused
 from tables.models import Night, Player, Seat, Table
 from tables.models.ledger import CoHost
 from tables.services.hands.room_commitments import RoomCommitment, room_commitment
-from tables.services.hosting import audit, hosting
+from tables.services.hosting import audit, hosting, second_yes
 from tables.services.hosting.change_words import describe
 from tables.services.ledger import seat_commands, stack_rulings
 from tables.services.seating import joining, seating
@@ -171,16 +171,21 @@ def socket_command(
 ) -> live.Applied:
     """A host command sent over a table's socket (its sender already checked as the host):
     applied and logged in one transaction, so no command is ever applied without its line."""
+    if intent.get("type") in {*RULING_COMMANDS, "answer_ruling"}:
+        # Who asks (or answers), so that a ruling that voids or replaces cards waits for a second yes when
+        # they hold cards (tables.services.hosting.second_yes).
+        intent = second_yes.signed(Table.objects.get(pk=table_id), by, intent)
     try:
         with transaction.atomic():
             applied, logged = _through_the_ledger(table_id, by, intent, client_id, expected_version)
             # A command the ledger carried out has its line already (the entry, the stack
             # before and after, the reason): one line per command.
-            if not applied.duplicate and not logged:
+            # An answer to a ruling waiting for a second yes has its line from its events.
+            if not applied.duplicate and not logged and intent.get("type") != "answer_ruling":
                 changes = _changes(applied)
                 audit.record_table_command(table_id, by, dict(intent), changes=changes)
     except ActionRefused as refused:
-        if intent.get("type") in RULING_COMMANDS:
+        if intent.get("type") in {*RULING_COMMANDS, "answer_ruling"}:
             # Every ruling attempt is in the open log, refused ones too (nothing else records them).
             with transaction.atomic():
                 audit.record_table_command(table_id, by, dict(intent), refused=refused.message)
@@ -314,6 +319,8 @@ class TableOverview:
     dead_cards: list[str] = field(default_factory=list)
     # The deal's commitment, for the room to compare with each phone's (room_commitments).
     commitment: RoomCommitment | None = None
+    # A ruling waiting for a second person's yes (tables.services.hosting.second_yes).
+    pending_ruling: dict[str, Any] | None = None
 
     @property
     def stakes_label(self) -> str:
@@ -372,6 +379,7 @@ def overview(night: Night) -> list[TableOverview]:
                 game_options=dict(state.options.game_options),
                 dead_cards=dead,
                 commitment=room_commitment(table.name, state),
+                pending_ruling=second_yes.pending(table, state),
             )
         )
     return rows

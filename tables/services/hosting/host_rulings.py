@@ -27,7 +27,7 @@ from tables import live
 from tables.access import check_host
 from tables.errors import ActionRefused
 from tables.models import Table
-from tables.services.hosting import audit
+from tables.services.hosting import audit, second_yes
 from tables.services.hosting.change_words import UNSEEN, describe, public_cards
 from tables.services.ledger import stack_rulings
 
@@ -267,6 +267,27 @@ def _exposure_logged(
     return [exposure_words(state, intent["seat"]), *(line for line in previewed if UNSEEN not in line)]
 
 
+WAITS_FOR_A_SECOND_YES = (
+    "waits for a second person's yes (you hold cards in this hand): a co-host on the panel, or a "
+    "seated player on their phone"
+)
+
+
+def _log_proposed(
+    table: Table, by: AbstractBaseUser | None, shown: Preview, intent: Mapping[str, Any], why: str
+) -> None:
+    """The ruling asked, not made: the line says what it would change once someone agrees."""
+    would = "; ".join(line for line in shown.changes if line != DEALER_CARRIES_ON)
+    audit.record(
+        table.night,
+        by,
+        f"{table.name}: {shown.ruling.label} asked, {WAITS_FOR_A_SECOND_YES}: would: {would}",
+        why,
+        table=table,
+        payload={"intent": dict(intent), "changes": shown.changes, "pending": True},
+    )
+
+
 def apply_ruling(
     table: Table, by: AbstractBaseUser | None, key: str, values: Mapping[str, str], why: str, version: int
 ) -> int:
@@ -299,8 +320,11 @@ def apply_ruling(
                 )
                 applied, entry = done.applied, done.entry
             else:
-                applied = live.apply_intent(table.pk, engine_live.HOST, intent, expected_version=version)
-            if entry is None:
+                signed = second_yes.signed(table, by, intent)
+                applied = live.apply_intent(table.pk, engine_live.HOST, signed, expected_version=version)
+            if any(event["type"] == "table.ruling_proposed" for event in applied.events):
+                _log_proposed(table, by, shown, intent, why)
+            elif entry is None:
                 changes = shown.changes
                 if intent["type"] == "exposed_card":
                     changes = _exposure_logged(
