@@ -30,7 +30,8 @@ from tables.consumers import Identity, identify
 from tables.forms import whole_number
 from tables.live import hand_deck_seed
 from tables.models import Night, Table
-from tables.models.live import Hand, HandEvent
+from tables.models.live import Hand
+from tables.services.hands.published_deals import deals_published, seats_published
 from tables.services.hands.revealed_seeds import kept_secret_because
 from tables.views.table_page import replay_steps
 
@@ -85,7 +86,7 @@ def _night_hands(night: Night, identity: Identity) -> list[dict[str, Any]]:
     closed = night.status == Night.Status.CLOSED
     rows = Hand.objects.filter(table__night=night, status=Hand.Status.FINISHED).select_related("table")
     rows = list(rows.order_by("table__name", "number"))
-    deals = _deals_published(rows)
+    deals = deals_published(rows)
     hands = []
     for row in rows:
         entry: dict[str, Any] = {
@@ -94,6 +95,7 @@ def _night_hands(night: Night, identity: Identity) -> list[dict[str, Any]]:
             "commitment": row.commitment,
             "deck_root": row.deck_root,
             "contributions": row.contributions,
+            "published": seats_published(row, deals.get(row.pk, {})),
             **_values_against_pledges(row, deals.get(row.pk, {})),
         }
         # Only a game that may keep a card for good needs its hands replayed to ask.
@@ -113,15 +115,6 @@ def _night_hands(night: Night, identity: Identity) -> list[dict[str, Any]]:
             entry.update(seed=row.seed, matches=matches, command=command)
         hands.append(entry)
     return hands
-
-
-def _deals_published(rows: list[Hand]) -> dict[int, dict[str, Any]]:
-    """What each hand's deal published (its last deal: a misdeal's hand was dealt again), by hand."""
-    started = HandEvent.objects.filter(hand_id__in=[row.pk for row in rows], kind="table.hand_started")
-    published: dict[int, dict[str, Any]] = {}
-    for hand_id, payload in started.order_by("seq").values_list("hand_id", "payload"):
-        published[hand_id] = payload
-    return published
 
 
 def _values_against_pledges(row: Hand, published: dict[str, Any]) -> dict[str, Any]:
