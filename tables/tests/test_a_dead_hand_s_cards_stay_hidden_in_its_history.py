@@ -114,7 +114,7 @@ def test_the_deal_s_pledges_are_published_with_its_values(
 ) -> None:
     """docs/shuffle.md: "The deal publishes the commitment, every pledge and value under the seat
     its player was dealt": each seat's pledge is listed, the dead seat's with no value."""
-    table, players, row, _ = dead_hand
+    table, players, _, _ = dead_hand
     pledged = {str(seat): pledge_of(value) for seat, value in enumerate(VALUES, 1)}
     ann = phone_of(players[0])
     [listed] = ann.get(f"/tables/{table.pk}/hands.json").json()["hands"]
