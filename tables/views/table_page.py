@@ -29,6 +29,7 @@ from tables.services.hands.hand_replay import hand_writes, new_hand, replayed_ha
 from tables.services.hands.published_deals import deals_published
 from tables.services.hands.revealed_seeds import revealed_seed
 from tables.services.hosting import hosting
+from tables.views.history_access import history_reader
 from tables.views.links import socket_path
 
 HISTORY_HANDS = 20
@@ -132,7 +133,9 @@ def _finished_hand(table_id: int, number: int) -> Hand:
 
 
 def allowed_identity(request: HttpRequest, table_id: int) -> Identity:
-    identity = _identity(request, table_id)
+    """Who reads this table's finished hands (`history_access.history_reader`), else 404."""
+    table = Table.objects.select_related("night").filter(pk=table_id).first()
+    identity = history_reader(request, table) if table is not None else None
     if identity is None:
         raise Http404("No such table for you.")
     return identity

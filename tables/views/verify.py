@@ -26,13 +26,14 @@ from engine.hand import Hand as EngineHand
 from engine.live.fairness import openings_of_shown, pledge_of
 from engine.shuffle import DeckCommitment, check_opening, verify
 from engine.views import seeds_always_revealed
-from tables.consumers import Identity, identify
+from tables.consumers import Identity
 from tables.forms import whole_number
 from tables.live import hand_deck_seed
 from tables.models import Night, Table
 from tables.models.live import Hand
 from tables.services.hands.published_deals import deals_published, seats_published
 from tables.services.hands.revealed_seeds import kept_secret_because
+from tables.views.history_access import history_reader
 from tables.views.table_page import replay_steps
 
 # A seed, a contribution, a commitment and a deck root are each 32 bytes written in lowercase hex.
@@ -56,7 +57,7 @@ def _reader_of(request: HttpRequest, table_id: str) -> tuple[Night, Identity] | 
         table = Table.objects.select_related("night").get(pk=whole_number(table_id))
     except Table.DoesNotExist:
         raise Http404("No such table for you.") from None
-    identity = identify({"user": request.user, "session": request.session}, table.pk)
+    identity = history_reader(request, table)
     if identity is None:
         raise Http404("No such table for you.")
     return table.night, identity
