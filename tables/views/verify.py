@@ -19,6 +19,7 @@ from typing import Any
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from engine.games import GAMES
@@ -33,6 +34,7 @@ from tables.models import Night, Table
 from tables.models.live import Hand
 from tables.services.hands.published_deals import deals_published, seats_published
 from tables.services.hands.revealed_seeds import kept_secret_because
+from tables.services.hosting import verify_links
 from tables.views.history_access import history_reader
 from tables.views.table_page import replay_steps
 
@@ -170,7 +172,20 @@ def _opening_check(query: Any) -> dict[str, Any] | None:
 @require_GET
 def verify_shuffle(request: HttpRequest) -> HttpResponse:
     """How to check the shuffle: a night's hands (seeds once it is closed), a seed, an opening."""
-    reader = _reader_of(request, request.GET.get("table", ""))
+    return _verify_page(request, _reader_of(request, request.GET.get("table", "")))
+
+
+@never_cache
+@require_GET
+def verify_night_link(request: HttpRequest, token: str) -> HttpResponse:
+    """The closed night's public verify link (`verify_links`): its hands, read as the public."""
+    night = verify_links.night_of_link(token)
+    if night is None:
+        raise Http404("No such night to check.")
+    return _verify_page(request, (night, Identity(None, False, night.pk)))
+
+
+def _verify_page(request: HttpRequest, reader: tuple[Night, Identity] | None) -> HttpResponse:
     night = reader[0] if reader else None
     hands = _night_hands(*reader) if reader else []
     doc = Path(settings.BASE_DIR) / "docs" / "shuffle.md"
