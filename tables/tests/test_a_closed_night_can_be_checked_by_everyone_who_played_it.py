@@ -13,6 +13,9 @@ host's Has left would (a cash-out of nothing), and the ledger still balances.
 
 from __future__ import annotations
 
+import html
+import re
+
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
@@ -119,3 +122,14 @@ def test_closing_takes_the_busted_player_off_the_table_and_the_ledger_still_bala
         before.money_out,
         before.chips_in_play,
     )
+
+
+def test_a_player_who_cashed_out_finds_the_check_on_their_phone_once_closed(
+    played: dict[str, object], table: Table, host: User, night: Night
+) -> None:
+    bo = phone_of(played["bo"])  # type: ignore[arg-type]
+    assert 'id="verify-link"' not in bo.get("/play/").content.decode()
+    closing.close_night(night, host)
+    page = bo.get("/play/").content.decode()
+    [link] = re.findall(r'href="([^"]+)" id="verify-link"', page)
+    assert bo.get(html.unescape(link)).status_code == 200

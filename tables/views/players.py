@@ -88,6 +88,10 @@ def join(request: HttpRequest, code: str) -> HttpResponse:
 def play(request: HttpRequest) -> HttpResponse:
     player = current_player(request)
     context = {"player": player, "status": player_status(player)}
+    if player is not None and not player.night.is_open:
+        # Every hand of a closed night is checked on the verify page of any of its tables.
+        table = player.night.tables.order_by("pk").first()
+        context["verify_url"] = f"{reverse('verify_shuffle')}?table={table.pk}" if table else ""
     return render(request, "tables/player/play.html", context)
 
 
