@@ -158,8 +158,17 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.moved = False  # the player moved to another device (identity_moved)
         # Accept first so the client sees the close code (a refused handshake has none).
         await self.accept()
-        if await rate_limits.ablocked(rate_limits.RECONNECTS, rate_limits.scope_keys(self.scope)):
-            await self.error("throttled", rate_limits.RECONNECTS.message)
+        keys = rate_limits.scope_keys(self.scope)
+        refused = (
+            rate_limits.RECONNECTS.message
+            if await rate_limits.ablocked(rate_limits.RECONNECTS, keys)
+            else None
+        )
+        refused = refused or await rate_limits.aflooding(
+            rate_limits.CONNECTS_PER_SESSION, rate_limits.CONNECTS_PER_ADDRESS, keys
+        )
+        if refused is not None:
+            await self.error("throttled", refused)
             await self.close(code=CLOSE_THROTTLED)
             return
         self.identity = await read(identify, self.scope, self.table_id)

@@ -72,6 +72,10 @@ def join(request: HttpRequest, code: str) -> HttpResponse:
         return redirect("play")
     form = DisplayNameForm(request.POST or None, night=night)
     if request.method == "POST" and form.is_valid():
+        flood = rate_limits.flooding(None, rate_limits.JOINS_PER_ADDRESS, guesser)
+        if flood is not None:
+            form.add_error(None, flood)
+            return render(request, "tables/player/join.html", {"form": form, "night": night}, status=429)
         try:
             player = join_night(night, form.cleaned_data["display_name"], user=request.user)
         except ActionRefused as refusal:
