@@ -27,6 +27,7 @@ from tables.live import (
     apply_intent,
     current_version,
     fresh_state,
+    identity_moves,
     load_state,
     player_actor,
     projector_of,
@@ -154,10 +155,20 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.tokens = BURST
         self.refilled_at = time.monotonic()
         self.identity: Identity | None = None
+        self.moved = False  # the player moved to another device (identity_moved)
         # Accept first so the client sees the close code (a refused handshake has none).
         await self.accept()
-        if await rate_limits.ablocked(rate_limits.RECONNECTS, rate_limits.scope_keys(self.scope)):
-            await self.error("throttled", rate_limits.RECONNECTS.message)
+        keys = rate_limits.scope_keys(self.scope)
+        refused = (
+            rate_limits.RECONNECTS.message
+            if await rate_limits.ablocked(rate_limits.RECONNECTS, keys)
+            else None
+        )
+        refused = refused or await rate_limits.aflooding(
+            rate_limits.CONNECTS_PER_SESSION, rate_limits.CONNECTS_PER_ADDRESS, keys
+        )
+        if refused is not None:
+            await self.error("throttled", refused)
             await self.close(code=CLOSE_THROTTLED)
             return
         self.identity = await read(identify, self.scope, self.table_id)
@@ -186,7 +197,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     # Client messages ---------------------------------------------------------------------------
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        if self.identity is None:
+        if self.identity is None or self.moved:
             return
         if not self._take_token():
             await self.error("throttled", "Too many messages: slow down.")
@@ -217,6 +228,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     async def pong(self, t: float) -> None:
         # The version lets a client that missed the last hint see it is behind and resync.
         assert self.identity is not None
+        if self.identity.player_id is not None and await self._moved_away():
+            return
         version = await write(ping_seen, self.table_id, self.identity.player_id, self.channel_name)
         await self.send_json({"type": "pong", "t": t, "version": version})
 
@@ -276,10 +289,27 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
 
     # Hints from the channel layer -----------------------------------------------------------------
 
+    async def identity_moved(self, event: dict[str, Any]) -> None:
+        """The host's one-time link moved a player to another device (tables.live.identity_moves):
+        this socket, if it is that player's old browser, says so and closes."""
+        if self.identity is not None and self.identity.player_id == event.get("player"):
+            await self._moved_away()
+
+    async def _moved_away(self) -> bool:
+        assert self.identity is not None and self.identity.player_id is not None
+        session = self.scope.get("session")
+        token = session.get(SESSION_KEY) if session is not None else None
+        if not await read(identity_moves.moved_away, self.identity.player_id, token):
+            return False
+        await self.error("moved", identity_moves.MOVED_MESSAGE)
+        await self.close(code=CLOSE_FORBIDDEN)
+        self.moved = True  # nothing more is sent or taken on this socket
+        return True
+
     async def table_changed(self, event: dict[str, Any]) -> None:
         """A hint, handed over by this process's subscription to the table (tables.live.fanout)."""
         version = event.get("version")
-        if not isinstance(version, int) or version <= self.sent_version:
+        if not isinstance(version, int) or version <= self.sent_version or self.moved:
             return
         self.hints_seen += 1
         if self.drop_every and self.hints_seen % self.drop_every == 0:

@@ -1,5 +1,6 @@
 """Limits on guessing: join codes, host and admin passwords, and reconnecting right after the
-table socket closed a connection for flooding (4429).
+table socket closed a connection for flooding (4429); and limits on flooding: players joining a
+night, and table sockets opened, per session and per address.
 
 Attempts are counted per client address and per session in Django's cache (the local-memory
 cache of each server process: no other service), in fixed windows. Once either count is over
@@ -31,6 +32,49 @@ JOIN_CODES = Limit(
 PASSWORDS = Limit("password", 5, 300, "Too many wrong passwords. Wait 5 minutes, then try again.")
 # A socket closed for flooding may not come back for a while (socket.js backs off meanwhile).
 RECONNECTS = Limit("reconnect", 0, 10, "Too many messages: wait 10 seconds before reconnecting.")
+
+
+# Flooding a night with players, counted per address (a join gives the phone a new session key):
+# a table of friends joins from a few addresses, or all from one behind a tunnel or proxy (a full
+# table, twice over).
+JOINS_PER_ADDRESS = Limit("join_address", 20, 60, "Too many players joined from this address. Wait a minute.")
+# Table sockets opened: a phone reconnects a few times a minute at worst (socket.js backs off);
+# one address may serve a whole table behind a proxy, and the realtime benchmark's players.
+CONNECTS_PER_SESSION = Limit(
+    "connect_session", 20, 10, "Too many reconnects: wait 10 seconds before reconnecting."
+)
+CONNECTS_PER_ADDRESS = Limit(
+    "connect_address", 400, 10, "Too many connections from this address: wait 10 seconds."
+)
+
+
+def split(keys: list[str]) -> tuple[list[str], list[str]]:
+    """(the address keys, the session keys) of `keys`."""
+    return [k for k in keys if k.startswith("address:")], [k for k in keys if k.startswith("session:")]
+
+
+def flooding(per_session: Limit | None, per_address: Limit, keys: list[str]) -> str | None:
+    """The message of whichever of the two limits `keys` used up, or None; counts this attempt
+    when neither is (`per_session` None: the address alone counts)."""
+    addresses, sessions = split(keys)
+    limits = [(per_address, addresses)] + ([(per_session, sessions)] if per_session is not None else [])
+    for limit, limited in limits:
+        if limited and blocked(limit, limited):
+            return limit.message
+    for limit, limited in limits:
+        count(limit, limited)
+    return None
+
+
+async def aflooding(per_session: Limit, per_address: Limit, keys: list[str]) -> str | None:
+    """`flooding`, from the event loop."""
+    addresses, sessions = split(keys)
+    for limit, limited in ((per_session, sessions), (per_address, addresses)):
+        if limited and await ablocked(limit, limited):
+            return limit.message
+    await acount(per_session, sessions)
+    await acount(per_address, addresses)
+    return None
 
 
 def request_keys(request: HttpRequest) -> list[str]:

@@ -62,8 +62,17 @@ def matches(typed: str) -> bool:
     return given.isascii() and hmac.compare_digest(given, wanted)
 
 
+# Headers a proxy adds: a loopback request that carries one came through a proxy on this
+# computer, from anywhere (a proxy the server was not told to trust, so the address it names is
+# not the client's either: tables.rate_limits counts the server's own).
+FORWARDED_HEADERS = ("HTTP_FORWARDED", "HTTP_X_FORWARDED_FOR", "HTTP_X_REAL_IP", "HTTP_X_FORWARDED_HOST")
+
+
 def from_this_computer(request: HttpRequest) -> bool:
-    """Whether the request came from the computer the server runs on (a loopback address)."""
+    """Whether the request came from the computer the server runs on (a loopback address, not
+    passed on by a proxy)."""
+    if any(request.META.get(header) for header in FORWARDED_HEADERS):
+        return False
     try:
         address = ipaddress.ip_address(request.META.get("REMOTE_ADDR", ""))
     except ValueError:

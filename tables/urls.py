@@ -27,6 +27,7 @@ urlpatterns = [
     path(NIGHT + "status.json", hosting.night_status, name="night_status"),
     path(NIGHT + "open-close/", hosting.night_set_status, name="night_set_status"),
     path(NIGHT + "archive/", hosting.night_archive, name="night_archive"),
+    path(NIGHT + "verify-link/", hosting.night_verify_link, name="night_verify_link"),
     path(NIGHT + "tables/new/", hosting.table_create, name="table_create"),
     path(TABLE + "seat-waiting/", hosting.table_seat_waiting, name="table_seat_waiting"),
     path(PLAYER + "approve/", hosting.player_approve, name="player_approve"),
@@ -43,6 +44,7 @@ urlpatterns = [
     path("tables/<int:table_id>/night.phhs", night_history.night_phh, name="table_night_phh"),
     path("tables/<int:table_id>/night.json", night_history.night_summary, name="table_night_summary"),
     path("verify/", verify.verify_shuffle, name="verify_shuffle"),
+    path("verify/nights/<str:token>/", verify.verify_night_link, name="verify_night_link"),
 ]
 
 # Tournaments: the host's pages, and the public clock screen.

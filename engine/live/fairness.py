@@ -205,6 +205,13 @@ def pledge(state: LiveTable, actor: Actor, intent: Intent, now: float) -> Result
     player = _seated_player(state, actor)
     if state.pledges.get(player) == promised:
         return state, []
+    # A copy of another phone's pledge could only be opened by a copy of its value, which adds
+    # nothing to the deck: each phone's pledge is its own, for this deal and the one being shuffled.
+    shuffled = state.shuffling.pledges if state.shuffling is not None else {}
+    if any(
+        other != player and used == promised for other, used in [*state.pledges.items(), *shuffled.items()]
+    ):
+        raise IllegalActionError("That pledge is already another seat's: pledge a value of your own")
     event = {"type": "table.shuffle_pledge", "seat": actor, "player": player, "pledge": promised}
     return replace(state, pledges={**state.pledges, player: promised}), [event]
 

@@ -24,6 +24,8 @@ logger = logging.getLogger(__name__)
 class Listener(Protocol):
     async def table_changed(self, event: dict[str, Any]) -> None: ...
 
+    async def identity_moved(self, event: dict[str, Any]) -> None: ...
+
 
 @dataclass(eq=False)
 class _Subscription:
@@ -74,12 +76,16 @@ async def _relay(subscription: _Subscription) -> None:
         subscription.ready.set()
         while True:
             event = await layer.receive(channel)
-            if event.get("type") != "table.changed":
+            kind = event.get("type")
+            if kind not in ("table.changed", "table.identity_moved"):
                 continue
             # A copy: a socket that closes while being told leaves the set.
             for listener in list(subscription.listeners):
                 try:
-                    await listener.table_changed(event)
+                    if kind == "table.changed":
+                        await listener.table_changed(event)
+                    else:  # tables.live.identity_moves
+                        await listener.identity_moved(event)
                 except Exception:  # one socket's failure must not silence the others
                     logger.exception("A socket of table %s failed on a hint", subscription.table_id)
     except Exception:  # e.g. Redis went away: the next socket to open subscribes again

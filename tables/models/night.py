@@ -63,6 +63,9 @@ class Night(models.Model):
     # PROTECT: deleting a host account must not silently delete the history of their nights.
     host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="nights")
     created_at = models.DateTimeField(auto_now_add=True)
+    # The secret of the closed night's public verify link (tables.services.hosting.verify_links);
+    # None when the host has made none, or revoked it.
+    verify_token = models.CharField(max_length=64, unique=True, null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["-date", "-created_at"]

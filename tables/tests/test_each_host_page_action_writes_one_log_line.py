@@ -122,6 +122,16 @@ CASH_SCENARIOS: dict[tuple[str, str], Scenario] = {
         lambda c: (reverse("night_set_status", args=[c.night.pk]), {"status": "open", "why": WHY}),
         "Reopened the night",
     ),
+    ("night_verify_link", "make"): (
+        lambda c: Night.objects.filter(pk=c.night.pk).update(status="closed"),
+        lambda c: (reverse("night_verify_link", args=[c.night.pk]), {"link": "make", "why": WHY}),
+        "Made the night's public verify link",
+    ),
+    ("night_verify_link", "revoke"): (
+        lambda c: Night.objects.filter(pk=c.night.pk).update(status="closed", verify_token="t" * 43),
+        lambda c: (reverse("night_verify_link", args=[c.night.pk]), {"link": "revoke", "why": WHY}),
+        "Revoked the night's public verify link",
+    ),
     ("night_archive", ""): (
         None,
         lambda c: (reverse("night_archive", args=[c.night.pk]), {"archived": "1", "why": WHY}),

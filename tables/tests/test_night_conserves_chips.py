@@ -53,7 +53,8 @@ After every step:
   and what is still owed each add up to 0, a payment changes no one's net, an undo of the newest
   link gives back exactly the people before it, and every link, undo and payment is in the
   season's log;
-- a closed night balances;
+- a closed night balances, seats nobody with no chips left, and every player who cashed out
+  (no longer at a table) checks every hand of it on the verify page;
 - the last hand at each table, once over, paid its main pot to the best hand its cards make
   (unless the host ruled on it); the cash tables switch between every game the engine deals;
 - an operation refused changed nothing (ledger, log, seats, stacks, nights, entries), and a
@@ -86,6 +87,7 @@ from tables.errors import ActionRefused
 from tables.live import load_state
 from tables.models import Night, Player, Seat, Table
 from tables.models.ledger import EntryKind
+from tables.models.live import Hand
 from tables.models.tournaments import Tournament
 from tables.services.hosting import host_panel, host_rulings, hosting
 from tables.services.ledger import chip_requests, closing, ledger, night_totals
@@ -98,6 +100,7 @@ from tables.tests.night_rulings import HostRulingsMidHand
 from tables.tests.night_season_steps import SeasonSteps
 from tables.tests.night_table_upkeep import TableUpkeepSteps
 from tables.tests.night_tournament_steps import ADD_ON_STACK, REBUY_STACK, STARTING_STACK, TournamentSteps
+from tables.tests.test_table_page import phone_of
 
 # Minutes of random play: `make test` and CI run it; `make test-fast` leaves it out.
 pytestmark = pytest.mark.slow
@@ -422,6 +425,33 @@ class NightMachine(
             closed = closing.close_night(self.cash, self.host)
             assert closed.balanced and closed.unbacked_chips == 0
         self.cash.refresh_from_db()
+        if not self.cash.is_open:
+            self._nobody_seated_for_nothing()
+            self._cashed_out_players_check_every_hand()
+
+    def _nobody_seated_for_nothing(self) -> None:
+        """Closing takes every player with no chips off the table (but one in a hand still played)."""
+        for table in self.cash_tables:
+            state = load_state(table.pk)
+            playing = set(state.hand.index) if state.hand_in_progress and state.hand is not None else set()
+            assert all(s.stack > 0 or s.seat in playing for s in state.table.seats), state.table.seats
+
+    def _cashed_out_players_check_every_hand(self) -> None:
+        """docs/shuffle.md: once the night is closed anyone checks every hand; a player who cashed
+        out, no longer at a table, reads the night's verify page and every hand of it checks out."""
+        finished = Hand.objects.filter(table__night=self.cash, status=Hand.Status.FINISHED).count()
+        readers = [
+            player
+            for player in self.cash_players
+            if not Seat.objects.filter(player=player).exists()
+            and player.ledger_entries.filter(kind=EntryKind.CASH_OUT).exists()
+        ]
+        for player in readers:
+            page = phone_of(player).get("/verify/", {"table": self.cash_tables[0].pk})
+            assert page.status_code == 200, f"{player} cashed out and cannot check the closed night"
+            text = page.content.decode()
+            assert text.count('<li class="verify-hand"') == finished
+            assert "does NOT match" not in text
 
 
 class NightConservesChips(TestCase):

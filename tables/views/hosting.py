@@ -20,7 +20,7 @@ from tables.access import hosted_nights
 from tables.errors import ActionRefused
 from tables.forms import HostSetupForm, LimitedAuthenticationForm, MoveSeatForm, NightForm, TableForm
 from tables.models import Night, Player, Table
-from tables.services.hosting import host_panel, hosting
+from tables.services.hosting import host_panel, hosting, verify_links
 from tables.services.ledger import closing
 from tables.services.tournament.tournament_tables import takes_cash_chips
 from tables.views.host_panel import run_and_confirm
@@ -127,6 +127,11 @@ def _render_night_page(
         "panel": render_to_string("tables/host/_night_panel.html", panel, request=request),
         "panel_fingerprint": panel["fingerprint"],
         "table_form": table_form or TableForm(night=night),
+        "verify_link": (
+            absolute_url(request, reverse("verify_night_link", args=[night.verify_token]))
+            if night.verify_token and not night.is_open
+            else ""
+        ),
     }
     status = 400 if table_form is not None and table_form.errors else 200
     return render(request, "tables/host/night.html", context, status=status)
@@ -167,6 +172,19 @@ def night_set_status(request: HttpRequest, night_id: int) -> HttpResponse:
         messages.error(request, "Choose open or closed.")
         return redirect("night_detail", night_id=night.pk)
     return run_and_confirm(request, night, change, reverse("night_detail", args=[night.pk]))
+
+
+@login_required
+@require_POST
+def night_verify_link(request: HttpRequest, night_id: int) -> HttpResponse:
+    """Make the closed night's public verify link ("make"), or revoke it ("revoke")."""
+    night = _get_night_for_user(request, night_id)
+    why = request.POST.get("why", "")
+    if request.POST.get("link") == "revoke":
+        revoke = lambda: verify_links.revoke_verify_link(night, request.user, why)  # noqa: E731
+        return _run(request, night_id, revoke, "The public verify link is revoked: it opens nothing now.")
+    make = lambda: verify_links.make_verify_link(night, request.user, why)  # noqa: E731
+    return _run(request, night_id, make, "The public verify link is made: give it to whoever should check.")
 
 
 @login_required

@@ -16,7 +16,7 @@ from engine.cards import card_words
 from tables import rate_limits
 from tables.errors import ActionRefused
 from tables.forms import DisplayNameForm, JoinCodeForm
-from tables.identity import bind_player, current_player
+from tables.identity import SESSION_KEY, bind_player, current_player
 from tables.join_codes import normalise_join_code
 from tables.models import Night, Player
 from tables.services.hosting.hosting import host_exists
@@ -73,6 +73,10 @@ def join(request: HttpRequest, code: str) -> HttpResponse:
         return redirect("play")
     form = DisplayNameForm(request.POST or None, night=night)
     if request.method == "POST" and form.is_valid():
+        flood = rate_limits.flooding(None, rate_limits.JOINS_PER_ADDRESS, guesser)
+        if flood is not None:
+            form.add_error(None, flood)
+            return render(request, "tables/player/join.html", {"form": form, "night": night}, status=429)
         try:
             player = join_night(night, form.cleaned_data["display_name"], user=request.user)
         except ActionRefused as refusal:
@@ -88,9 +92,14 @@ def join(request: HttpRequest, code: str) -> HttpResponse:
 @require_GET
 def play(request: HttpRequest) -> HttpResponse:
     player = current_player(request)
-    context = {"player": player, "status": player_status(player)}
+    context: dict[str, object] = {"player": player, "status": player_status(player)}
+    # A token that points to nobody: the identity moved to another device with the host's link.
+    context["moved_away"] = player is None and bool(request.session.get(SESSION_KEY))
     if player is not None and not player.night.is_open:
         context["night_end"] = night_end(player)
+        # Every hand of a closed night is checked on the verify page of any of its tables.
+        table = player.night.tables.order_by("pk").first()
+        context["verify_url"] = f"{reverse('verify_shuffle')}?table={table.pk}" if table else ""
     return render(request, "tables/player/play.html", context)
 
 

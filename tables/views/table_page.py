@@ -25,9 +25,11 @@ from tables.consumers import Identity, identify
 from tables.identity import current_player
 from tables.models import Seat, Table
 from tables.models.live import Hand
-from tables.services.hands.hand_replay import hand_events, new_hand, replayed_hand
+from tables.services.hands.hand_replay import hand_writes, new_hand, replayed_hand
+from tables.services.hands.published_deals import deals_published
 from tables.services.hands.revealed_seeds import revealed_seed
 from tables.services.hosting import hosting
+from tables.views.history_access import history_reader
 from tables.views.links import socket_path
 
 HISTORY_HANDS = 20
@@ -101,20 +103,25 @@ def _public_event(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def replay_steps(row: Hand, identity: Identity) -> tuple[EngineHand, list[dict[str, Any]]]:
-    """The finished hand, and its views for this viewer after each event, in order."""
+    """The finished hand, and its views for this viewer after each event, in order.
+
+    Several events of one write (a deal and the dealer's kill of a hand dealt dead) were never
+    seen apart at the table: a step inside a write that shows a card the table's frame after
+    that write did not show is left out, so a history never shows more than the live views."""
     hand = new_hand(row)
-    viewer: engine_views.Viewer = engine_views.PUBLIC
-    events = hand_events(row)
     steps: list[dict[str, Any]] = []
-    for event in events:
-        hand.apply(event)
-        if event.type in ("posts", "burn", "round_started"):
-            continue  # nothing a player would step through
-        viewer = viewer_in(hand, identity)
-        step = engine_views.view(hand, viewer)
-        step["legal_actions"] = None
-        step["event"] = _public_event(event.to_json())
-        steps.append(step)
+    for write in hand_writes(row):
+        within: list[dict[str, Any]] = []
+        for event in write:
+            hand.apply(event)
+            if event.type in ("posts", "burn", "round_started"):
+                continue  # nothing a player would step through
+            step = engine_views.view(hand, viewer_in(hand, identity))
+            step["legal_actions"] = None
+            step["event"] = _public_event(event.to_json())
+            within.append(step)
+        framed = engine_views.shown_cards(engine_views.view(hand, viewer_in(hand, identity)))
+        steps += [step for step in within if engine_views.shown_cards(step) <= framed]
     return hand, steps
 
 
@@ -126,7 +133,9 @@ def _finished_hand(table_id: int, number: int) -> Hand:
 
 
 def allowed_identity(request: HttpRequest, table_id: int) -> Identity:
-    identity = _identity(request, table_id)
+    """Who reads this table's finished hands (`history_access.history_reader`), else 404."""
+    table = Table.objects.select_related("night").filter(pk=table_id).first()
+    identity = history_reader(request, table) if table is not None else None
     if identity is None:
         raise Http404("No such table for you.")
     return identity
@@ -135,11 +144,14 @@ def allowed_identity(request: HttpRequest, table_id: int) -> Identity:
 @never_cache
 @require_GET
 def table_hands(request: HttpRequest, table_id: int) -> JsonResponse:
-    """The last finished hands at this table: number, game, commitment, deck root, and the
-    seed once the night is closed (never a seed the engine keeps secret for good)."""
+    """The last finished hands at this table: number, game, commitment, deck root, each seat's
+    pledge and value as the deal published them, and the seed once the night is closed (never a
+    seed the engine keeps secret for good)."""
     allowed_identity(request, table_id)
     table = get_object_or_404(Table.objects.select_related("night"), pk=table_id)
-    rows = Hand.objects.filter(table_id=table_id, status=Hand.Status.FINISHED).order_by("-number")
+    finished = Hand.objects.filter(table_id=table_id, status=Hand.Status.FINISHED)
+    rows = list(finished.order_by("-number")[:HISTORY_HANDS])
+    deals = deals_published(rows)
     hands = [
         {
             "number": row.number,
@@ -149,11 +161,12 @@ def table_hands(request: HttpRequest, table_id: int) -> JsonResponse:
             "commitment": row.commitment,
             "deck_root": row.deck_root,
             "contributions": row.contributions,
+            "pledges": deals.get(row.pk, {}).get("pledges") or {},
             "seed": revealed_seed(row, table.night),
             "url": reverse("table_hand", args=[table_id, row.number]),
             "phh_url": reverse("table_hand_phh", args=[table_id, row.number]),
         }
-        for row in rows[:HISTORY_HANDS]
+        for row in rows
     ]
     return JsonResponse({"hands": hands})
 

@@ -24,6 +24,7 @@ from typing import Any
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from engine.games import GAMES
@@ -31,14 +32,17 @@ from engine.hand import Hand as EngineHand
 from engine.live.fairness import openings_of_shown, pledge_of
 from engine.shuffle import DeckCommitment, check_opening, verify
 from engine.views import seeds_always_revealed
-from tables.consumers import Identity, identify
+from tables.consumers import Identity
 from tables.forms import whole_number
 from tables.live import hand_deck_seed
 from tables.models import Night, Table
-from tables.models.live import Hand, HandEvent
+from tables.models.live import Hand
 from tables.services.hands import deck_rulings
 from tables.services.hands.deal_commitments import commitment_checks, recorded_at_cut_off
+from tables.services.hands.published_deals import deals_published, seats_published
 from tables.services.hands.revealed_seeds import kept_secret_because
+from tables.services.hosting import verify_links
+from tables.views.history_access import history_reader
 from tables.views.table_page import replay_steps
 
 # A seed, a contribution, a commitment and a deck root are each 32 bytes written in lowercase hex.
@@ -62,7 +66,7 @@ def _reader_of(request: HttpRequest, table_id: str) -> tuple[Night, Identity] | 
         table = Table.objects.select_related("night").get(pk=whole_number(table_id))
     except Table.DoesNotExist:
         raise Http404("No such table for you.") from None
-    identity = identify({"user": request.user, "session": request.session}, table.pk)
+    identity = history_reader(request, table)
     if identity is None:
         raise Http404("No such table for you.")
     return table.night, identity
@@ -92,7 +96,7 @@ def _night_hands(night: Night, identity: Identity) -> list[dict[str, Any]]:
     closed = night.status == Night.Status.CLOSED
     rows = Hand.objects.filter(table__night=night, status=Hand.Status.FINISHED).select_related("table")
     rows = list(rows.order_by("table__name", "number"))
-    deals = _deals_published(rows)
+    deals = deals_published(rows)
     recorded = recorded_at_cut_off(rows)
     hands = []
     for row in rows:
@@ -104,6 +108,7 @@ def _night_hands(night: Night, identity: Identity) -> list[dict[str, Any]]:
             "commitment": row.commitment,
             "deck_root": row.deck_root,
             "contributions": row.contributions,
+            "published": seats_published(row, published),
             **_values_against_pledges(row, published),
             **commitment_checks(row, published, recorded.get((row.table_id, row.number))),
         }
@@ -133,15 +138,6 @@ PHONE_CHECK_FIELDS = ("table_id", "number", "commitment", "deck_root", "contribu
 
 def phone_check(hands: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{name: hand.get(name) for name in PHONE_CHECK_FIELDS} for hand in hands]
-
-
-def _deals_published(rows: list[Hand]) -> dict[int, dict[str, Any]]:
-    """What each hand's deal published (its last deal: a misdeal's hand was dealt again), by hand."""
-    started = HandEvent.objects.filter(hand_id__in=[row.pk for row in rows], kind="table.hand_started")
-    published: dict[int, dict[str, Any]] = {}
-    for hand_id, payload in started.order_by("seq").values_list("hand_id", "payload"):
-        published[hand_id] = payload
-    return published
 
 
 def _values_against_pledges(row: Hand, published: dict[str, Any]) -> dict[str, Any]:
@@ -196,7 +192,20 @@ def _opening_check(query: Any) -> dict[str, Any] | None:
 @require_GET
 def verify_shuffle(request: HttpRequest) -> HttpResponse:
     """How to check the shuffle: a night's hands (seeds once it is closed), a seed, an opening."""
-    reader = _reader_of(request, request.GET.get("table", ""))
+    return _verify_page(request, _reader_of(request, request.GET.get("table", "")))
+
+
+@never_cache
+@require_GET
+def verify_night_link(request: HttpRequest, token: str) -> HttpResponse:
+    """The closed night's public verify link (`verify_links`): its hands, read as the public."""
+    night = verify_links.night_of_link(token)
+    if night is None:
+        raise Http404("No such night to check.")
+    return _verify_page(request, (night, Identity(None, False, night.pk)))
+
+
+def _verify_page(request: HttpRequest, reader: tuple[Night, Identity] | None) -> HttpResponse:
     night = reader[0] if reader else None
     hands = _night_hands(*reader) if reader else []
     doc = Path(settings.BASE_DIR) / "docs" / "shuffle.md"

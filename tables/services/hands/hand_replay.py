@@ -18,6 +18,20 @@ def hand_events(row: Hand) -> list[Any]:
     return [event_from_json(event.payload) for event in rows]
 
 
+def hand_writes(row: Hand) -> list[list[Any]]:
+    """The hand's own events grouped by the write that made them (one intent's events share a
+    version): each group ends where the table had a committed state, a live frame."""
+    rows = row.events.exclude(kind="intent").exclude(kind__startswith="table.").order_by("seq")
+    writes: list[list[Any]] = []
+    last_version: int | None = None
+    for version, payload in rows.values_list("version", "payload"):
+        if version != last_version or not writes:
+            writes.append([])
+            last_version = version
+        writes[-1].append(event_from_json(payload))
+    return writes
+
+
 def new_hand(row: Hand) -> EngineHand:
     """The hand as dealt, before its first event."""
     return EngineHand(HandConfig.from_json(row.config), list(hand_deck(row)))

@@ -27,11 +27,12 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import QuerySet
 
+from tables import live
 from tables.errors import ActionRefused
 from tables.models import Night
 from tables.models.ledger import AuditEntry
 from tables.services.hosting import audit
-from tables.services.ledger import settle_up
+from tables.services.ledger import seat_commands, settle_up
 from tables.services.ledger.money_words import bank_words, difference_words, format_money, signed_money
 from tables.services.ledger.night_totals import NightTotals, totals
 
@@ -71,13 +72,15 @@ def _totals_words(now: NightTotals) -> str:
 
 def close_night(night: Night, by: AbstractBaseUser | None) -> NightTotals:
     """Close the night: refused unless money in equals money out plus what is still on the
-    tables at chip value, with the difference stated. The figures go into the log."""
+    tables at chip value, with the difference stated. The figures go into the log, and the
+    players with no chips left leave their seats."""
     with transaction.atomic():
         locked = Night.objects.select_for_update().get(pk=night.pk)
         if not locked.is_open:
             raise ActionRefused("The night is already closed.")
         now = totals(locked)
         _refuse_unbalanced(now)
+        _busted_players_leave(locked, by)
         locked.status = Night.Status.CLOSED
         locked.save(update_fields=["status"])
         players = [
@@ -101,6 +104,20 @@ def close_night(night: Night, by: AbstractBaseUser | None) -> NightTotals:
         )
     night.status = locked.status
     return now
+
+
+def _busted_players_leave(night: Night, by: AbstractBaseUser | None) -> None:
+    """Every player left with no chips at a table of the night leaves their seat, through the
+    door, as the host's Has left would take them (a cash player's cash-out of nothing), so a
+    closed night keeps nobody seated for nothing. A player dealt in to a hand still being played
+    stays until it ends; a player holding chips stays seated, their chips counted in play."""
+    for table in night.tables.all():
+        state = live.load_state(table.pk)
+        playing = set(state.hand.index) if state.hand_in_progress and state.hand is not None else set()
+        for seat in state.table.seats:
+            if seat.stack == 0 and not seat.leaving and seat.seat not in playing:
+                intent = {"type": "leave", "seat": seat.seat, "reason": "the night closed"}
+                seat_commands.leave_seat(table.pk, intent, by)
 
 
 def reopen_night(night: Night, by: AbstractBaseUser | None, why: str) -> None:
