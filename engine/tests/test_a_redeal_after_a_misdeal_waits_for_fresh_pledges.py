@@ -31,7 +31,12 @@ def _dealt_with_every_phone() -> LiveTable:
         state = _pledge(state, seat, PHONE[seat], now=1)
     state, _ = apply(state, "host", {"type": "start_hand"}, now=2)
     for seat in (1, 2, 3):
-        state, _ = apply(state, seat, {"type": "shuffle_value", "value": PHONE[seat]}, now=3)
+        state, _ = apply(
+            state,
+            seat,
+            {"type": "shuffle_value", "value": PHONE[seat], "commitment": state.shuffling.commitment},
+            now=3,
+        )
     assert state.hand is not None and not state.hand.finished
     return state
 
@@ -62,7 +67,12 @@ def test_once_every_phone_pledged_again_the_re_deal_is_cut_off_and_waits_for_the
     assert state.shuffling is not None and state.shuffling.redeal
     assert set(state.shuffling.pledges.values()) == {pledge_of(value) for value in fresh.values()}
     for seat in (1, 2, 3):
-        state, events = apply(state, seat, {"type": "shuffle_value", "value": fresh[seat]}, now=VOID_AT + 3)
+        state, events = apply(
+            state,
+            seat,
+            {"type": "shuffle_value", "value": fresh[seat], "commitment": state.shuffling.commitment},
+            now=VOID_AT + 3,
+        )
     started = _started(events)
     assert started["redeal"] is True
     assert set(started["contributions"].values()) == set(fresh.values())

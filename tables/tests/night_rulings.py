@@ -101,7 +101,11 @@ class HostRulingsMidHand:
         if state.shuffling is not None:
             waiting = sorted(state.shuffling.pledges)
             for player in waiting[withheld:]:
-                intent = {"type": "shuffle_value", "value": values[player]}
+                intent = {
+                    "type": "shuffle_value",
+                    "value": values[player],
+                    "commitment": state.shuffling.commitment,
+                }
                 apply_intent(chosen.pk, player_actor(int(player)), intent)
             state = load_state(chosen.pk)
             if state.shuffling is not None:

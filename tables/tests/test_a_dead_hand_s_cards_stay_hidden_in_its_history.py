@@ -62,8 +62,10 @@ def _play_with_a_dead_hand(table: Table, players: list[Player]) -> Hand:
         )
     now = time.time()
     apply_intent(table.pk, "host", {"type": "start_hand"}, now=now)
+    shown = load_state(table.pk).shuffling.commitment  # each value names the cut-off it answers
     for player, value in zip(players[:2], VALUES[:2], strict=True):
-        apply_intent(table.pk, player_actor(player.pk), {"type": "shuffle_value", "value": value})
+        sent = {"type": "shuffle_value", "value": value, "commitment": shown}
+        apply_intent(table.pk, player_actor(player.pk), sent)
     timeout = {"type": "timeout", "version": load_state(table.pk).version}
     apply_intent(table.pk, "system", timeout, now=now + REVEAL_SECONDS + 1)
     state = load_state(table.pk)

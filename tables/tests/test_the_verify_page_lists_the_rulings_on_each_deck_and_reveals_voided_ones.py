@@ -69,7 +69,16 @@ def _a_night_of_rulings(table: Table) -> tuple[Player, Player, str]:
             table.pk, player_actor(player.pk), {"type": "shuffle_pledge", "pledge": pledge_of(value)}
         )
     cut = apply_intent(table.pk, "host", {"type": "start_hand"}, now=2000.0)
-    apply_intent(table.pk, player_actor(ann.pk), {"type": "shuffle_value", "value": "a2" * 32}, now=2001.0)
+    apply_intent(
+        table.pk,
+        player_actor(ann.pk),
+        {
+            "type": "shuffle_value",
+            "value": "a2" * 32,
+            "commitment": load_state(table.pk).shuffling.commitment,
+        },
+        now=2001.0,
+    )
     apply_intent(
         table.pk, "system", {"type": "timeout", "version": cut.version + 1}, now=2000.0 + REVEAL_SECONDS
     )
