@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.http import HttpRequest
 
 from tables.admin.ledger_admin import ReadOnlyAdmin
+from tables.admin.night_log import LoggedInTheNight
 from tables.forms import LimitedAdminAuthenticationForm, PlayerAdminForm
 from tables.models import Night, Player, Seat, Table
 
@@ -19,7 +20,7 @@ class TableInline(admin.TabularInline):
 
 
 @admin.register(Night)
-class NightAdmin(admin.ModelAdmin):
+class NightAdmin(LoggedInTheNight):
     list_display = ["name", "date", "host", "status", "join_code", "require_approval"]
     list_filter = ["status", "date"]
     search_fields = ["name", "join_code"]
@@ -39,7 +40,7 @@ class NightAdmin(admin.ModelAdmin):
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(LoggedInTheNight):
     form = PlayerAdminForm
     list_display = ["display_name", "night", "status", "user", "joined_at"]
     list_filter = ["status"]
@@ -55,7 +56,7 @@ class PlayerAdmin(admin.ModelAdmin):
 
 
 @admin.register(Table)
-class TableAdmin(admin.ModelAdmin):
+class TableAdmin(LoggedInTheNight):
     list_display = ["name", "night", "max_seats"]
     search_fields = ["name", "night__name"]
     # Its stacks are its night's chips: moved to another night, they would leave one count for another.

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib import admin
 from django.http import HttpRequest
 
+from tables.admin.night_log import LoggedInTheNight
 from tables.models.ledger import AuditEntry, ChipRequest, CoHost, LedgerEntry
 
 
@@ -41,5 +42,5 @@ class ChipRequestAdmin(ReadOnlyAdmin):
 
 
 @admin.register(CoHost)
-class CoHostAdmin(admin.ModelAdmin):
+class CoHostAdmin(LoggedInTheNight):
     list_display = ["night", "user", "added_at"]
