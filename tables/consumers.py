@@ -48,6 +48,11 @@ CLOSE_THROTTLED = 4429
 # "More than 20 messages per second sustained": a bucket of 40 refilled at 20 a second.
 RATE_PER_SECOND = 20.0
 BURST = 40.0
+# A pledge changes the table, so every socket there is sent a view: a phone pledges once a deal,
+# and again when it comes back from the background. Twenty a minute is plenty even for quick
+# heads-up hands, and bounds what alternating pledge and withdraw costs the table (a withdraw is
+# never refused: it keeps a phone in the background from being dealt a dead hand).
+PLEDGES_PER_MINUTE = 20
 # Who may send which intent is the engine's to say (engine.live.intents.INTENTS). The socket
 # adds one thing: a seat is taken and given up through the pages that keep the seat records and
 # the ledger (the host seats players; a player's chips leave the table by a cash-out), so those
@@ -154,6 +159,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.drop_every = getattr(settings, "HOMEGAME_DROP_EVERY_NTH_HINT", 0)  # tests only
         self.tokens = BURST
         self.refilled_at = time.monotonic()
+        self.pledge_times: list[float] = []
         self.identity: Identity | None = None
         self.moved = False  # the player moved to another device (identity_moved)
         # Accept first so the client sees the close code (a refused handshake has none).
@@ -225,6 +231,16 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.tokens -= 1
         return True
 
+    def _count_pledge(self) -> None:
+        now = time.monotonic()
+        self.pledge_times = [at for at in self.pledge_times if now - at < 60] + [now]
+        if len(self.pledge_times) > PLEDGES_PER_MINUTE:
+            self.pledge_times.pop()
+            raise ActionRefused(
+                "Too many pledges this minute: the next deal shuffles without this phone's value.",
+                code="throttled",
+            )
+
     async def pong(self, t: float) -> None:
         # The version lets a client that missed the last hint see it is behind and resync.
         assert self.identity is not None
@@ -269,6 +285,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             kind = body["type"]
             if kind in THROUGH_THE_PAGES:
                 raise ActionRefused(THROUGH_THE_PAGES[kind], code="forbidden")
+            if kind == "shuffle_pledge":
+                self._count_pledge()
             if kind != "act" and kind in INTENTS and PLAYER in INTENTS[kind].roles:
                 return actor, body  # an intent of its own (sit out, straddle, the shuffle's)
             return actor, {"type": "act", "action": body}  # a betting action
