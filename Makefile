@@ -51,6 +51,7 @@ FULL_RUN_WORKERS := -n 2
 
 test: $(VENV)/.installed-dev
 	@bash scripts/ensure-chromium.sh
+	@bash scripts/ensure-caddy.sh
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/python manage.py makemigrations --check --dry-run
