@@ -25,9 +25,11 @@ from homegame.lan import lan_address
 from homegame.serve import daphne_arguments
 
 BASE_DIR = Path(__file__).resolve().parent.parent
-# Beside .secret_key, git-ignored like it; the key readable by its owner only.
-CERTIFICATE = BASE_DIR / ".tls-certificate.pem"
-KEY = BASE_DIR / ".tls-key.pem"
+# Beside .secret_key, git-ignored like it; the key readable by its owner only. TLS_DIRECTORY
+# moves both (a test's own).
+TLS_DIRECTORY = Path(os.environ.get("TLS_DIRECTORY", "") or BASE_DIR)
+CERTIFICATE = TLS_DIRECTORY / ".tls-certificate.pem"
+KEY = TLS_DIRECTORY / ".tls-key.pem"
 
 
 @dataclass(frozen=True)
