@@ -263,7 +263,6 @@ HTTPS = env_bool(
     "HTTPS",
     bool(TLS_CERTIFICATE)
     or BEHIND_PROXY
-    or bool(TRUSTED_PROXIES)
     or any(url.startswith("https://") for url in [PUBLIC_URL, *CSRF_TRUSTED_ORIGINS]),
 )
 # With an https port of its own, the redirect changes the port too (homegame.https_port), which
