@@ -51,8 +51,8 @@ class Serving:
         if self.https_port:
             env.update(HTTPS="1", HTTPS_PORT=str(self.https_port), TLS_CERTIFICATE=str(CERTIFICATE))
             env.setdefault("PUBLIC_URL", f"https://{lan_address()}:{self.https_port}/")
-        else:
-            env["HTTPS"] = "0"
+        # Serving plain http, the site may still be reached over https through a tunnel or a
+        # proxy (an https PUBLIC_URL): the settings then turn the https switches on themselves.
         return env
 
 
@@ -85,6 +85,14 @@ def addresses(serving: Serving) -> str:
     if it has to."""
     lan = lan_address()
     public = os.environ.get("PUBLIC_URL", "").strip()
+    if not serving.https_port and public.startswith("https://"):
+        return "\n".join(
+            [
+                "",
+                f"  Homegame is starting on http://localhost:{serving.port}/ for the tunnel or proxy",
+                f"  in front of it. Everyone, the host too, opens:  {public}",
+            ]
+        )
     if not serving.https_port:
         return "\n".join(
             [
