@@ -115,7 +115,8 @@ def test_the_clock_screen_shows_the_fingerprint_make_run_prints(
         for width, height in SIZES:
             page.set_viewport_size({"width": width, "height": height})
             wide = page.evaluate(
-                "w => [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > w)"
+                "w => [...document.querySelectorAll('body *')]"
+                ".filter(e => e.getBoundingClientRect().right > w)"
                 ".map(e => e.className || e.tagName).slice(0, 8)",
                 width,
             )
