@@ -21,6 +21,7 @@ RUN useradd --system --no-create-home homegame
 USER homegame
 
 EXPOSE 8000
-# homegame/serve.py: Daphne on port 8000, taking client addresses from X-Forwarded-For only with
-# BEHIND_PROXY=1 (a proxy in front that sets it); it prints the setup code until a host exists.
+# homegame/serve.py: Daphne on port 8000, taking client addresses from X-Forwarded-For only from
+# TRUSTED_PROXIES (or, with BEHIND_PROXY=1, from anyone); it prints the setup code until a host
+# exists. docker-compose.yml runs the timer runner beside it (`python manage.py run_timers`).
 CMD ["sh", "-c", "python manage.py migrate --noinput && exec python -m homegame.serve"]

@@ -26,11 +26,16 @@ $(VENV)/.installed-dev: requirements.txt requirements-dev.txt | $(BIN)/python
 	$(BIN)/pip install --quiet -r requirements-dev.txt
 	touch $(VENV)/.installed $@
 
+# https on HTTPS_PORT with the laptop's own certificate (made once, kept in .tls-*.pem, git-ignored),
+# plain http on PORT only sending visitors there; `HTTPS=0 make run` serves plain http on PORT.
+# homegame/launch.py starts Daphne and the timer runner, and stops both on Ctrl-C.
+run: export HTTPS ?= 1
+run: export HTTPS_PORT ?= 8443
 run: $(VENV)/.installed
 	env $(LAN_ENV) $(BIN)/python manage.py migrate --noinput
 	env $(LAN_ENV) $(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	@env $(LAN_ENV) $(BIN)/python scripts/lan_url.py $(PORT)
-	env $(LAN_ENV) $(BIN)/daphne --bind 0.0.0.0 --port $(PORT) --websocket-max-message-size 65536 --websocket-max-frame-size 65536 homegame.asgi:application
+	env $(LAN_ENV) $(BIN)/python -m homegame.launch $(PORT)
 
 # For developers: DEBUG on (tracebacks, the URL list on a 404), so only this computer is served.
 dev: $(VENV)/.installed
@@ -46,6 +51,7 @@ FULL_RUN_WORKERS := -n 2
 
 test: $(VENV)/.installed-dev
 	@bash scripts/ensure-chromium.sh
+	@bash scripts/ensure-caddy.sh
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/python manage.py makemigrations --check --dry-run

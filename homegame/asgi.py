@@ -14,14 +14,22 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
 from engine.evaluator import tables_for  # noqa: E402
+from homegame.https_port import SecureSocketsOnly  # noqa: E402
 from homegame.origins import SameOriginValidator  # noqa: E402
+from homegame.proxies import TrustedProxyMiddleware  # noqa: E402
 from tables.routing import websocket_urlpatterns  # noqa: E402
 
-application = ProtocolTypeRouter(
-    {
-        "http": django_asgi_app,
-        "websocket": SameOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
-    }
+# The client's address and scheme are settled first (a trusted proxy's headers), so that every
+# check after it (the https port, the Origin, the limits, the setup code) reads the same ones.
+application = TrustedProxyMiddleware(
+    ProtocolTypeRouter(
+        {
+            "http": django_asgi_app,
+            "websocket": SecureSocketsOnly(
+                SameOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns)))
+            ),
+        }
+    )
 )
 
 # The hand evaluator's tables are built on first use: build them now, not at the first showdown.

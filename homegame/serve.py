@@ -43,7 +43,9 @@ def main(argv: list[str]) -> None:
     print(notice(), flush=True)
     port = int(argv[0]) if argv else 8000
     bind = argv[1] if len(argv) > 1 else "0.0.0.0"
-    arguments = daphne_arguments(settings.BEHIND_PROXY, port, bind)
+    # With TRUSTED_PROXIES the app reads the forwarded headers itself, from those peers only
+    # (homegame.proxies); Daphne's --proxy-headers would believe them from anyone.
+    arguments = daphne_arguments(settings.BEHIND_PROXY and not settings.TRUSTED_PROXIES, port, bind)
     os.execv(sys.executable, [sys.executable, "-m", "daphne", *arguments])
 
 

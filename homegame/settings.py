@@ -120,6 +120,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "homegame.https_port.HttpsPortRedirectMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "homegame.content_security.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -184,6 +185,9 @@ DATABASES = {"default": _database_from_env()}
 # Threads that run the table sockets' database calls on PostgreSQL (tables.live.threads). More
 # threads overlap more round trips but fight over the one interpreter lock: 2 did best here.
 TABLE_DATABASE_THREADS = env_int("TABLE_DATABASE_THREADS", 2)
+# Whether a web server process fires table timers while it serves table sockets. `make run` and
+# docker-compose.yml set 0: their timer runner (`manage.py run_timers`) fires them all.
+TIMERS_IN_WEB = env_bool("TIMERS_IN_WEB", True)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 
@@ -243,25 +247,55 @@ SESSION_COOKIE_AGE = env_int("SESSION_COOKIE_AGE", 60 * 60 * 24 * 30)
 # Closing the browser between hands must not lose the seat.
 SESSION_EXPIRE_AT_BROWSER_CLOSE = False
 
-# TLS switches: on when the site is reached over https (a TLS proxy in front, or an https
-# PUBLIC_URL or trusted origin), off by default, so that phones on a kitchen Wi-Fi, which
-# reach the laptop over plain http, are not sent to https and do not lose their session.
+# TLS switches: on when the site is reached over https (`make run`'s own certificate, a TLS proxy
+# in front, or an https PUBLIC_URL or trusted origin); off with HTTPS=0, so that phones on a
+# kitchen Wi-Fi reaching the laptop over plain http are not sent to an https that is not there.
 BEHIND_PROXY = env_bool("BEHIND_PROXY", False)
+# The peers (addresses or networks, comma-separated) whose X-Forwarded-For and X-Forwarded-Proto
+# name the client and its scheme (homegame.proxies); from anyone else those headers are dropped.
+TRUSTED_PROXIES = env_list("TRUSTED_PROXIES", [])
+# `make run`'s self-signed certificate (homegame.certificate), when it serves https itself; its
+# fingerprint is shown on the clock screen. HTTPS_PORT: the port it serves https on, while the
+# plain http port only sends each visitor there (homegame.https_port).
+TLS_CERTIFICATE = env_str("TLS_CERTIFICATE", "")
+HTTPS_PORT = env_int("HTTPS_PORT", 0) if TLS_CERTIFICATE else 0
 HTTPS = env_bool(
     "HTTPS",
-    BEHIND_PROXY or any(url.startswith("https://") for url in [PUBLIC_URL, *CSRF_TRUSTED_ORIGINS]),
+    bool(TLS_CERTIFICATE)
+    or BEHIND_PROXY
+    or any(url.startswith("https://") for url in [PUBLIC_URL, *CSRF_TRUSTED_ORIGINS]),
 )
-SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", HTTPS)
+# With an https port of its own, the redirect changes the port too (homegame.https_port), which
+# Django's own redirect cannot.
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", HTTPS and not HTTPS_PORT)
 SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", HTTPS)
 CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", HTTPS)
-SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31536000 if HTTPS else 0)
+# HSTS only with a certificate a browser trusts (a proxy's or a tunnel's): browsers ignore it on
+# a self-signed one, and if one kept it, a phone could never again click past the warning
+# when the laptop's certificate is made anew. Never preloaded: a host must be able to go
+# back to plain http, or move the domain elsewhere, without stranding anyone's browser.
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31536000 if HTTPS and not TLS_CERTIFICATE else 0)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", HTTPS)
-SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", HTTPS)
-SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if BEHIND_PROXY else None
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
+SECURE_PROXY_SSL_HEADER = (
+    ("HTTP_X_FORWARDED_PROTO", "https") if BEHIND_PROXY and not TRUSTED_PROXIES else None
+)
+if PUBLIC_URL.startswith(("https://", "http://")) and urlsplit(PUBLIC_URL).hostname:
+    # Forms posted from the public address (a tunnel's or a proxy's name) are this site's own,
+    # whatever Host the tunnel hands on.
+    _public = urlsplit(PUBLIC_URL)
+    _public_origin = f"{_public.scheme}://{_public.netloc}"
+    if _public_origin not in CSRF_TRUSTED_ORIGINS:
+        CSRF_TRUSTED_ORIGINS = [*CSRF_TRUSTED_ORIGINS, _public_origin]
+SILENCED_SYSTEM_CHECKS = [] if SECURE_HSTS_PRELOAD or not SECURE_HSTS_SECONDS else ["security.W021"]
 if not HTTPS:
     # Served over plain http on the LAN, where there is no https to redirect to, to pin with
     # HSTS or to keep cookies to: these deployment checks do not apply.
     SILENCED_SYSTEM_CHECKS = ["security.W004", "security.W008", "security.W012", "security.W016"]
+elif TLS_CERTIFICATE:
+    # `make run`'s https: no HSTS on a self-signed certificate (above), and, with an https port
+    # of its own, the redirect is homegame.https_port's.
+    SILENCED_SYSTEM_CHECKS = ["security.W004", *(["security.W008"] if HTTPS_PORT else [])]
 
 LOGGING = {
     "version": 1,

@@ -1,4 +1,5 @@
-"""Print the address a phone on the same Wi-Fi should open, and, until the host account exists,
+"""Print the address a phone on the same Wi-Fi should open (the https one with `HTTPS=1`, with
+the laptop's certificate made first and its fingerprint) and, until the host account exists,
 the setup code that creates it from another device (tables.setup_code)."""
 
 import os
@@ -7,7 +8,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from homegame.lan import lan_address
+from homegame.launch import Serving, addresses
 
 
 def setup_code_notice() -> str:
@@ -21,8 +22,6 @@ def setup_code_notice() -> str:
 
 
 if __name__ == "__main__":
-    port = sys.argv[1] if len(sys.argv) > 1 else "8000"
-    public = os.environ.get("PUBLIC_URL", "").strip() or f"http://{lan_address()}:{port}/"
-    print(f"\n  Homegame is starting. On this computer: http://localhost:{port}/")
-    print(f"  Phones on the same Wi-Fi open:       {public}")
+    port = int(sys.argv[1]) if len(sys.argv) > 1 else 8000
+    print(addresses(Serving.from_env(port)))
     print(setup_code_notice())

@@ -5,10 +5,12 @@ process, so a restart loses none. Any process may fire a due one: it sends an or
 intent through the write path carrying the version it saw, and if another process got
 there first the version has moved on and the intent is refused as stale (a no-op).
 
-Each Daphne process runs one polling task while it serves at least one table websocket
-(`ensure_running` / `release`); after a restart the first reconnecting client starts it
-again and the deadlines that passed meanwhile fire at once. `manage.py run_timers` runs
-the same loop on its own, for timers that must fire while nobody has a table open.
+The timers' owner is `manage.py run_timers`: one process, beside the web server, that runs
+the loop below whether or not anybody has a table open, so a table deals and times out with
+every phone asleep. `make run` and `docker-compose.yml` start it and tell the web server so
+(`TIMERS_IN_WEB=0`). Started alone (`make dev`, a test's server), a Daphne process instead
+runs the same loop while it serves at least one table websocket (`ensure_running` /
+`release`). Either way, deadlines that passed while nothing ran fire at the next poll.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ import datetime
 import logging
 import time
 from collections.abc import Callable, Collection
+
+from django.conf import settings
 
 from tables.errors import ActionRefused
 from tables.live import apply_intent
@@ -97,7 +101,10 @@ async def run_forever(poll_seconds: float = POLL_SECONDS) -> None:
 
 
 def ensure_running() -> None:
-    """A websocket opened: start this process's timer task on the running loop if needed."""
+    """A websocket opened: start this process's timer task on the running loop if needed
+    (not when the timer runner owns the timers)."""
+    if not settings.TIMERS_IN_WEB:
+        return
     loop = asyncio.get_running_loop()
     key = id(loop)
     _users[key] = _users.get(key, 0) + 1

@@ -2,8 +2,8 @@
 
 "No hands are dealt during a break." The dealers wait for the clock, not for the host: when the
 host ends the break early the tables deal within the dealer's usual pause, and when the break
-runs out while every phone sleeps, the clock screen on the projector keeps the dealers going,
-also after a server restart (the waits are stored deadlines; nothing is kept in a process).
+runs out while every phone sleeps, the timer runner keeps the dealers going, also after a
+server restart (the waits are stored deadlines; nothing is kept in a process).
 """
 
 from __future__ import annotations
@@ -21,9 +21,8 @@ from engine.tournament import Level, stakes_at
 from tables import live
 from tables.live import apply_intent, load_state, player_actor, timers
 from tables.models import Night, Table
-from tables.models.live import Hand
+from tables.models.live import Hand, HandEvent
 from tables.models.tournaments import Tournament, TournamentAction
-from tables.services.seating import joining, seating
 from tables.services.tournament import tournament_clock, tournament_seating, tournaments
 from tables.tests.tournament_helpers import make_tournament
 
@@ -92,36 +91,31 @@ def test_ending_the_break_early_deals_at_every_table_without_the_host(
         assert Hand.objects.filter(table=table).count() == 2
 
 
-def test_the_clock_screen_deals_after_the_break_with_every_phone_asleep_after_a_restart(
+def test_the_timer_runner_deals_after_the_break_with_every_phone_asleep_after_a_restart(
     night: Night, host: User, two_tables: list[Table]
 ) -> None:
     """The break ran out two minutes ago; no phone is connected (no socket runs the timers) and
-    the server has restarted. The projector's next look at the clock deals at both tables."""
+    the server has restarted. The timer runner's next poll (`manage.py run_timers` runs
+    `timers.fire_due` in a loop) deals at both tables."""
     started = timezone.now() - datetime.timedelta(minutes=72)
     tournament = _tables_waiting_on_the_break(night, host, two_tables, started)
     live._recent.clear()  # a restart: only what is stored remains
-    response = Client().get(reverse("clock_state", args=[tournament.clock_token]))
-    assert response.status_code == 200
+    assert timers.fire_due() == 2
     for table in two_tables:
         state = load_state(table.pk)
         assert state.hand_in_progress, f"{table.name} did not deal after the break"
         assert state.hand.config.stakes == stakes_at(tournaments.reading(tournament))
 
 
-def test_the_clock_screen_deals_only_at_its_own_tournaments_tables(
-    night: Night, host: User, two_tables: list[Table], make_table: Callable[..., Table]
-) -> None:
-    """A cash table of the same night with a deal due is not the clock screen's to deal."""
+def test_reading_the_clock_screen_deals_nowhere(night: Night, host: User, two_tables: list[Table]) -> None:
+    """The projector reads the clock every few seconds: a read, never a write. The tables'
+    deals due after the break wait for the timer runner."""
     started = timezone.now() - datetime.timedelta(minutes=72)
     tournament = _tables_waiting_on_the_break(night, host, two_tables, started)
-    cash = make_table("Cash", max_seats=6)
-    for name in ("Hal", "Ivy"):
-        joining.join_night(night, name)
-    seating.seat_waiting_players(cash)
-    long_ago = started.timestamp()
-    apply_intent(cash.pk, "host", {"type": "start_hand"}, now=long_ago)
-    _fold_the_hand(cash, now=long_ago)
-    assert load_state(cash.pk).next_deal_at is not None
-    Client().get(reverse("clock_state", args=[tournament.clock_token]))
-    assert not load_state(cash.pk).hand_in_progress
-    assert all(load_state(table.pk).hand_in_progress for table in two_tables)
+    versions = {table.pk: load_state(table.pk).version for table in two_tables}
+    events = HandEvent.objects.count()
+    response = Client().get(reverse("clock_state", args=[tournament.clock_token]))
+    assert response.status_code == 200
+    assert {table.pk: load_state(table.pk).version for table in two_tables} == versions
+    assert HandEvent.objects.count() == events
+    assert not any(load_state(table.pk).hand_in_progress for table in two_tables)

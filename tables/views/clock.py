@@ -8,9 +8,11 @@ by itself from those, so every screen agrees and a reload or a restart changes n
 from __future__ import annotations
 
 import datetime
-import logging
+import functools
+from pathlib import Path
 from typing import Any
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -19,21 +21,29 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from engine.tournament import chip_leaders, clock_state, next_chime, rebuy_window_open, window_text
+from homegame.certificate import fingerprint_of
 from tables.models.tournaments import Tournament, TournamentAction
 from tables.services.hands.room_commitments import room_commitments
 from tables.services.seasons import season_clock
-from tables.services.tournament import (
-    tournament_clock_gaps,
-    tournament_dealer,
-    tournament_results,
-    tournament_stacks,
-    tournaments,
-)
+from tables.services.tournament import tournament_results, tournament_stacks, tournaments
 from tables.services.tournament.tournament_tables import numbered_tables
 from tables.views.links import absolute_url
 from tables.views.qr import qr_svg_file
 
-logger = logging.getLogger(__name__)
+
+@functools.cache
+def _fingerprint_of(path: str) -> str:
+    return fingerprint_of(Path(path))
+
+
+def tls_fingerprint() -> str | None:
+    """The SHA-256 fingerprint of the certificate `make run` serves https with, if it does."""
+    if not settings.TLS_CERTIFICATE:
+        return None
+    try:
+        return _fingerprint_of(settings.TLS_CERTIFICATE)
+    except (OSError, ValueError):
+        return None  # no certificate there: nothing to show rather than a wrong one
 
 
 def _get_tournament(token: str) -> Tournament:
@@ -97,22 +107,19 @@ def clock_payload(tournament: Tournament, now: datetime.datetime | None = None) 
 @require_GET
 def clock_screen(request: HttpRequest, token: str) -> HttpResponse:
     tournament = _get_tournament(token)
-    return render(request, "tables/clock.html", {"tournament": tournament})
+    # `make run`'s own certificate, to compare with what a phone's browser showed before going on.
+    fingerprint = tls_fingerprint() if request.is_secure() else None
+    return render(
+        request, "tables/clock.html", {"tournament": tournament, "certificate_fingerprint": fingerprint}
+    )
 
 
 @never_cache
 @require_GET
 def clock_state_json(request: HttpRequest, token: str) -> JsonResponse:
-    tournament = _get_tournament(token)
-    try:
-        # The projector reads the clock every few seconds all night: it keeps the tournament's
-        # tables dealing when every phone sleeps through a break (tournament_dealer).
-        tournament_dealer.fire_due_at_tables(tournament)
-        # And its looks say the server runs the clock (the time lost to a restart is offered back).
-        tournament_clock_gaps.beat()
-    except Exception:  # the clock must show whatever a table's timer does
-        logger.exception("Firing the timers of %s's tables failed", tournament)
-    return JsonResponse(clock_payload(tournament))
+    # A read only: the tables' due deals after a break are the timer runner's to fire
+    # (tables.live.timers), not this page's, however often a projector asks.
+    return JsonResponse(clock_payload(_get_tournament(token)))
 
 
 @require_GET

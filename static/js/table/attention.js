@@ -28,8 +28,10 @@ export function createWakeLock() {
     if (!wanted || lock || !("wakeLock" in navigator) || document.visibilityState !== "visible") return;
     try {
       lock = await navigator.wakeLock.request("screen");
+      document.body.dataset.screenAwake = "true"; // for whoever checks the phone stays on
       lock.addEventListener("release", () => {
         lock = null;
+        document.body.dataset.screenAwake = "false";
       });
     } catch (error) {
       lock = null; // low battery or not allowed: the phone may dim, nothing else changes

@@ -1,8 +1,12 @@
-"""Fire due table timers (action clocks, next deals) in a loop, without serving any socket."""
+"""The timer runner: fires due table timers (action clocks, next deals, the shuffle values'
+deadline, a tournament's waits for the end of a break) in a loop, without serving any socket.
+
+`make run` and docker-compose.yml start it beside the web server (tables.live.timers)."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 
 from django.core.management.base import BaseCommand, CommandParser
 
@@ -20,4 +24,11 @@ class Command(BaseCommand):
         if once:
             self.stdout.write(f"{timers.fire_due()} timer(s) fired")
             return
-        asyncio.run(timers.run_forever(poll))
+        if poll <= 0:
+            self.stderr.write("--poll must be more than 0 seconds.")
+            raise SystemExit(2)
+        self.stdout.write(f"Table timers: firing what is due every {poll:g} s.")
+        self.stdout.flush()
+        # Ctrl-C ends the loop between two polls' writes at worst: every deadline is stored.
+        with contextlib.suppress(KeyboardInterrupt):
+            asyncio.run(timers.run_forever(poll))

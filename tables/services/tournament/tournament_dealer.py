@@ -5,10 +5,9 @@ the break ends, as the clock stood then (`engine.live.tournament`). When the hos
 early, removes time from it or resumes a clock paused on it, `clock_changed` brings each
 waiting table's next deal forward, so nobody has to press "Deal next hand" at every table.
 
-The waits are stored deadlines like any other (`tables.live.timers`): a restart loses none. What a
-deadline needs is someone to fire it, and during a break the phones sleep and their sockets
-close. The clock screen, which stays open on the projector all night, therefore fires the due
-deadlines of its own tournament's tables each time it reads the clock (`fire_due_at_tables`).
+The waits are stored deadlines like any other (`tables.live.timers`): a restart loses none. The
+timer runner (`manage.py run_timers`) fires them while every phone sleeps through a break and
+their sockets close; the clock screen only reads the clock.
 
 The host's Start deals at once at every table of the tournament with players to deal to and
 its dealer stopped (`deal_at_the_start`), at the level's blinds ("the stakes of each hand are
@@ -26,7 +25,6 @@ from engine.live.tournament import TournamentPlay
 from engine.live.tournament import clock_changed as engine_clock_changed
 from tables import live
 from tables.errors import ActionRefused
-from tables.live import timers
 from tables.models import Seat, Table
 from tables.models.tournaments import Tournament
 
@@ -58,13 +56,6 @@ def clock_changed(tournament: Tournament, now: float | None = None) -> int:
         )
         woken += applied.changed
     return woken
-
-
-def fire_due_at_tables(tournament: Tournament, now: float | None = None) -> int:
-    """Fire the due deadlines (next deals, action clocks) of the tournament's tables."""
-    if tournament.status == Tournament.Status.FINISHED:
-        return 0
-    return timers.fire_due(now=now, table_ids=tables_playing(tournament))
 
 
 def tables_to_deal(tournament: Tournament) -> list[Table]:
