@@ -23,6 +23,7 @@ same size comparing the masks compares the hands from their highest card down.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import cached_property
 
 from engine.cards import Card
 from engine.errors import InvalidCardError
@@ -42,9 +43,14 @@ _SUBSETS_BY_SIZE: tuple[tuple[tuple[int, ...], ...], ...] = (
 
 class BadugiValue(int):
     """A badugi hand: smaller is better. `.size` (how many cards play, 1 to 4), `.ranks` (aces
-    as 1, highest first) and, when made from cards, `.cards` the cards that play."""
+    as 1, highest first) and, when made from cards, `.cards` the cards that play (worked out
+    only when asked: a showdown compares values, only its words name cards)."""
 
-    cards: tuple[Card, ...] = ()
+    _hand: tuple[Card, ...] = ()
+
+    @cached_property
+    def cards(self) -> tuple[Card, ...]:
+        return _playing_cards(self, self._hand) if self._hand else ()
 
     @property
     def size(self) -> int:
@@ -105,7 +111,7 @@ def badugi(cards: Iterable[Card]) -> BadugiValue:
     if len(hand) != 4:
         raise InvalidCardError(f"A badugi hand is four different cards, not {len(hand)}")
     value = _new_int(BadugiValue, badugi_of_indices([c.index for c in hand]))
-    value.cards = _playing_cards(value, hand)
+    value._hand = hand
     return value
 
 

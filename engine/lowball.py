@@ -26,6 +26,7 @@ significant first, so comparing the ints compares the hands.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import cached_property
 from itertools import combinations
 
 from engine.cards import Card
@@ -120,9 +121,14 @@ class AceFiveCategory:
 class AceFiveValue(int):
     """An ace-to-five hand: smaller is better. `.category` (an `AceFiveCategory` number),
     `.ranks` (aces as 1, most significant first: 8-6-4-3-A is 8, 6, 4, 3, 1; a pair of twos with
-    8-6-4 is 2, 8, 6, 4) and, when made from cards, `.cards` the five that play."""
+    8-6-4 is 2, 8, 6, 4) and, when made from cards, `.cards` the five that play (worked out only
+    when asked: a showdown compares values, only its words name cards)."""
 
-    cards: tuple[Card, ...] = ()
+    _hand: tuple[Card, ...] = ()
+
+    @cached_property
+    def cards(self) -> tuple[Card, ...]:
+        return _cards_for(self, self._hand) if self._hand else ()
 
     @property
     def category(self) -> int:
@@ -193,7 +199,7 @@ def ace_five_low(cards: Iterable[Card]) -> AceFiveValue:
     fewer than five or more than seven cards."""
     hand = _checked(cards, 5, 7, "A razz hand is 5 to 7 different cards")
     value = _new_int(AceFiveValue, ace_five_of_ranks([ace_five_rank(c) for c in hand]))
-    value.cards = _cards_for(value, hand)
+    value._hand = hand
     return value
 
 
