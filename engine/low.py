@@ -1,4 +1,4 @@
-"""Low hands, eight or better, aces low (the low half of Omaha hi-lo).
+"""Low hands, eight or better, aces low (the low half of Omaha hi-lo and of Stud hi-lo).
 
 "A low is five cards of different ranks, all eight or lower, aces low; straights and flushes
 do not count against a low (5-4-3-2-A is the best low). Low hands compare from the highest
@@ -12,6 +12,8 @@ card down: 7-5-4-3-2 beats 8-4-3-2-A, and 8-6-4-3-2 beats 8-7-3-2-A."
 True
 >>> low < omaha_low(parse_cards("As2dKhKs"), parse_cards("4c7h8dQsJc"))  # 8-6-... beats 8-7-...
 True
+>>> any_five_low(parse_cards("As2dKhKs4c6h8d")).description  # stud: any five of the seven
+'8-6-4-2-A'
 
 A `LowValue` is an int, and the *smaller* one is the better low: bit r - 1 stands for rank r
 (the ace is 1), so five different ranks make a five-bit mask, and comparing two masks as ints
