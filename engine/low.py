@@ -1,4 +1,4 @@
-"""Low hands, eight or better, aces low (the low half of Omaha hi-lo).
+"""Low hands, eight or better, aces low (the low half of Omaha hi-lo and of Stud hi-lo).
 
 "A low is five cards of different ranks, all eight or lower, aces low; straights and flushes
 do not count against a low (5-4-3-2-A is the best low). Low hands compare from the highest
@@ -12,6 +12,8 @@ card down: 7-5-4-3-2 beats 8-4-3-2-A, and 8-6-4-3-2 beats 8-7-3-2-A."
 True
 >>> low < omaha_low(parse_cards("As2dKhKs"), parse_cards("4c7h8dQsJc"))  # 8-6-... beats 8-7-...
 True
+>>> any_five_low(parse_cards("As2dKhKs4c6h8d")).description  # stud: any five of the seven
+'8-6-4-2-A'
 
 A `LowValue` is an int, and the *smaller* one is the better low: bit r - 1 stands for rank r
 (the ace is 1), so five different ranks make a five-bit mask, and comparing two masks as ints
@@ -27,7 +29,15 @@ from itertools import combinations
 from engine.cards import Card
 from engine.errors import InvalidCardError
 
-__all__ = ["LowValue", "low_of_five", "low_rank", "omaha_low", "omaha_low_of_ranks"]
+__all__ = [
+    "LowValue",
+    "any_five_low",
+    "any_five_low_of_ranks",
+    "low_of_five",
+    "low_rank",
+    "omaha_low",
+    "omaha_low_of_ranks",
+]
 
 EIGHT = 8
 _RANK_TEXT = {1: "A", 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8"}
@@ -136,3 +146,33 @@ def _cards_for(mask: int, hole: tuple[Card, ...], board: tuple[Card, ...]) -> tu
             if _mask_of_ranks(low_rank(c) for c in five) == mask:
                 return tuple(sorted(five, key=low_rank, reverse=True))
     raise AssertionError("no five cards make this low")  # unreachable for a made mask
+
+
+def any_five_low_of_ranks(ranks: Sequence[int]) -> int:
+    """The best low mask of any five of these ranks (aces as 1), 0 when none qualifies: the
+    fast entry point for Stud hi-lo ("any five of the seven cards for each half"). With any five
+    allowed, the best low is simply the five lowest different ranks, eight or lower."""
+    return _lowest_bits(_mask_of_ranks(ranks), 5)
+
+
+def any_five_low(cards: Iterable[Card]) -> LowValue | None:
+    """The best eight-or-better low of any five of 5 to 7 cards (Stud hi-lo's low half), None
+    when no five qualify. Raises InvalidCardError for a card given twice or a wrong count."""
+    hand = tuple(cards)
+    if not all(isinstance(c, Card) for c in hand):
+        raise InvalidCardError("A stud hand must be cards")
+    if len({c.index for c in hand}) != len(hand):
+        raise InvalidCardError("A card appears twice in a stud hand")
+    if not 5 <= len(hand) <= 7:
+        raise InvalidCardError(f"A stud hand is 5 to 7 cards, not {len(hand)}")
+    mask = any_five_low_of_ranks([low_rank(c) for c in hand])
+    if not mask:
+        return None
+    value = LowValue(mask)
+    chosen: dict[int, Card] = {}
+    for card in sorted(hand, key=lambda c: c.index, reverse=True):
+        rank = low_rank(card)
+        if mask >> (rank - 1) & 1:
+            chosen.setdefault(rank, card)
+    value.cards = tuple(chosen[rank] for rank in value.ranks)
+    return value
