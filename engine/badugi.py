@@ -25,8 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import cached_property
 
-from engine.cards import Card
-from engine.errors import InvalidCardError
+from engine.cards import Card, checked_hand
 
 __all__ = ["BadugiValue", "badugi", "badugi_of_indices"]
 
@@ -103,13 +102,7 @@ def badugi_of_indices(indices: Sequence[int]) -> int:
 def badugi(cards: Iterable[Card]) -> BadugiValue:
     """The badugi value of a four-card hand ("As triple draw, with four cards each"). Raises
     InvalidCardError for anything but four different cards."""
-    hand = tuple(cards)
-    if not all(isinstance(c, Card) for c in hand):
-        raise InvalidCardError(f"{hand!r} are not cards (parse them with engine.cards.parse_cards)")
-    if len({c.index for c in hand}) != len(hand):
-        raise InvalidCardError("A card appears twice in a badugi hand")
-    if len(hand) != 4:
-        raise InvalidCardError(f"A badugi hand is four different cards, not {len(hand)}")
+    hand = checked_hand(cards, 4, 4, "A badugi hand is four different cards")
     value = _new_int(BadugiValue, badugi_of_indices([c.index for c in hand]))
     value._hand = hand
     return value

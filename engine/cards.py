@@ -110,11 +110,28 @@ def parse_cards(cards: str | Iterable[str | Card], *, distinct: bool = True) -> 
         parsed = tuple(card(text[i : i + 2]) for i in range(0, len(text), 2))
     else:
         parsed = tuple(item if isinstance(item, Card) else card(item) for item in cards)
-    if distinct and len(set(parsed)) != len(parsed):
-        seen: set[Card] = set()
-        duplicate = next(c for c in parsed if c in seen or seen.add(c))  # type: ignore[func-returns-value]
-        raise InvalidCardError(f"{duplicate} appears twice")
+    if distinct:
+        _refuse_a_repeated_card(parsed)
     return parsed
+
+
+def checked_hand(cards: Iterable[Card], fewest: int, most: int, rule: str) -> tuple[Card, ...]:
+    """`cards` as a tuple, refused with InvalidCardError unless they are `fewest` to `most`
+    different cards; `rule` says the count in words ("A razz hand is 5 to 7 different cards")."""
+    hand = tuple(cards)
+    if not all(isinstance(c, Card) for c in hand):
+        raise InvalidCardError(f"{hand!r} are not cards (parse them with engine.cards.parse_cards)")
+    _refuse_a_repeated_card(hand)
+    if not fewest <= len(hand) <= most:
+        raise InvalidCardError(f"{rule}, not {len(hand)}")
+    return hand
+
+
+def _refuse_a_repeated_card(cards: tuple[Card, ...]) -> None:
+    if len(set(cards)) != len(cards):
+        seen: set[Card] = set()
+        duplicate = next(c for c in cards if c in seen or seen.add(c))  # type: ignore[func-returns-value]
+        raise InvalidCardError(f"{duplicate} appears twice")
 
 
 def reads_as_cards(text: str) -> bool:

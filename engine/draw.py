@@ -27,7 +27,7 @@ from typing import Any
 
 from engine.cards import Card
 from engine.errors import ConfigurationError, IllegalActionError
-from engine.stud_order import from_dealers_left
+from engine.seating import clockwise_after
 
 __all__ = ["Draw", "DrawDeck", "Shuffle", "draw", "draw_order", "draw_round"]
 
@@ -81,7 +81,8 @@ class Draw:
 def draw_order(seats_in: Iterable[int], button: int) -> tuple[int, ...]:
     """The seats still in, in the order they draw: "in turn, from the first player left of the
     button still in"."""
-    return tuple(sorted(set(seats_in), key=lambda seat: from_dealers_left(seat, button)))
+    ascending = sorted(set(seats_in))
+    return tuple(ascending[i] for i in clockwise_after(ascending, button)) if ascending else ()
 
 
 def draw(

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from itertools import combinations
 
-from engine.cards import Card
+from engine.cards import Card, checked_hand
 from engine.errors import InvalidCardError
 
 __all__ = [
@@ -44,7 +44,8 @@ _RANK_TEXT = {1: "A", 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8"}
 
 
 def low_rank(card: Card) -> int:
-    """The card's rank for a low: the ace is 1, the others as printed (9 and up never play)."""
+    """The card's rank for a low: the ace is 1, the others as printed (in an eight-or-better low
+    9 and up never play; ace-to-five lows play them all)."""
     return 1 if card.rank == 14 else card.rank
 
 
@@ -158,13 +159,7 @@ def any_five_low_of_ranks(ranks: Sequence[int]) -> int:
 def any_five_low(cards: Iterable[Card]) -> LowValue | None:
     """The best eight-or-better low of any five of 5 to 7 cards (Stud hi-lo's low half), None
     when no five qualify. Raises InvalidCardError for a card given twice or a wrong count."""
-    hand = tuple(cards)
-    if not all(isinstance(c, Card) for c in hand):
-        raise InvalidCardError("A stud hand must be cards")
-    if len({c.index for c in hand}) != len(hand):
-        raise InvalidCardError("A card appears twice in a stud hand")
-    if not 5 <= len(hand) <= 7:
-        raise InvalidCardError(f"A stud hand is 5 to 7 cards, not {len(hand)}")
+    hand = checked_hand(cards, 5, 7, "A stud hand is 5 to 7 different cards")
     mask = any_five_low_of_ranks([low_rank(c) for c in hand])
     if not mask:
         return None

@@ -29,10 +29,10 @@ from collections.abc import Iterable, Sequence
 from functools import cached_property
 from itertools import combinations
 
-from engine.cards import Card
-from engine.errors import InvalidCardError
+from engine.cards import Card, checked_hand
 from engine.evaluator import tables_for, value_of_indices
 from engine.evaluator_tables import CATEGORY_OF_STRENGTH, HandCategory, RankingTables, decode_ranks
+from engine.low import low_rank
 
 __all__ = [
     "AceFiveCategory",
@@ -88,7 +88,7 @@ def deuce_seven_low(cards: Iterable[Card]) -> DeuceSevenValue:
     """The 2-7 value of a five-card draw hand. A draw hand is always exactly five cards ("five
     cards face down to each player"), so there is no best five to choose. Raises
     InvalidCardError for anything but five different cards."""
-    hand = _checked(cards, 5, 5, "A deuce-to-seven hand is five different cards")
+    hand = checked_hand(cards, 5, 5, "A deuce-to-seven hand is five different cards")
     value = _new_int(DeuceSevenValue, deuce_seven_of_indices([c.index for c in hand]))
     value.cards = tuple(sorted(hand, key=lambda c: c.index, reverse=True))
     return value
@@ -150,11 +150,6 @@ def _pack(category: int, ranks: Sequence[int]) -> int:
     return value
 
 
-def ace_five_rank(card: Card) -> int:
-    """The card's rank when aces are low: the ace is 1, a king 13."""
-    return 1 if card.rank == 14 else card.rank
-
-
 def ace_five_of_ranks(ranks: Sequence[int]) -> int:
     """The ace-to-five value of the best five of 5 to 7 ranks (aces as 1; not checked).
 
@@ -197,8 +192,8 @@ def ace_five_low(cards: Iterable[Card]) -> AceFiveValue:
     """The best ace-to-five hand of any five of these 5 to 7 cards (Razz: "aces low, straights
     and flushes ignored, no qualifier"). Raises InvalidCardError for a card given twice or
     fewer than five or more than seven cards."""
-    hand = _checked(cards, 5, 7, "A razz hand is 5 to 7 different cards")
-    value = _new_int(AceFiveValue, ace_five_of_ranks([ace_five_rank(c) for c in hand]))
+    hand = checked_hand(cards, 5, 7, "A razz hand is 5 to 7 different cards")
+    value = _new_int(AceFiveValue, ace_five_of_ranks([low_rank(c) for c in hand]))
     value._hand = hand
     return value
 
@@ -206,20 +201,7 @@ def ace_five_low(cards: Iterable[Card]) -> AceFiveValue:
 def _cards_for(value: int, hand: tuple[Card, ...]) -> tuple[Card, ...]:
     """Five of the cards that make the value, in the order its ranks name them."""
     for five in combinations(hand, 5):
-        low_ranks = [ace_five_rank(c) for c in five]
+        low_ranks = [low_rank(c) for c in five]
         if ace_five_of_ranks(low_ranks) == value:
-            return tuple(sorted(five, key=lambda c: (-low_ranks.count(ace_five_rank(c)), -ace_five_rank(c))))
+            return tuple(sorted(five, key=lambda c: (-low_ranks.count(low_rank(c)), -low_rank(c))))
     raise AssertionError("no five cards make this value")  # unreachable for a made value
-
-
-def _checked(cards: Iterable[Card], fewest: int, most: int, rule: str) -> tuple[Card, ...]:
-    hand = tuple(cards)
-    if not all(isinstance(c, Card) for c in hand):
-        raise InvalidCardError(f"{hand!r} are not cards (parse them with engine.cards.parse_cards)")
-    if len({c.index for c in hand}) != len(hand):
-        seen: set[Card] = set()
-        twice = next(c for c in hand if c in seen or seen.add(c))  # type: ignore[func-returns-value]
-        raise InvalidCardError(f"{twice} appears twice")
-    if not fewest <= len(hand) <= most:
-        raise InvalidCardError(f"{rule}, not {len(hand)}")
-    return hand

@@ -37,6 +37,7 @@ from enum import StrEnum
 
 from engine.cards import SUITS, Card
 from engine.errors import ConfigurationError, InvalidCardError
+from engine.seating import clockwise_after
 
 __all__ = [
     "SeventhStreet",
@@ -44,7 +45,6 @@ __all__ = [
     "big_bet_allowed_on_fourth_street",
     "bring_in_seat",
     "first_to_act",
-    "from_dealers_left",
     "seventh_street",
     "showing_value",
 ]
@@ -125,18 +125,14 @@ def showing_value(up: Sequence[Card], game: StudGame) -> tuple[int, ...]:
     return (category, *order)
 
 
-def from_dealers_left(seat: int, button: int) -> tuple[bool, int]:
-    """A sort key: the seats after the button first, in order, then those up to it."""
-    return (seat <= button, seat)
-
-
 def first_to_act(up_cards: Mapping[int, Sequence[Card]], button: int, game: StudGame) -> int:
     """The seat that acts first from fourth street on: best hand showing (lowest in Razz),
     between equal hands the one nearest the dealer's left. `up_cards` holds only the seats still
     in the hand."""
     if not up_cards:
         raise ConfigurationError("Nobody is left in the hand to act")
-    seats = sorted(up_cards, key=lambda seat: from_dealers_left(seat, button))
+    ascending = sorted(up_cards)
+    seats = [ascending[i] for i in clockwise_after(ascending, button)]
     best = seats[0]
     best_value = showing_value(up_cards[best], game)
     for seat in seats[1:]:
