@@ -30,6 +30,7 @@ import argparse
 import random
 import sys
 from pathlib import Path
+from typing import Any
 
 from comparing import rerun_inside_benchmark_venv
 
@@ -75,18 +76,7 @@ def make_hands(variant: str, count: int, seed: int) -> str:
         while state.status:
             if state.street_index != street:
                 raises_this_round, street = 0, state.street_index
-            may_raise = state.can_complete_bet_or_raise_to() and (not fixed or raises_this_round < 3)
-            roll = rng.random()
-            if state.can_fold() and state.checking_or_calling_amount and roll < 0.15:
-                state.fold()
-            elif may_raise and roll < 0.45:
-                low = state.min_completion_betting_or_raising_to_amount
-                high = state.max_completion_betting_or_raising_to_amount
-                to = low if fixed else rng.choice([low, high, rng.randint(low, high)])
-                state.complete_bet_or_raise_to(to)
-                raises_this_round += 1
-            else:
-                state.check_or_call()
+            raises_this_round = bet_at_random(state, rng, fixed, raises_this_round)
         history = HandHistory.from_game_state(game, state)
         history.finishing_stacks = list(state.stacks)
         text = history.dumps()
@@ -97,6 +87,25 @@ def make_hands(variant: str, count: int, seed: int) -> str:
         sections.append(f"[{len(sections) + 1}]\n{text}")
     print(f"{variant}: left out {left_out or 'none'}")
     return "\n\n".join(sections) + "\n"
+
+
+def bet_at_random(state: Any, rng: random.Random, fixed_limit: bool, raises_this_round: int) -> int:
+    """One betting decision of the player to act, at random: fold to a bet now and then, bet or
+    raise (any size in no-limit and pot-limit; at most three raises a round in fixed limit,
+    PokerKit's cap), else check or call. Returns the round's raises after it."""
+    may_raise = state.can_complete_bet_or_raise_to() and (not fixed_limit or raises_this_round < 3)
+    roll = rng.random()
+    if state.can_fold() and state.checking_or_calling_amount and roll < 0.15:
+        state.fold()
+    elif may_raise and roll < 0.45:
+        low = state.min_completion_betting_or_raising_to_amount
+        high = state.max_completion_betting_or_raising_to_amount
+        to = low if fixed_limit else rng.choice([low, high, rng.randint(low, high)])
+        state.complete_bet_or_raise_to(to)
+        return raises_this_round + 1
+    else:
+        state.check_or_call()
+    return raises_this_round
 
 
 def _rules_differ(text: str) -> str | None:

@@ -31,10 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from comparing import rerun_inside_benchmark_venv
-
-ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / "engine" / "tests" / "phh" / "pokerkit"
-POKERKIT_VERSION = "0.7.7"
+from pokerkit_hands import OUT, POKERKIT_VERSION, bet_at_random
 
 # PHH code: (file name, PokerKit class name, most players, cards a player may draw at most).
 VARIANTS: dict[str, tuple[str, str, int, int]] = {
@@ -123,18 +120,7 @@ def _play(state: Any, rng: random.Random, most_drawn: int, no_limit: bool) -> li
                 state.complete_bet_or_raise_to()
                 raises_this_round += 1
         else:
-            may_raise = state.can_complete_bet_or_raise_to() and (no_limit or raises_this_round < 3)
-            roll = rng.random()
-            if state.can_fold() and state.checking_or_calling_amount and roll < 0.15:
-                state.fold()
-            elif may_raise and roll < 0.45:
-                low = state.min_completion_betting_or_raising_to_amount
-                high = state.max_completion_betting_or_raising_to_amount
-                to = rng.choice([low, high, rng.randint(low, high)]) if no_limit else low
-                state.complete_bet_or_raise_to(to)
-                raises_this_round += 1
-            else:
-                state.check_or_call()
+            raises_this_round = bet_at_random(state, rng, not no_limit, raises_this_round)
     return committed
 
 
